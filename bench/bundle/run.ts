@@ -1,0 +1,86 @@
+/**
+ * Bundle bench: how much gzipped JavaScript the public home page '/' and the react-admin
+ * '/dashboard' load, against a bare react-admin app built from the same node_modules in the same
+ * run. Prints figures and ratios; not a timed test. Run: npm run bench:bundle
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { entryKey, gzippedJs, packageChunk, readManifest, staticClosure } from './measure';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const HOME = 'src/pages/public/Home.tsx';
+const ADMIN = 'src/layout/AdminApp.tsx';
+const AIM_HOME_KB = 150;
+const AIM_DASHBOARD_RATIO = 1.2;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+async function buildApp(outDir: string): Promise<void> {
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, reportCompressedSize: false },
+  });
+}
+
+async function buildBare(outDir: string): Promise<void> {
+  await build({
+    root: join(ROOT, 'bench', 'bundle', 'bare'),
+    configFile: false,
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, reportCompressedSize: false },
+  });
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'vigil-bundle-'));
+  try {
+    const appDir = join(work, 'app');
+    const bareDir = join(work, 'bare');
+    if (!existsSync(join(ROOT, ADMIN))) {
+      console.log(`${ADMIN} does not exist yet: the app cannot be built (src/routing/AppRoutes.tsx imports it), so nothing can be measured.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log('Building the app and a bare react-admin app (same node_modules)…');
+    await buildApp(appDir);
+    await buildBare(bareDir);
+
+    const app = readManifest(appDir);
+    const entry = entryKey(app);
+    const home = staticClosure(app, [entry, HOME]);
+    const homeBytes = gzippedJs(app, appDir, home);
+    const dashboardBytes = gzippedJs(app, appDir, staticClosure(app, [entry, ADMIN]));
+
+    // A returning visitor with a stored session also loads the sign-in library on '/'.
+    const oidc = packageChunk(app, 'oidc-client-ts');
+    const signedInBytes = oidc ? gzippedJs(app, appDir, staticClosure(app, [oidc], new Set(home))) : homeBytes;
+
+    const bare = readManifest(bareDir);
+    const bareBytes = gzippedJs(bare, bareDir, staticClosure(bare, [entryKey(bare)]));
+
+    const homeOk = homeBytes / 1024 < AIM_HOME_KB;
+    const dashboardOk = dashboardBytes / bareBytes <= AIM_DASHBOARD_RATIO;
+    const rows: [string, string, string][] = [
+      ['/ (entry + Home)', kb(homeBytes), `aim < ${AIM_HOME_KB} kB: ${verdict(homeOk)}`],
+      ['/ signed in (+ oidc-client-ts)', kb(signedInBytes), ''],
+      ['/dashboard (entry + AdminApp)', kb(dashboardBytes), ''],
+      ['bare react-admin', kb(bareBytes), ''],
+      ['/ vs bare', ratio(homeBytes, bareBytes), ''],
+      ['dashboard vs bare', ratio(dashboardBytes, bareBytes), `aim <= ${AIM_DASHBOARD_RATIO}x: ${verdict(dashboardOk)}`],
+    ];
+    console.log('\nGzipped JavaScript loaded (gzip level 6):');
+    for (const [name, value, note] of rows) console.log(`  ${name.padEnd(32)} ${value.padStart(9)}  ${note}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

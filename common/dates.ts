@@ -1,0 +1,9 @@
+/** Dates display as HH:mm (optionally :ss) - dd/MM/yy (SPEC section 9). */
+const two = (n: number) => String(n).padStart(2, '0');
+
+export function formatDateTime(value: Date | string | number, withSeconds = false): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}${withSeconds ? `:${two(d.getSeconds())}` : ''}`;
+  return `${time} - ${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
+}

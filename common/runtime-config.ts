@@ -1,0 +1,34 @@
+import type { ExternalLinks } from './links';
+
+/**
+ * What the server tells the web app at run time, so one build serves every deployment.
+ * Injected into index.html as window.__VIGIL__ and also served at GET /api/runtime-config.
+ */
+export interface RuntimeConfig {
+  productName: string;
+  /** OpenID Connect issuer URL, e.g. http://localhost:3000/oidc */
+  issuer: string;
+  /** Client id for ordinary hosts. */
+  clientId: string;
+  /** Client id on the dedicated plug-and-play production host. */
+  plugAndPlayClientId: string;
+  /** Host name (with port if any) of the dedicated plug-and-play production app host. */
+  plugAndPlayHost: string;
+  /** Base URL of the API (the provider's API host plus /api). */
+  apiBase: string;
+  /** Google Maps key; empty means Leaflet. */
+  mapsKey: string;
+  /** Leaflet tile URL template; empty means no tiles. */
+  tileUrl: string;
+  /** Stripe publishable key; empty means the built-in payment gateway's card form. */
+  stripePublishableKey: string;
+  /** Scopes the web app requests at sign-in (SPEC section 6). */
+  scopes: string;
+  links: ExternalLinks;
+}
+
+declare global {
+  interface Window {
+    __VIGIL__?: RuntimeConfig;
+  }
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
+
+/** Server configuration, read once from the environment. Every setting has a working default. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin of this server, e.g. http://localhost:3000 (no trailing slash). */
+  publicUrl: string;
+  /** Extra origins the web app may be opened on (sign-in redirects are allowed back to them). */
+  extraOrigins: string[];
+  /** PostgreSQL server URL; empty means embedded PGlite in dataDir. */
+  databaseUrl: string;
+  /** PGlite data folder; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+  /** Seed the demo tenant and accounts: on by default only on the embedded database. */
+  seedDemo: boolean;
+  clientId: string;
+  plugAndPlayClientId: string;
+  plugAndPlayHost: string;
+  mapsKey: string;
+  tileUrl: string;
+  stripePublishableKey: string;
+  links: ExternalLinks;
+  /** Where the built web app lives. */
+  distDir: string;
+  /** Build the web app on start when dist/ is missing or older than its sources. */
+  buildWeb: boolean;
+  logLevel: string;
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function links(json: string | undefined): ExternalLinks {
+  if (!json) return DEFAULT_LINKS;
+  const given = JSON.parse(json) as Partial<ExternalLinks>;
+  return {
+    ...DEFAULT_LINKS,
+    ...given,
+    apps: { ...DEFAULT_LINKS.apps, ...given.apps },
+    privacy: { ...DEFAULT_LINKS.privacy, ...given.privacy },
+    support: { ...DEFAULT_LINKS.support, ...given.support },
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const databaseUrl = env.DATABASE_URL ?? '';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    databaseUrl,
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    seedDemo: flag(env.SEED_DEMO, databaseUrl === ''),
+    clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
+    plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
+    plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',
+    mapsKey: env.GOOGLE_MAPS_KEY ?? '',
+    tileUrl: env.MAP_TILE_URL ?? '',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    links: links(env.LINKS_JSON),
+    distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
+    buildWeb: flag(env.BUILD_WEB, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 3600),
+    ...overrides,
+  };
+}
+
+export const PROJECT_ROOT = root;

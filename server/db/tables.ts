@@ -1,0 +1,153 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Timestamps: written as Date or ISO string, read as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  normalized_name: string;
+  is_active: Generated<boolean>;
+  activation_end_date: Timestamp | null;
+  creation_time: CreatedAt;
+  concurrency_stamp: string;
+}
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string | null;
+  user_name: string;
+  normalized_user_name: string;
+  email: string;
+  normalized_email: string;
+  email_confirmed: Generated<boolean>;
+  name: string;
+  surname: string;
+  phone_number: string | null;
+  password_hash: string;
+  is_active: Generated<boolean>;
+  lockout_enabled: Generated<boolean>;
+  lockout_end: Timestamp | null;
+  access_failed_count: Generated<number>;
+  two_factor_enabled: Generated<boolean>;
+  security_stamp: string;
+  concurrency_stamp: string;
+  creation_time: CreatedAt;
+  last_sign_in_time: Timestamp | null;
+}
+
+export interface RolesTable {
+  id: string;
+  tenant_id: string | null;
+  name: string;
+  normalized_name: string;
+  is_default: Generated<boolean>;
+  is_public: Generated<boolean>;
+  is_static: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: CreatedAt;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+  tenant_id: string | null;
+}
+
+export interface PermissionGrantsTable {
+  id: string;
+  tenant_id: string | null;
+  name: string;
+  /** 'R' (role name) or 'U' (user id), as ABP. */
+  provider_name: string;
+  provider_key: string;
+}
+
+export interface FeatureValuesTable {
+  id: string;
+  name: string;
+  value: string;
+  /** 'T' (tenant id) or 'E' (edition), as ABP. */
+  provider_name: string;
+  provider_key: string;
+}
+
+export interface SettingsTable {
+  id: string;
+  name: string;
+  value: string;
+  provider_name: string | null;
+  provider_key: string | null;
+}
+
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: JSONColumnType<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: JSONColumnType<object>;
+  creation_time: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: Timestamp;
+}
+
+export interface SecurityLogsTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  application_name: string;
+  identity: string;
+  action: string;
+  client_id: string | null;
+  client_ip_address: string | null;
+  browser_info: string | null;
+  correlation_id: string | null;
+  creation_time: CreatedAt;
+}
+
+export interface DevicesTable {
+  id: string;
+  tenant_id: string | null;
+  owner_user_id: string | null;
+  name: string;
+  imei: string;
+  device_id: string | null;
+  model: string | null;
+  status: Generated<string>;
+  subscription_status: Generated<string>;
+  battery_level: number | null;
+  last_contact: Timestamp | null;
+  is_deleted: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: CreatedAt;
+  creator_id: string | null;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  permission_grants: PermissionGrantsTable;
+  feature_values: FeatureValuesTable;
+  settings: SettingsTable;
+  oidc_payloads: OidcPayloadsTable;
+  server_secrets: ServerSecretsTable;
+  rate_limits: RateLimitsTable;
+  security_logs: SecurityLogsTable;
+  devices: DevicesTable;
+}

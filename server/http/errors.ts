@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+/** One entry of ABP's validationErrors. */
+export interface ValidationError {
+  message: string;
+  members: string[];
+}
+
+/**
+ * An error answered in ABP's shape: `{ error: { code, message, details, validationErrors } }` with
+ * header `_AbpErrorFormat: true`. Messages are already in the caller's language when thrown.
+ */
+export class AbpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { code?: string; details?: string; validationErrors?: ValidationError[]; data?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message: string, code = 'Vigil:Unauthorized') => new AbpError(401, message, { code });
+export const forbidden = (message: string, code = 'Vigil:Forbidden') => new AbpError(403, message, { code });
+export const notFound = (message: string, code = 'Vigil:NotFound') => new AbpError(404, message, { code });
+export const conflict = (message: string, code = 'Vigil:Concurrency') => new AbpError(409, message, { code });
+export const badRequest = (message: string, validationErrors?: ValidationError[], code = 'Vigil:Validation') =>
+  new AbpError(400, message, { code, ...(validationErrors ? { validationErrors } : {}) });
+
+export function sendAbpError(reply: FastifyReply, err: AbpError): FastifyReply {
+  return reply
+    .status(err.status)
+    .header('_AbpErrorFormat', 'true')
+    .send({
+      error: {
+        code: err.extra.code ?? null,
+        message: err.message,
+        details: err.extra.details ?? null,
+        data: err.extra.data ?? {},
+        validationErrors: err.extra.validationErrors ?? null,
+      },
+    });
+}
+
+/** Every error leaving an /api route takes ABP's shape; unexpected ones are logged and hidden. */
+export function installErrorHandler(app: FastifyInstance, translate: (key: string, lang: string) => string): void {
+  app.setErrorHandler((error: FastifyError | AbpError, request, reply) => {
+    if (error instanceof AbpError) return sendAbpError(reply, error);
+    const lang = request.language ?? 'en';
+    if ('validation' in error && error.validation) {
+      const validationErrors = error.validation.map((v) => ({
+        message: v.message ?? translate('errors.invalid', lang),
+        members: [String(v.instancePath || v.params?.missingProperty || '').replace(/^\//, '')].filter(Boolean),
+      }));
+      return sendAbpError(reply, badRequest(translate('errors.validation', lang), validationErrors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (status === 429) return sendAbpError(reply, new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' }));
+    if (status === 413) return sendAbpError(reply, new AbpError(413, translate('errors.tooLarge', lang), { code: 'Vigil:PayloadTooLarge' }));
+    if (status >= 400 && status < 500) return sendAbpError(reply, new AbpError(status, translate('errors.invalid', lang), { code: error.code }));
+    return sendAbpError(reply, new AbpError(500, translate('errors.unknown', lang), { code: 'Vigil:InternalError' }));
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { languageFromAcceptLanguage } from '../../common/languages';
+
+/** Who is calling: filled from a verified access token, or null when anonymous. */
+export interface Principal {
+  userId: string;
+  userName: string;
+  tenantId: string | null;
+  clientId: string | null;
+  scopes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Culture name picked from Accept-Language ('en', 'da-DK', ...). */
+    language: string;
+    principal: Principal | null;
+    /** The tenant the request acts in; null is the host. */
+    tenantId: string | null;
+  }
+}
+
+export function installRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('language', 'en');
+  app.decorateRequest('principal', null);
+  app.decorateRequest('tenantId', null);
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromAcceptLanguage(request.headers['accept-language']).cultureName;
+  });
+}

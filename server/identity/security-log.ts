@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+
+/** Security log actions, named as ABP names them. */
+export type SecurityAction = 'LoginSucceeded' | 'LoginFailed' | 'LoginLockedOut' | 'LoginNotAllowed' | 'LoginRateLimited' | 'Logout' | 'ChangePassword';
+
+export interface SecurityEvent {
+  action: SecurityAction;
+  userId?: string | null;
+  userName?: string | null;
+  tenantId?: string | null;
+  clientId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export async function writeSecurityLog(db: Db, event: SecurityEvent): Promise<void> {
+  await db
+    .insertInto('security_logs')
+    .values({
+      id: randomUUID(),
+      tenant_id: event.tenantId ?? null,
+      user_id: event.userId ?? null,
+      user_name: event.userName?.slice(0, 256) ?? null,
+      application_name: 'Vigil',
+      identity: 'Identity',
+      action: event.action,
+      client_id: event.clientId ?? null,
+      client_ip_address: event.ip ?? null,
+      browser_info: event.userAgent?.slice(0, 512) ?? null,
+      correlation_id: null,
+    })
+    .execute();
+}

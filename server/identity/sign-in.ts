@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { decoyHash, verifyPassword } from './passwords';
+import { findUserForSignIn } from './users';
+
+/** ABP's lockout defaults: 5 failed attempts lock the account for 5 minutes. */
+export const MAX_FAILED_ATTEMPTS = 5;
+export const LOCKOUT_MINUTES = 5;
+
+export type SignInResult =
+  | { ok: true; userId: string; tenantId: string | null; userName: string }
+  | { ok: false; reason: 'invalid' | 'locked' | 'inactive'; userId?: string; tenantId?: string | null; lockoutEnd?: Date };
+
+/**
+ * Checks a user name or email and a password. Every wrong password counts against lockout; an
+ * unknown name costs the same time as a known one so it cannot be told apart.
+ */
+export async function signInWithPassword(db: Db, login: string, password: string): Promise<SignInResult> {
+  const user = login.trim() ? await findUserForSignIn(db, login) : undefined;
+  if (!user) {
+    await verifyPassword(password, await decoyHash());
+    return { ok: false, reason: 'invalid' };
+  }
+  const ids = { userId: user.id, tenantId: user.tenant_id };
+  const now = new Date();
+  if (user.lockout_enabled && user.lockout_end && new Date(user.lockout_end) > now) {
+    return { ok: false, reason: 'locked', lockoutEnd: new Date(user.lockout_end), ...ids };
+  }
+  const valid = await verifyPassword(password, user.password_hash);
+  if (!valid) {
+    if (!user.lockout_enabled) return { ok: false, reason: 'invalid', ...ids };
+    const failed = user.access_failed_count + 1;
+    const locks = failed >= MAX_FAILED_ATTEMPTS;
+    const lockoutEnd = locks ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : null;
+    await db
+      .updateTable('users')
+      .set({ access_failed_count: locks ? 0 : failed, ...(locks ? { lockout_end: lockoutEnd } : {}) })
+      .where('id', '=', user.id)
+      .execute();
+    return locks ? { ok: false, reason: 'locked', lockoutEnd: lockoutEnd!, ...ids } : { ok: false, reason: 'invalid', ...ids };
+  }
+  if (!user.is_active) return { ok: false, reason: 'inactive', ...ids };
+  await db
+    .updateTable('users')
+    .set({ access_failed_count: 0, lockout_end: null, last_sign_in_time: now, concurrency_stamp: randomUUID() })
+    .where('id', '=', user.id)
+    .execute();
+  return { ok: true, userId: user.id, tenantId: user.tenant_id, userName: user.user_name };
+}

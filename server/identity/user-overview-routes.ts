@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { translate } from '../localization/texts';
+import { notFound } from '../http/errors';
+import { AUTHENTICATED } from '../permissions/guard';
+import { findUserSummary } from './users';
+
+/** GET /api/app/user-overviews/current: the signed-in user's own overview. */
+export async function userOverviewRoutes(app: FastifyInstance, opts: { db: Db }) {
+  app.get('/api/app/user-overviews/current', { config: { policy: AUTHENTICATED } }, async (request) => {
+    const user = await findUserSummary(opts.db, request.principal!.userId);
+    if (!user) throw notFound(translate('errors.userNotFound', request.language));
+    return {
+      id: user.id,
+      userName: user.userName,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      emailConfirmed: user.emailConfirmed,
+      phoneNumber: user.phoneNumber,
+      tenantId: user.tenantId,
+      tenantName: user.tenantName,
+      roles: user.roles,
+    };
+  });
+}

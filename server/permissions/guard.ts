@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { translate } from '../localization/texts';
+import { forbidden, unauthorized } from '../http/errors';
+import { grantedPolicies } from './granted';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a route needs: a policy name, 'authenticated' (any signed-in user) or 'anonymous'.
+     * Every /api route declares one; a route without it is refused at start-up.
+     */
+    policy?: string;
+  }
+  interface FastifyRequest {
+    /** Policies of the caller, loaded once per request when a route needs them. */
+    grantedPolicies?: Set<string>;
+  }
+}
+
+export const ANONYMOUS = 'anonymous';
+export const AUTHENTICATED = 'authenticated';
+
+export interface CatalogueEntry {
+  method: string;
+  url: string;
+  policy: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route and the policy it declares: the catalogue the permission tests are made from. */
+    routeCatalogue: CatalogueEntry[];
+  }
+}
+
+/**
+ * Enforces each route's declared policy: anonymous callers get 401, signed-in callers without the
+ * policy 403 (ABP's rule). Routes under /api that declare nothing fail the start-up.
+ */
+export function installPolicyGuard(app: FastifyInstance, db: Db): void {
+  const routeCatalogue: CatalogueEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const policy = route.config?.policy;
+    if (!policy) throw new Error(`Route ${String(route.method)} ${route.url} declares no policy`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, policy });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const policy = request.routeOptions.config.policy;
+    if (!policy || policy === ANONYMOUS) return;
+    if (!request.principal) throw unauthorized(translate('errors.unauthorized', request.language));
+    if (policy === AUTHENTICATED) return;
+    request.grantedPolicies ??= await grantedPolicies(db, request.principal);
+    if (!request.grantedPolicies.has(policy)) {
+      request.log.warn({ policy, user: request.principal.userId }, 'policy refused');
+      throw forbidden(translate('errors.forbidden', request.language));
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import { ANONYMOUS } from '../permissions/guard';
+import { translate } from '../localization/texts';
+import { notFound, sendAbpError } from '../http/errors';
+import { runtimeConfig } from './runtime-config';
+
+/**
+ * The web app and the small public endpoints around it: the built files from dist/ (hashed
+ * assets cached for a year), index.html with the runtime configuration injected for every
+ * client-side route, GET /api/runtime-config and GET /health.
+ */
+export async function webRoutes(app: FastifyInstance, opts: { config: Config; db: Db }) {
+  const { config, db } = opts;
+  const runtime = runtimeConfig(config);
+  const indexFile = path.join(config.distDir, 'index.html');
+  const configScript = `<script>window.__VIGIL__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}</script>`;
+  let indexHtml: string | undefined;
+  const loadIndex = () => {
+    if (indexHtml === undefined && fs.existsSync(indexFile)) {
+      indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--vigil-config-->', configScript);
+    }
+    return indexHtml;
+  };
+
+  app.get('/api/runtime-config', { config: { policy: ANONYMOUS } }, async () => runtime);
+
+  app.get('/health', async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready', database: 'ok' };
+    } catch (err) {
+      request.log.error({ err }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+
+  if (fs.existsSync(config.distDir)) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) return sendAbpError(reply, notFound(translate('errors.routeNotFound', request.language)));
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0]!);
+    const html = wantsPage ? loadIndex() : undefined;
+    if (!html) return reply.status(404).type('text/plain').send('Not found');
+    // The web app decides what a route shows, including its own not-found page.
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

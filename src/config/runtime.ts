@@ -1,0 +1,29 @@
+import type { RuntimeConfig } from '../../common/runtime-config';
+import { ROLE_PLUG_AND_PLAY_ADMIN } from '../../common/roles';
+
+export type { RuntimeConfig };
+
+let cached: Promise<RuntimeConfig> | undefined;
+
+/**
+ * The server injects its runtime configuration into index.html (window.__VIGIL__); under the Vite
+ * dev server that placeholder is not filled, so the same object is fetched from the API instead.
+ */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  if (!cached) {
+    cached = window.__VIGIL__
+      ? Promise.resolve(window.__VIGIL__)
+      : fetch('/api/runtime-config').then((r) => {
+          if (!r.ok) throw new Error(`Runtime configuration failed: ${r.status}`);
+          return r.json() as Promise<RuntimeConfig>;
+        });
+  }
+  return cached;
+}
+
+/** The OpenID Connect client id for this host (SPEC section 7: it differs on the production host). */
+export function clientIdFor(config: RuntimeConfig, host = window.location.host): string {
+  return config.plugAndPlayHost && host === config.plugAndPlayHost ? config.plugAndPlayClientId : config.clientId;
+}
+
+export { ROLE_PLUG_AND_PLAY_ADMIN };

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { ErrorScreen, type ErrorScreenProps } from '../components/ErrorScreen';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+import { SessionNotifications } from './SessionNotifications';
+
+/** A page that fails keeps the app bar and menu: the error screen fills the content area only. */
+function PageError(props: ErrorScreenProps) {
+  return <ErrorScreen {...props} variant="inline" />;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} error={PageError}>
+      <SessionNotifications />
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { requestLanguage } from '../../common/languages';
+import { loadRuntimeConfig } from '../config/runtime';
+import { createHttpClient, type HttpClient } from './apiFetch';
+import { readTenantFilter } from './tenantFilter';
+import { getAccessToken } from './userManager';
+
+export type { ApiRequest, ApiResponse, HttpClient, QueryValue } from './apiFetch';
+
+/** Axios's default XSRF names (SPEC section 7), sent on same-origin calls only, as axios does. */
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+function xsrfToken(url: string): string | undefined {
+  if (new URL(url, window.location.href).origin !== window.location.origin) return undefined;
+  const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** The browser's API client: the signed-in user's token, the stored language, the tenant filter. */
+export const httpClient: HttpClient = createHttpClient({
+  apiBase: async () => (await loadRuntimeConfig()).apiBase,
+  accessToken: getAccessToken,
+  language: () => requestLanguage(localStorage.getItem('i18nextLng'), navigator.language),
+  tenantFilter: readTenantFilter,
+  xsrfToken,
+  fetch: (input, init) => fetch(input, init),
+});

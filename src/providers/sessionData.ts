@@ -1,0 +1,68 @@
+import type { ApplicationConfiguration, CurrentUserOverview } from '../../common/abp-contract';
+import { httpClient, type QueryValue } from './httpClient';
+import { getSignedInUser, onUserChanged } from './userManager';
+
+/**
+ * Per-session caches of what the shell reads on every screen: application-configuration
+ * (granted policies) and the current user's overview (name, roles). Each is fetched once per
+ * signed-in subject and dropped when the user signs out or another one signs in. A failed fetch
+ * is not cached.
+ */
+interface Entry<T> {
+  sub: string;
+  value: Promise<T>;
+}
+
+function sessionCache<T>(load: () => Promise<T>) {
+  let entry: Entry<T> | undefined;
+  let watching = false;
+
+  const clear = () => {
+    entry = undefined;
+  };
+
+  const get = async (): Promise<T> => {
+    if (!watching) {
+      watching = true;
+      // Token renewals report the same subject and keep the cache.
+      onUserChanged((sub) => {
+        if (entry && entry.sub !== (sub ?? '')) clear();
+      });
+    }
+    const sub = (await getSignedInUser())?.sub ?? '';
+    if (!entry || entry.sub !== sub) {
+      const value = load();
+      const created: Entry<T> = { sub, value };
+      entry = created;
+      value.catch(() => {
+        if (entry === created) clear();
+      });
+    }
+    return entry.value;
+  };
+
+  return { get, clear };
+}
+
+async function json<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+  // The session's own data: no tenant filter, whatever tenant a host user is looking at.
+  const { json: body } = await httpClient<T>(path, { tenant: false, query });
+  if (body === undefined) throw new Error(`Empty answer from ${path}`);
+  return body;
+}
+
+const applicationConfiguration = sessionCache(() =>
+  json<ApplicationConfiguration>('/api/abp/application-configuration', { includeLocalizationResources: false }),
+);
+const currentUser = sessionCache(() => json<CurrentUserOverview>('/api/app/user-overviews/current'));
+
+/** GET /api/abp/application-configuration, without localization resources (texts come from /locales). */
+export const getApplicationConfiguration = applicationConfiguration.get;
+
+/** GET /api/app/user-overviews/current */
+export const getCurrentUserOverview = currentUser.get;
+
+export function clearSessionData(): void {
+  applicationConfiguration.clear();
+  currentUser.clear();
+}

@@ -1,0 +1,35 @@
+import { ALL_TENANTS } from '../../common/roles';
+
+/**
+ * The host user's tenant filter (SPEC sections 3 and 9), kept in localStorage 'tenantFilter':
+ * a tenant id, ALL_TENANTS (every tenant) or 'null' (the provider's own organisation). Empty means
+ * no filter. Stored raw; a JSON-quoted string is accepted too.
+ */
+export const TENANT_FILTER_KEY = 'tenantFilter';
+export const OWN_ORGANISATION = 'null';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored value as the `__tenant` header value, or undefined when unset or not a valid choice. */
+export function tenantHeaderValue(stored: string | null | undefined): string | undefined {
+  if (!stored) return undefined;
+  let value = stored.trim();
+  if (value.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      value = typeof parsed === 'string' ? parsed : '';
+    } catch {
+      return undefined;
+    }
+  }
+  if (value === OWN_ORGANISATION || value === ALL_TENANTS || UUID.test(value)) return value;
+  return undefined;
+}
+
+export function readTenantFilter(): string | undefined {
+  try {
+    return tenantHeaderValue(localStorage.getItem(TENANT_FILTER_KEY));
+  } catch {
+    return undefined;
+  }
+}

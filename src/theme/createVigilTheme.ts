@@ -1,0 +1,65 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** The two colour schemes a theme can be built for (a ThemeMode resolves to one of them). */
+export type ColorScheme = 'light' | 'dark';
+
+/** Brand colours (SPEC section 9): primary dark blue, secondary pink. */
+export const BRAND = {
+  navy: '#0d2a4f',
+  navyLight: '#1f4b80',
+  pink: '#d81b72',
+  pinkLight: '#f06ba5',
+} as const;
+
+const FONT = ['Montserrat', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Arial', 'sans-serif'].join(',');
+
+/**
+ * Vigil's MUI theme. One function for both schemes so the react-admin shell and the public pages
+ * share breakpoints, spacing, radii and typography (SPEC section 9).
+ */
+export function createVigilTheme(scheme: ColorScheme): Theme {
+  const dark = scheme === 'dark';
+  return createTheme({
+    breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+    spacing: 8,
+    shape: { borderRadius: 4 },
+    palette: {
+      mode: scheme,
+      // In dark mode the blue is lightened so text and outlines keep a 4.5:1 contrast.
+      primary: dark
+        ? { main: '#8db4e8', light: '#b5cff2', dark: '#5d86bd', contrastText: '#08182d' }
+        : { main: BRAND.navy, light: BRAND.navyLight, dark: '#081a31', contrastText: '#ffffff' },
+      secondary: dark
+        ? { main: BRAND.pinkLight, contrastText: '#2b0616' }
+        : { main: BRAND.pink, dark: '#a8125a', contrastText: '#ffffff' },
+      background: dark ? { default: '#0a1524', paper: '#111f33' } : { default: '#f5f7fb', paper: '#ffffff' },
+      // Only light mode overrides text colours; MUI's dark defaults are kept (an undefined would erase them).
+      ...(dark ? {} : { text: { primary: '#14233a', secondary: '#4a5870' } }),
+    },
+    typography: {
+      fontFamily: FONT,
+      h1: { fontWeight: 700, fontSize: '2.25rem', lineHeight: 1.2 },
+      h2: { fontWeight: 700, fontSize: '1.75rem', lineHeight: 1.25 },
+      h3: { fontWeight: 600, fontSize: '1.375rem', lineHeight: 1.3 },
+      h4: { fontWeight: 600, fontSize: '1.2rem' },
+      h5: { fontWeight: 600, fontSize: '1.1rem' },
+      h6: { fontWeight: 600, fontSize: '1rem' },
+      button: { fontWeight: 600, textTransform: 'none' },
+    },
+    components: {
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 24, paddingLeft: 20, paddingRight: 20 } },
+      },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+    },
+  });
+}
+
+/** Built once per scheme: themes are immutable and cheap to share. */
+const cache: Partial<Record<ColorScheme, Theme>> = {};
+
+export function vigilTheme(scheme: ColorScheme): Theme {
+  return (cache[scheme] ??= createVigilTheme(scheme));
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../server/config';
+import { createServer, type Server } from '../../server/app';
+
+/** Which databases the API tests run on: always embedded PGlite, plus PostgreSQL when configured. */
+export const DATABASES: { name: string; url: string }[] = [
+  { name: 'pglite', url: '' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Creates a database of its own on the PostgreSQL server, so runs never see each other's rows. */
+async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vigil_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server on a free port, on an in-memory PGlite or a fresh PostgreSQL database. */
+export async function startServer(databaseUrl = '', overrides: Partial<Config> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    {},
+    {
+      port,
+      host: '127.0.0.1',
+      publicUrl: url,
+      databaseUrl: scratch?.url ?? '',
+      dataDir: 'memory://',
+      seedDemo: true,
+      buildWeb: false,
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...overrides,
+    },
+  );
+  const server = await createServer(config);
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...server,
+    url,
+    async stop() {
+      await server.close();
+      await scratch?.drop();
+    },
+  };
+}

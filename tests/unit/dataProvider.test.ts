@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/providers/apiFetch';
+import { createAbpDataProvider } from '../../src/providers/dataProvider';
+
+interface Call {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A fake API: records each call and answers from `reply` (JSON, or undefined for an empty 204). */
+function fakeApi(reply: (call: Call) => { status?: number; json?: unknown } = () => ({ json: {} })) {
+  const calls: Call[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url: new URL(String(input)),
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const { status = 200, json } = reply(call);
+    return json === undefined
+      ? new Response(null, { status: status === 200 ? 204 : status })
+      : new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  const http = createHttpClient({
+    apiBase: async () => 'http://api.test/api',
+    accessToken: async () => 'token-1',
+    language: () => 'da-DK',
+    tenantFilter: () => undefined,
+    fetch,
+  });
+  return { calls, dataProvider: createAbpDataProvider({ http }) };
+}
+
+describe('ABP data provider', () => {
+  it('getList sends SkipCount, MaxResultCount, Sorting, Filter and other filters', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { totalCount: 42, items: [{ id: 'a' }, { id: 'b' }] } }));
+    const result = await dataProvider.getList('devices', {
+      pagination: { page: 3, perPage: 25 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { q: 'watch', status: 'online', ids: ['1', '2'], range: { min: 1, max: 5 }, empty: '' },
+    });
+    expect(result).toEqual({ data: [{ id: 'a' }, { id: 'b' }], total: 42 });
+    const { url, method } = calls[0]!;
+    expect(method).toBe('GET');
+    expect(url.origin + url.pathname).toBe('http://api.test/api/app/devices');
+    expect(url.searchParams.get('SkipCount')).toBe('50');
+    expect(url.searchParams.get('MaxResultCount')).toBe('25');
+    expect(url.searchParams.get('Sorting')).toBe('name desc');
+    expect(url.searchParams.get('Filter')).toBe('watch');
+    expect(url.searchParams.get('status')).toBe('online');
+    expect(url.searchParams.getAll('ids')).toEqual(['1', '2']);
+    expect(url.searchParams.get('range.min')).toBe('1');
+    expect(url.searchParams.has('empty')).toBe(false);
+    expect(url.searchParams.has('q')).toBe(false);
+  });
+
+  it('caps MaxResultCount at 1000 and reads unpaged answers', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { items: [{ id: 1 }] } }));
+    const result = await dataProvider.getList('devices', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(result).toEqual({ data: [{ id: 1 }], total: 1 });
+    expect(calls[0]!.url.searchParams.get('MaxResultCount')).toBe('1000');
+    expect(calls[0]!.url.searchParams.get('Sorting')).toBe('id asc');
+  });
+
+  it('uses meta.endpoint when given', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { totalCount: 0, items: [] } }));
+    await dataProvider.getList('identityUsers', { pagination: { page: 1, perPage: 10 }, sort: { field: 'userName', order: 'ASC' }, filter: {}, meta: { endpoint: '/api/identity/users' } });
+    await dataProvider.getOne('roles', { id: 'r/1', meta: { endpoint: '/identity/roles' } });
+    expect(calls[0]!.url.pathname).toBe('/api/identity/users');
+    expect(calls[1]!.url.pathname).toBe('/api/identity/roles/r%2F1');
+  });
+
+  it('sends the bearer token and Accept-Language', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { id: 7, name: 'x' } }));
+    const { data } = await dataProvider.getOne('devices', { id: 7 });
+    expect(data).toEqual({ id: 7, name: 'x' });
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(calls[0]!.headers.get('Accept-Language')).toBe('da-DK');
+  });
+
+  it('getMany fetches each id and leaves out records that are gone', async () => {
+    const { calls, dataProvider } = fakeApi(({ url }) =>
+      url.pathname.endsWith('/2') ? { status: 404, json: { error: { message: 'not found' } } } : { json: { id: url.pathname.split('/').pop() } },
+    );
+    const { data } = await dataProvider.getMany('devices', { ids: ['1', '2', '3'] });
+    expect(data).toEqual([{ id: '1' }, { id: '3' }]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('getMany uses one list call when the resource has an ids filter', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { totalCount: 2, items: [{ id: 1 }, { id: 2 }] } }));
+    const { data } = await dataProvider.getMany('devices', { ids: [1, 2], meta: { idsFilter: 'Ids' } });
+    expect(data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(calls[0]!.url.searchParams.getAll('Ids')).toEqual(['1', '2']);
+    expect(calls[0]!.url.searchParams.get('MaxResultCount')).toBe('2');
+  });
+
+  it('getManyReference filters on the target', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { totalCount: 1, items: [{ id: 9 }] } }));
+    const result = await dataProvider.getManyReference('geofences', {
+      target: 'citizenId',
+      id: 'c1',
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { active: true },
+    });
+    expect(result.total).toBe(1);
+    expect(calls[0]!.url.searchParams.get('citizenId')).toBe('c1');
+    expect(calls[0]!.url.searchParams.get('active')).toBe('true');
+  });
+
+  it('create posts the data and returns the created DTO', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: { id: 'new', name: 'Watch', concurrencyStamp: 's1' } }));
+    const { data } = await dataProvider.create('devices', { data: { name: 'Watch' } });
+    expect(data).toEqual({ id: 'new', name: 'Watch', concurrencyStamp: 's1' });
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.body).toEqual({ name: 'Watch' });
+    expect(calls[0]!.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('update PUTs with the concurrencyStamp and without server-owned fields', async () => {
+    const { calls, dataProvider } = fakeApi(({ body }) => ({ json: { ...(body as object), id: 'd1', concurrencyStamp: 's2' } }));
+    const { data } = await dataProvider.update('devices', {
+      id: 'd1',
+      data: { id: 'd1', name: 'New', creationTime: '2024-01-01' },
+      previousData: { id: 'd1', name: 'Old', concurrencyStamp: 's1' },
+    });
+    expect(calls[0]!.method).toBe('PUT');
+    expect(calls[0]!.url.pathname).toBe('/api/app/devices/d1');
+    expect(calls[0]!.body).toEqual({ name: 'New', concurrencyStamp: 's1' });
+    expect(data).toEqual({ id: 'd1', name: 'New', concurrencyStamp: 's2' });
+  });
+
+  it('updateMany reads, merges and writes each record', async () => {
+    const { calls, dataProvider } = fakeApi(({ method, url }) =>
+      method === 'GET' ? { json: { id: url.pathname.split('/').pop(), name: 'n', disabled: false, concurrencyStamp: 'c' } } : { json: {} },
+    );
+    const { data } = await dataProvider.updateMany('devices', { ids: ['1', '2'], data: { disabled: true } });
+    expect(data).toEqual(['1', '2']);
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.body)).toEqual([
+      { name: 'n', disabled: true, concurrencyStamp: 'c' },
+      { name: 'n', disabled: true, concurrencyStamp: 'c' },
+    ]);
+  });
+
+  it('delete returns previousData although ABP answers with an empty body', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({}));
+    const { data } = await dataProvider.delete('devices', { id: 'd1', previousData: { id: 'd1', name: 'Watch' } });
+    expect(data).toEqual({ id: 'd1', name: 'Watch' });
+    expect(calls[0]!.method).toBe('DELETE');
+    const many = await dataProvider.deleteMany('devices', { ids: ['a', 'b'] });
+    expect(many.data).toEqual(['a', 'b']);
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(3);
+  });
+
+  it('rejects with an HttpError carrying ABP validation errors for forms', async () => {
+    const { dataProvider } = fakeApi(() => ({
+      status: 400,
+      json: {
+        error: {
+          code: 'Vigil:Validation',
+          message: 'Your request is not valid!',
+          validationErrors: [{ message: 'Name is required', members: ['Name'] }],
+        },
+      },
+    }));
+    await expect(dataProvider.create('devices', { data: {} })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 400,
+      message: 'Your request is not valid!',
+      body: { code: 'Vigil:Validation', errors: { name: 'Name is required', root: { serverError: 'Your request is not valid!' } } },
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every namespace file in resources/locales/en (translation, admin, account, server, ...) must be
+ * complete in the other languages: same keys, same value types, same {{placeholders}}, and
+ * actually translated (a text identical to the English one is a forgotten translation unless it
+ * is allowed below).
+ */
+const LOCALES_DIR = join(import.meta.dirname, '..', '..', 'resources', 'locales');
+const OTHER_LANGUAGES = ['da', 'de', 'sv', 'nb'] as const;
+
+/** Texts that are the same in every language: product and app names. */
+const SAME_EVERYWHERE_VALUES: ReadonlySet<string> = new Set(['Vigil', 'Vigil Care', 'Vigil Companion', 'Vigil Care ApS', 'Jane Doe']);
+
+/** Keys ("<namespace>:<key>") whose values are data, not language: the operator's company details. */
+const SAME_EVERYWHERE_KEYS: readonly RegExp[] = [/^translation:imprint\.company\./];
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Leaf path -> value; arrays are indexed ("terms.sections.0.title"). */
+function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<string, Json> {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    for (const [key, child] of entries) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function readNamespace(language: string, file: string): Map<string, Json> | undefined {
+  const path = join(LOCALES_DIR, language, file);
+  return existsSync(path) ? flatten(JSON.parse(readFileSync(path, 'utf8')) as Json) : undefined;
+}
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? '').sort();
+
+/** A text with no words of its own (numbers, an e-mail address, a URL, only placeholders) needs no translation. */
+function isLanguageFree(text: string): boolean {
+  const stripped = text.replace(/\{\{[^}]*\}\}/g, '').trim();
+  return !/\p{L}{2,}/u.test(stripped) || /^\S+@\S+\.\S+$/.test(stripped) || /^https?:\/\/\S+$/.test(stripped);
+}
+
+function mayEqualEnglish(namespace: string, key: string, text: string): boolean {
+  return SAME_EVERYWHERE_VALUES.has(text) || isLanguageFree(text) || SAME_EVERYWHERE_KEYS.some((re) => re.test(`${namespace}:${key}`));
+}
+
+const namespaceFiles = readdirSync(join(LOCALES_DIR, 'en')).filter((f) => f.endsWith('.json')).sort();
+
+describe('translations', () => {
+  it('has English namespace files to compare against', () => {
+    expect(namespaceFiles).toContain('translation.json');
+  });
+
+  for (const file of namespaceFiles) {
+    const namespace = file.replace(/\.json$/, '');
+    const english = readNamespace('en', file)!;
+
+    describe(namespace, () => {
+      it.each(OTHER_LANGUAGES)(`${namespace} is complete in %s`, (language) => {
+        const translated = readNamespace(language, file);
+        expect(translated, `resources/locales/${language}/${file} is missing`).toBeDefined();
+        const problems: string[] = [];
+        for (const [key, englishValue] of english) {
+          const value = translated!.get(key);
+          if (value === undefined) {
+            problems.push(`${key}: missing`);
+          } else if (typeof value !== typeof englishValue) {
+            problems.push(`${key}: is a ${typeof value}, English has a ${typeof englishValue}`);
+          } else if (typeof value === 'string' && typeof englishValue === 'string') {
+            if (value.trim() === '' && englishValue.trim() !== '') problems.push(`${key}: empty`);
+            else if (value === englishValue && !mayEqualEnglish(namespace, key, value)) problems.push(`${key}: not translated ("${value}")`);
+            if (placeholders(value).join() !== placeholders(englishValue).join()) {
+              problems.push(`${key}: placeholders ${placeholders(value).join(', ') || 'none'} differ from English ${placeholders(englishValue).join(', ')}`);
+            }
+          }
+        }
+        expect(problems, `resources/locales/${language}/${file}`).toEqual([]);
+      });
+    });
+  }
+});
