@@ -14,6 +14,7 @@ import { API_AUDIENCE, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { applicationConfigurationRoutes } from './abp/application-configuration';
 import { userOverviewRoutes } from './identity/user-overview-routes';
+import { securityLogRoutes } from './identity/security-log-routes';
 import { bootstrapStaticRoles } from './seed/static-roles';
 import { seedDemo } from './seed/demo';
 import { webRoutes } from './web/web-routes';
@@ -61,6 +62,7 @@ export async function createServer(config: Config): Promise<Server> {
   await app.register(localeRoutes);
   await app.register(applicationConfigurationRoutes, { db });
   await app.register(userOverviewRoutes, { db });
+  await app.register(securityLogRoutes, { db });
   await app.register(webRoutes, { config, db });
   await app.ready();
 

@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** Sign-in attempts allowed per client address and per login name in one window. */
+  signInLimit: { perIp: number; perLogin: number; windowSeconds: number };
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -60,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     databaseUrl,
-    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(root, env.DATA_DIR ?? 'data'),
     seedDemo: flag(env.SEED_DEMO, databaseUrl === ''),
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
@@ -73,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     buildWeb: flag(env.BUILD_WEB, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 3600),
+    signInLimit: {
+      perIp: Number(env.SIGNIN_LIMIT_PER_IP ?? 30),
+      perLogin: Number(env.SIGNIN_LIMIT_PER_LOGIN ?? 10),
+      windowSeconds: Number(env.SIGNIN_LIMIT_WINDOW ?? 300),
+    },
     ...overrides,
   };
 }

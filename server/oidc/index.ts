@@ -33,7 +33,7 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
   });
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'issuer error'));
 
-  await app.register(interactionRoutes, { provider, db, homeUrl: config.publicUrl });
+  await app.register(interactionRoutes, { provider, db, homeUrl: config.publicUrl, limit: config.signInLimit });
 
   await app.register(fastifyStatic, {
     root: path.join(PROJECT_ROOT, 'node_modules', '@fontsource', 'montserrat', 'files'),

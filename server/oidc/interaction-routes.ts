@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type Provider from 'oidc-provider';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { findLanguage } from '../../common/languages';
 import { signInWithPassword } from '../identity/sign-in';
@@ -11,9 +12,6 @@ import { renderErrorPage, renderLoginPage } from './pages';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
 
-/** Sign-in attempts allowed per client address and per login name in one window. */
-export const SIGN_IN_LIMIT = { perIp: 30, perLogin: 10, windowSeconds: 300 };
-
 interface Params {
   uid: string;
 }
@@ -22,8 +20,8 @@ interface Params {
  * The issuer's interaction pages: the sign-in form (GET), its submission (POST .../login) and
  * cancel (POST .../abort). Consent is never asked: the clients are first-party.
  */
-export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db; homeUrl: string }) {
-  const { provider, db, homeUrl } = opts;
+export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db; homeUrl: string; limit: Config['signInLimit'] }) {
+  const { provider, db, homeUrl, limit } = opts;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
   const pageLanguage = (request: FastifyRequest, params: Record<string, unknown>) => languageOf(request.raw, params.ui_locales);
@@ -62,9 +60,9 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
 
     if (!login || !password) return fail(400, 'signIn.errors.required');
 
-    const { windowSeconds } = SIGN_IN_LIMIT;
-    const byIp = await hitRateLimit(db, `signin:ip:${request.ip}`, SIGN_IN_LIMIT.perIp, windowSeconds);
-    const byLogin = await hitRateLimit(db, `signin:login:${login.toUpperCase()}`, SIGN_IN_LIMIT.perLogin, windowSeconds);
+    const { windowSeconds } = limit;
+    const byIp = await hitRateLimit(db, `signin:ip:${request.ip}`, limit.perIp, windowSeconds);
+    const byLogin = await hitRateLimit(db, `signin:login:${login.toUpperCase()}`, limit.perLogin, windowSeconds);
     if (!byIp.allowed || !byLogin.allowed) {
       await writeSecurityLog(db, { action: 'LoginRateLimited', userName: login, ...audit });
       reply.header('retry-after', String(Math.max(byIp.retryAfter, byLogin.retryAfter)));

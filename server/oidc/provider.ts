@@ -111,6 +111,10 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
       await grant.save();
       return grant;
     },
+    // OpenID Connect drops offline_access unless prompt=consent, and these first-party clients are
+    // never shown a consent page; the web app still needs refresh tokens for silent renewal.
+    // They rotate on every use (oidc-provider's default for public clients).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     extraTokenClaims: async (ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;

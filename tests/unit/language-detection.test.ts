@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { SafeLanguageDetector } from '../../src/i18n/SafeLanguageDetector';
+import { DETECTION_OPTIONS, SafeLanguageDetector } from '../../src/i18n/SafeLanguageDetector';
 
 /**
- * The language detector as the web app configures it (src/i18n): localStorage 'i18nextLng', cookie
- * and query 'lng', then the browser. Refused values (script injection, unsupported codes) must fall
+ * The language detector as the web app configures it (src/i18n, SPEC section 9): localStorage
+ * 'i18nextLng', cookie and query 'lng', then the browser. Refused values (script injection, unsupported codes) must fall
  * through to the next source and finally to English, never to '' or i18next's 'dev'.
  */
 let storage: Map<string, string>;
@@ -49,7 +49,6 @@ afterEach(() => {
 });
 
 async function detect(): Promise<string> {
-  const { DETECTION_OPTIONS } = await import('../../src/i18n/index');
   const instance = i18next.createInstance();
   await instance.use(SafeLanguageDetector).init({ fallbackLng: 'dev', supportedLngs: false, resources: {}, detection: DETECTION_OPTIONS });
   return instance.language;

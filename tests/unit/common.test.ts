@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { findLanguage, isSafeLanguageTag, languageFromAcceptLanguage, requestLanguage } from '../../common/languages';
+import { DEFAULT_LINKS, privacyLink, supportLink } from '../../common/links';
+import { passwordProblems } from '../../common/password-policy';
+import { formatDateTime } from '../../common/dates';
+import { isPlugAndPlay } from '../../common/roles';
+import { allPolicyNames } from '../../common/policies';
+import { NAVIGATION } from '../../common/navigation';
+
+describe('languages', () => {
+  it('resolves every SPEC code and alias', () => {
+    expect(findLanguage('en')?.cultureName).toBe('en');
+    expect(findLanguage('da-DK')?.folder).toBe('da');
+    expect(findLanguage('dk')?.folder).toBe('da');
+    expect(findLanguage('de-DE')?.folder).toBe('de');
+    expect(findLanguage('sv')?.folder).toBe('sv');
+    expect(findLanguage('se')?.folder).toBe('sv');
+    expect(findLanguage('no')?.folder).toBe('nb');
+    expect(findLanguage('nb-NO')?.cultureName).toBe('no');
+    expect(findLanguage('fr')).toBeUndefined();
+  });
+
+  it('rejects values that look like script injection', () => {
+    for (const bad of ['<script>alert(1)</script>', 'en"><img src=x>', "da';--", 'javascript:alert(1)', 'en-'.repeat(20)]) {
+      expect(isSafeLanguageTag(bad), bad).toBe(false);
+      expect(findLanguage(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('picks from Accept-Language by quality', () => {
+    expect(languageFromAcceptLanguage('fr-FR,fr;q=0.9,de;q=0.8,en;q=0.7').cultureName).toBe('de-DE');
+    expect(languageFromAcceptLanguage('en;q=0.5,da;q=0.9').cultureName).toBe('da-DK');
+    expect(languageFromAcceptLanguage('').cultureName).toBe('en');
+    expect(languageFromAcceptLanguage('<script>').cultureName).toBe('en');
+  });
+
+  it('sends the stored language, else a Danish or English browser language, else English (SPEC 7)', () => {
+    expect(requestLanguage('de-DE', 'da')).toBe('de-DE');
+    expect(requestLanguage(null, 'da-DK')).toBe('da-DK');
+    expect(requestLanguage(null, 'en-US')).toBe('en');
+    expect(requestLanguage(null, 'sv-SE')).toBe('en');
+    expect(requestLanguage('<script>', 'de')).toBe('en');
+  });
+});
+
+describe('external links', () => {
+  it('follows the language, with the de-DE and se quirks of the SPEC', () => {
+    expect(privacyLink(DEFAULT_LINKS, 'de-DE')).toBe(DEFAULT_LINKS.privacy.no);
+    expect(privacyLink(DEFAULT_LINKS, 'de-DE')).toMatch(/\/no\//);
+    expect(supportLink(DEFAULT_LINKS, 'se')).toBe(DEFAULT_LINKS.support.sv);
+    expect(privacyLink(DEFAULT_LINKS, 'da')).toBe(DEFAULT_LINKS.privacy['da-DK']);
+    expect(supportLink(DEFAULT_LINKS, 'nb')).toBe(DEFAULT_LINKS.support.no);
+    expect(privacyLink(DEFAULT_LINKS, 'fr')).toBe(DEFAULT_LINKS.privacy.en);
+  });
+});
+
+describe('password policy', () => {
+  it('accepts the demo password and refuses each missing class', () => {
+    expect(passwordProblems('Demo-Pass-2026')).toEqual([]);
+    expect(passwordProblems('Short-1a').map((p) => p.key)).toEqual(['minLength']);
+    expect(passwordProblems('a'.repeat(95) + 'A-1bcd').map((p) => p.key)).toEqual(['maxLength']);
+    expect(passwordProblems('demo-pass-2026').map((p) => p.key)).toEqual(['passwordUppercase']);
+    expect(passwordProblems('DEMO-PASS-2026').map((p) => p.key)).toEqual(['passwordLowercase']);
+    expect(passwordProblems('Demo-Pass-word').map((p) => p.key)).toEqual(['passwordDigit']);
+    expect(passwordProblems('DemoPass2026x').map((p) => p.key)).toEqual(['passwordSpecial']);
+  });
+});
+
+describe('dates', () => {
+  it('formats as HH:mm - dd/MM/yy, optionally with seconds', () => {
+    const d = new Date(2026, 10, 2, 7, 5, 9);
+    expect(formatDateTime(d)).toBe('07:05 - 02/11/26');
+    expect(formatDateTime(d, true)).toBe('07:05:09 - 02/11/26');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('plug-and-play mode', () => {
+  it('is on for the dedicated host or the plug-and-play roles', () => {
+    expect(isPlugAndPlay('app.vigil.care', 'app.vigil.care', [])).toBe(true);
+    expect(isPlugAndPlay('APP.vigil.care', 'app.vigil.care', [])).toBe(true);
+    expect(isPlugAndPlay('localhost:3000', 'app.vigil.care', ['Plug and Play User'])).toBe(true);
+    expect(isPlugAndPlay('localhost:3000', 'app.vigil.care', ['Plug and Play Admin'])).toBe(true);
+    expect(isPlugAndPlay('localhost:3000', '', ['admin'])).toBe(false);
+  });
+});
+
+describe('navigation', () => {
+  it('names a known policy for every entry and a unique path', () => {
+    const policies = new Set(allPolicyNames());
+    const paths = new Set<string>();
+    for (const entry of NAVIGATION) {
+      expect(policies.has(entry.policy!), entry.key).toBe(true);
+      expect(paths.has(entry.path), entry.path).toBe(false);
+      paths.add(entry.path);
+    }
+  });
+});
