@@ -33,8 +33,45 @@ function reactAdminInsideRouter(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme and ThemeProvider choose at run time between plain themes and CSS-variables
+ * themes, so bundlers keep the CSS-variables machinery (createThemeWithVars, CssVarsProvider and
+ * @mui/system's cssVars, ~7 kB gzipped) in every page, even though Vigil's themes (src/theme) and
+ * react-admin's never enable it. Cutting that branch is what MUI itself proposed for its default
+ * theme (mui/material-ui#48607). A theme with `cssVariables` or `colorSchemes` now fails loudly
+ * instead; to use one, remove this plugin.
+ */
+function muiWithoutCssVariables(): Plugin {
+  const edits: { file: RegExp; from: RegExp; to: string }[] = [
+    {
+      file: /\/@mui\/material\/esm\/styles\/createTheme\.js$/,
+      from: /import createThemeWithVars from "\.\/createThemeWithVars\.js";/,
+      to: "const createThemeWithVars = () => { throw new Error('Vigil builds MUI without CSS theme variables (see vite.config.ts)'); };",
+    },
+    {
+      file: /\/@mui\/material\/esm\/styles\/ThemeProvider\.js$/,
+      from: /import \{ CssVarsProvider \} from "\.\/ThemeProviderWithVars\.js";/,
+      to: "const CssVarsProvider = () => { throw new Error('Vigil builds MUI without CSS theme variables (see vite.config.ts)'); };",
+    },
+  ];
+  return {
+    name: 'vigil:mui-without-css-variables',
+    enforce: 'pre',
+    transform(code, id) {
+      const path = id.split('?')[0] ?? id;
+      const edit = edits.find((e) => e.file.test(path));
+      if (!edit) return null;
+      if (!edit.from.test(code)) {
+        this.warn(`MUI changed ${path}: CSS-variables code not removed, update vite.config.ts`);
+        return null;
+      }
+      return { code: code.replace(edit.from, edit.to), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactAdminInsideRouter(), react()],
+  plugins: [reactAdminInsideRouter(), muiWithoutCssVariables(), react()],
   build: {
     outDir: 'dist',
     sourcemap: true,

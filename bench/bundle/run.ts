@@ -12,11 +12,16 @@ import { entryKey, gzippedJs, packageChunk, readManifest, staticClosure } from '
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const HOME = 'src/pages/public/Home.tsx';
+/** The lazy route element that decides between the admin shell and not-found. */
+const CATCH_ALL = 'src/routing/CatchAllRoute.tsx';
 const ADMIN = 'src/layout/AdminApp.tsx';
+/** Loaded by '/' only when a session is stored (src/components/signInClient.ts). */
+const SIGN_IN = 'src/providers/userManager.ts';
 const AIM_HOME_KB = 150;
 const AIM_DASHBOARD_RATIO = 1.2;
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+/** kB as Vite reports it (1000 bytes): the stricter reading of the budget. */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
@@ -35,7 +40,8 @@ async function buildBare(outDir: string): Promise<void> {
     configFile: false,
     plugins: [react()],
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, reportCompressedSize: false },
+    // A bare react-admin app is one big chunk by design: no size warning for it.
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
   });
 }
 
@@ -45,7 +51,7 @@ async function main(): Promise<void> {
     const appDir = join(work, 'app');
     const bareDir = join(work, 'bare');
     if (!existsSync(join(ROOT, ADMIN))) {
-      console.log(`${ADMIN} does not exist yet: the app cannot be built (src/routing/AppRoutes.tsx imports it), so nothing can be measured.`);
+      console.log(`${ADMIN} does not exist yet: the app cannot be built (src/routing/CatchAllRoute.tsx imports it), so nothing can be measured.`);
       process.exitCode = 1;
       return;
     }
@@ -57,26 +63,26 @@ async function main(): Promise<void> {
     const entry = entryKey(app);
     const home = staticClosure(app, [entry, HOME]);
     const homeBytes = gzippedJs(app, appDir, home);
-    const dashboardBytes = gzippedJs(app, appDir, staticClosure(app, [entry, ADMIN]));
+    const dashboardBytes = gzippedJs(app, appDir, staticClosure(app, [entry, ...(app[CATCH_ALL] ? [CATCH_ALL] : []), ADMIN]));
 
-    // A returning visitor with a stored session also loads the sign-in library on '/'.
-    const oidc = packageChunk(app, 'oidc-client-ts');
-    const signedInBytes = oidc ? gzippedJs(app, appDir, staticClosure(app, [oidc], new Set(home))) : homeBytes;
+    // A returning visitor with a stored session also loads the sign-in code and oidc-client-ts on '/'.
+    const signInChunks = [SIGN_IN, packageChunk(app, 'oidc-client-ts')].filter((k): k is string => k !== undefined && k in app);
+    const signedInBytes = gzippedJs(app, appDir, staticClosure(app, signInChunks, new Set(home)));
 
     const bare = readManifest(bareDir);
     const bareBytes = gzippedJs(bare, bareDir, staticClosure(bare, [entryKey(bare)]));
 
-    const homeOk = homeBytes / 1024 < AIM_HOME_KB;
+    const homeOk = homeBytes / 1000 < AIM_HOME_KB;
     const dashboardOk = dashboardBytes / bareBytes <= AIM_DASHBOARD_RATIO;
     const rows: [string, string, string][] = [
       ['/ (entry + Home)', kb(homeBytes), `aim < ${AIM_HOME_KB} kB: ${verdict(homeOk)}`],
-      ['/ signed in (+ oidc-client-ts)', kb(signedInBytes), ''],
+      ['/ with a stored session', kb(signedInBytes), '(+ sign-in code and oidc-client-ts)'],
       ['/dashboard (entry + AdminApp)', kb(dashboardBytes), ''],
       ['bare react-admin', kb(bareBytes), ''],
       ['/ vs bare', ratio(homeBytes, bareBytes), ''],
       ['dashboard vs bare', ratio(dashboardBytes, bareBytes), `aim <= ${AIM_DASHBOARD_RATIO}x: ${verdict(dashboardOk)}`],
     ];
-    console.log('\nGzipped JavaScript loaded (gzip level 6):');
+    console.log('\nGzipped JavaScript loaded (gzip level 6, 1 kB = 1000 bytes):');
     for (const [name, value, note] of rows) console.log(`  ${name.padEnd(32)} ${value.padStart(9)}  ${note}`);
   } finally {
     rmSync(work, { recursive: true, force: true });

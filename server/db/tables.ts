@@ -22,8 +22,8 @@ export interface UsersTable {
   email: string;
   normalized_email: string;
   email_confirmed: Generated<boolean>;
-  name: string;
-  surname: string;
+  name: Generated<string>;
+  surname: Generated<string>;
   phone_number: string | null;
   password_hash: string;
   is_active: Generated<boolean>;

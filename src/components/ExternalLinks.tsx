@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { privacyLink, supportLink } from '../../common/links';
 import { useRuntimeConfig } from './RuntimeConfigContext';
 import { ExternalLink } from './ExternalLink';
+import { listLinkSx, textLinkSx, withSx } from './TextLink';
 import { VigilLogo } from './VigilLogo';
 import { BRAND } from '../theme/createVigilTheme';
 
@@ -18,14 +17,14 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
       <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700, mb: 1, letterSpacing: 0.4, textTransform: 'uppercase', opacity: 0.75 }}>
         {title}
       </Typography>
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, fontSize: '0.9375rem' }}>
         {children}
-      </Stack>
+      </Box>
     </Box>
   );
 }
 
-const linkSx = { color: 'inherit' } as const;
+const linkSx = withSx(textLinkSx, listLinkSx);
 
 /**
  * The public footer: the external links of SPEC section 1 (contact, terms and privacy, guides,
@@ -42,31 +41,31 @@ export function ExternalLinks() {
       <Container maxWidth="lg">
         <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr 1fr', md: '1.4fr repeat(4, 1fr)' } }}>
           <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5 }}>
               <VigilLogo size={28} />
               <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
                 {productName || 'Vigil'}
               </Typography>
-            </Stack>
+            </Box>
             <Typography variant="body2" sx={{ opacity: 0.8, maxWidth: 300 }}>
               {t('footer.about')}
             </Typography>
           </Box>
           <Column title={t('footer.help')}>
             <li><ExternalLink href={supportLink(links, language)} sx={linkSx}>{t('menu.support')}</ExternalLink></li>
-            <li><Link component={RouterLink} to="/faq" sx={linkSx}>{t('faq.title')}</Link></li>
+            <li><Box component={RouterLink} to="/faq" sx={linkSx}>{t('faq.title')}</Box></li>
             <li><ExternalLink href={links.guides} sx={linkSx}>{t('menu.guides')}</ExternalLink></li>
             <li><ExternalLink href={links.contact} sx={linkSx}>{t('menu.contact')}</ExternalLink></li>
           </Column>
           <Column title={t('footer.legal')}>
-            <li><Link component={RouterLink} to="/terms" sx={linkSx}>{t('terms.title')}</Link></li>
+            <li><Box component={RouterLink} to="/terms" sx={linkSx}>{t('terms.title')}</Box></li>
             <li><ExternalLink href={privacyLink(links, language)} sx={linkSx}>{t('privacy.title')}</ExternalLink></li>
             <li><ExternalLink href={links.termsAndPrivacy} sx={linkSx}>{t('footer.termsAndPrivacy')}</ExternalLink></li>
-            <li><Link component={RouterLink} to="/imprint" sx={linkSx}>{t('menu.imprint')}</Link></li>
+            <li><Box component={RouterLink} to="/imprint" sx={linkSx}>{t('menu.imprint')}</Box></li>
           </Column>
           <Column title={t('footer.products')}>
             <li><ExternalLink href={links.store} sx={linkSx}>{t('footer.store')}</ExternalLink></li>
-            <li><Link component={RouterLink} to="/mobile-app-tos" sx={linkSx}>{t('mobileAppTos.title')}</Link></li>
+            <li><Box component={RouterLink} to="/mobile-app-tos" sx={linkSx}>{t('mobileAppTos.title')}</Box></li>
           </Column>
           <Column title={t('footer.apps')}>
             <li><ExternalLink href={links.apps.careIos} sx={linkSx}>{t('footer.careApp')} · App Store</ExternalLink></li>

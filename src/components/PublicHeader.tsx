@@ -9,7 +9,7 @@ import { ThemeSwitcher } from './ThemeSwitcher';
 import { VigilLogo } from './VigilLogo';
 import { useRuntimeConfig } from './RuntimeConfigContext';
 
-/** Product name, language and theme switchers; a sign-in shortcut everywhere but on Home. */
+/** Product name, language and theme switchers; a sign-in shortcut except where the page is about signing in. */
 export function PublicHeader() {
   const { t } = useTranslation();
   const { productName } = useRuntimeConfig();
@@ -33,7 +33,7 @@ export function PublicHeader() {
           </Box>
           <LanguageSwitcher color="primary" />
           <ThemeSwitcher color="primary" />
-          {pathname !== '/' && (
+          {pathname !== '/' && pathname !== '/login' && (
             <Button component={RouterLink} to="/login" variant="contained" color="primary" size="small" sx={{ ml: { xs: 0.5, sm: 1 }, whiteSpace: 'nowrap' }}>
               {t('app.signIn')}
             </Button>

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { ExternalLinks } from './ExternalLinks';
 import { PageLoader } from './PageLoader';
 import { PublicHeader } from './PublicHeader';
@@ -15,12 +14,14 @@ export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link
+      <Box
+        component="a"
         href="#main"
         sx={{
           position: 'absolute',
           left: 8,
           top: -48,
+          color: 'primary.main',
           zIndex: 'tooltip',
           bgcolor: 'background.paper',
           px: 2,
@@ -30,7 +31,7 @@ export function PublicLayout() {
         }}
       >
         {t('app.skipToContent')}
-      </Link>
+      </Box>
       <PublicHeader />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>

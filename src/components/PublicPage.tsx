@@ -1,17 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useRuntimeConfig } from './RuntimeConfigContext';
+import { usePageTitle } from './usePageTitle';
 
-/** Sets the browser tab title to "<page> · Vigil". */
-export function usePageTitle(title: string): void {
-  const { productName } = useRuntimeConfig();
-  useEffect(() => {
-    const product = productName || 'Vigil';
-    document.title = title ? `${title} · ${product}` : product;
-  }, [title, productName]);
-}
+// Kept for pages that import it from here.
+export { usePageTitle };
 
 /** A readable text page: a title band, then a narrow column of content. */
 export function PublicPage({ title, intro, children, width = 'md' }: { title: string; intro?: ReactNode; children: ReactNode; width?: 'sm' | 'md' | 'lg' }) {

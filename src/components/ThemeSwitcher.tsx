@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightness';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
@@ -33,7 +33,8 @@ export function ThemeSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'prim
 
   return (
     <>
-      <IconButton
+      {/* A Button shaped like an icon button: Button is on every page already, IconButton is not. */}
+      <Button
         color={color}
         data-testid="theme-switcher"
         aria-label={t('app.theme')}
@@ -43,9 +44,10 @@ export function ThemeSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'prim
         onPointerEnter={preloadSwitcherMenu}
         onFocus={preloadSwitcherMenu}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        sx={{ minWidth: 0, width: 40, height: 40, p: 0, borderRadius: '50%' }}
       >
         {ICONS[mode]}
-      </IconButton>
+      </Button>
       <LazySwitcherMenu
         id={menuId}
         anchorEl={anchor}

@@ -2,9 +2,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { findLanguage, LANGUAGES } from '../../common/languages';
 import { FetchBackend } from './fetchBackend';
-import { SafeLanguageDetector, toSupportedCulture } from './SafeLanguageDetector';
+import { DETECTION_OPTIONS, SafeLanguageDetector } from './SafeLanguageDetector';
 
-export { SafeLanguageDetector };
+export { DETECTION_OPTIONS, SafeLanguageDetector };
 
 /**
  * One i18next instance for the whole web app (public pages and react-admin through
@@ -32,16 +32,6 @@ function syncDocumentLanguage(lng: string): void {
   const language = findLanguage(lng);
   if (language && typeof document !== 'undefined') document.documentElement.lang = language.twoLetterISOLanguageName;
 }
-
-/** Where the language comes from (SPEC section 9), in this order; the choice is kept in localStorage. */
-export const DETECTION_OPTIONS = {
-  order: ['localStorage', 'cookie', 'querystring', 'navigator'],
-  lookupLocalStorage: 'i18nextLng',
-  lookupCookie: 'lng',
-  lookupQuerystring: 'lng',
-  caches: ['localStorage'],
-  convertDetectedLanguage: toSupportedCulture,
-};
 
 let initialised: Promise<unknown> | undefined;
 

@@ -21,7 +21,7 @@ export const SignOutMenuItem = forwardRef<HTMLLIElement>(function SignOutMenuIte
   const handleClick = () => {
     setBusy(true);
     signOut().catch((error: unknown) => {
-      console.error('[Vigil] sign-out', error);
+      console.error('[Vigil] sign-out', error instanceof Error && error.cause ? error.cause : error);
       setBusy(false);
       userMenu?.onClose();
       notify(authErrorKey(error, 'auth.errors.signOutFailed'), { type: 'error' });

@@ -32,29 +32,40 @@ function identityFromToken(user: SignedInUser): VigilIdentity {
 }
 
 /**
+ * The public sign-in page with the path to come back to, as an absolute URL: react-admin then
+ * loads it as a new page instead of navigating inside the app. A client-side navigation would be
+ * a router transition that waits for the lazy /login chunk while the shell, its store just reset,
+ * checks the session again and logs out again, pushing /login onto the history many times.
+ */
+export function signInPageUrl(location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location): string {
+  return `${location.origin}/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/**
  * react-admin AuthProvider over the OIDC session (userManager.ts) and the ABP session data.
- * Signing in happens on the issuer's page: react-admin sends anyone not signed in to /login (a
- * public page that calls signIn with the path they came from). Policies come from
- * application-configuration, fetched once per session.
+ * Signing in happens on the issuer's page: anyone not signed in goes to /login (a public page
+ * that calls signIn with the returnTo path). Policies come from application-configuration,
+ * fetched once per session.
  */
 export const authProvider: AuthProvider = {
   login: async (params?: { returnTo?: string }) => {
     await signIn(params?.returnTo);
   },
 
-  /** Drops the session in this browser; react-admin then opens /login. Ending the session at the issuer is signOut(). */
+  /** Drops the session in this browser and opens /login. Ending the session at the issuer is signOut(). */
   logout: async () => {
     clearSessionData();
     await removeLocalSession().catch(() => undefined);
+    return signInPageUrl();
   },
 
   checkAuth: async () => {
     // Signed in = a user exists and its token has not expired (SPEC section 4).
-    if (!(await getSignedInUser())) throw { message: false };
+    if (!(await getSignedInUser())) throw { message: false, redirectTo: signInPageUrl() };
   },
 
   checkError: async (error: { status?: number; message?: string; body?: Partial<ApiErrorBody> }) => {
-    if (error?.status === 401) throw { message: false };
+    if (error?.status === 401) throw { message: false, redirectTo: signInPageUrl() };
     if (error?.status === 403 && isAuthorizationFailure(error.body)) {
       // Signed in but not allowed: keep the session and say so.
       throw { logoutUser: false, message: error.message || 'ra.notification.not_authorized' };

@@ -19,6 +19,8 @@ import type { RuntimeConfig } from '../../common/runtime-config';
  *   management was dropped) and sends no session_state, so against it the monitor stays idle;
  *   an issuer that offers it gets the SPEC's check every 2 s.
  * - Sign-out revokes the refresh token only: JWT access tokens cannot be revoked by the issuer.
+ *   oidc-provider answers revocation with an empty text/plain body, which oidc-client-ts refuses
+ *   unless that content type is allowed.
  */
 export function userManagerSettings(
   config: Pick<RuntimeConfig, 'issuer' | 'scopes'>,
@@ -45,5 +47,6 @@ export function userManagerSettings(
     popupWindowTarget: '_blank',
     revokeTokensOnSignout: true,
     revokeTokenTypes: ['refresh_token'],
+    revokeTokenAdditionalContentTypes: ['text/plain'],
   };
 }

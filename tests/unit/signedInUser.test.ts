@@ -31,6 +31,12 @@ describe('OIDC client settings (SPEC sections 4, 7, 9)', () => {
     expect(settings.popupWindowFeatures?.height).toBe(640);
     expect(settings.maxSilentRenewTimeoutRetries).toBeUndefined();
   });
+
+  it('revokes the refresh token on sign-out, accepting the empty text/plain answer of oidc-provider', () => {
+    expect(settings.revokeTokensOnSignout).toBe(true);
+    expect(settings.revokeTokenTypes).toEqual(['refresh_token']);
+    expect(settings.revokeTokenAdditionalContentTypes).toContain('text/plain');
+  });
 });
 
 describe('signed-in user', () => {

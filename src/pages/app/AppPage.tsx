@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
-import { usePageTitle } from '../../components/PublicPage';
+import { usePageTitle } from '../../components/usePageTitle';
 
 /** A protected page's frame: the title in the app bar and the browser tab, and as the page's h1. */
 export function AppPage({ title, children }: { title: string; children?: ReactNode }) {

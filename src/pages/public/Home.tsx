@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../../components/PublicPage';
+import { usePageTitle } from '../../components/usePageTitle';
 import { useSignInAction } from '../../components/useSignInAction';
 import { HomeHero } from './home/HomeHero';
 import { HomeFeatures } from './home/HomeFeatures';

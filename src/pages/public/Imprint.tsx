@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PublicPage } from '../../components/PublicPage';
+import { textLinkSx } from '../../components/TextLink';
 
 /** Fields of the company block; their values live in the translations, where the operator edits them. */
 const DETAILS = ['address', 'registration', 'vat', 'managingDirector', 'email', 'phone'] as const;
@@ -26,7 +26,13 @@ export default function Imprint() {
                   {t(`imprint.labels.${field}`)}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-                  {field === 'email' ? <Link href={`mailto:${value}`}>{value}</Link> : field === 'phone' ? <Link href={`tel:${value.replace(/\s/g, '')}`}>{value}</Link> : value}
+                  {field === 'email' || field === 'phone' ? (
+                    <Box component="a" href={field === 'email' ? `mailto:${value}` : `tel:${value.replace(/\s/g, '')}`} sx={textLinkSx}>
+                      {value}
+                    </Box>
+                  ) : (
+                    value
+                  )}
                 </Typography>
               </Box>
             );

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
-import { usePageTitle } from '../../components/PublicPage';
+import { usePageTitle } from '../../components/usePageTitle';
 import { safeReturnPath } from '../../components/safeReturnPath';
 import { useSignInAction } from '../../components/useSignInAction';
 import { VigilLogo } from '../../components/VigilLogo';

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LegalSections } from '../../components/LegalSections';
-import { usePageTitle } from '../../components/PublicPage';
+import { usePageTitle } from '../../components/usePageTitle';
 import { VigilLogo } from '../../components/VigilLogo';
 
 /**

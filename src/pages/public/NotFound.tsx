@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../../components/PublicPage';
+import { usePageTitle } from '../../components/usePageTitle';
 import { VigilLogo } from '../../components/VigilLogo';
 
 /** The catch-all page for unknown addresses (outside the public layout, SPEC section 2). */

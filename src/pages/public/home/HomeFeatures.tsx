@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PlaceIcon from '@mui/icons-material/Place';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -47,7 +46,7 @@ export function HomeFeatures() {
         </Typography>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
           {FEATURES.map(({ key, icon }) => (
-            <Paper key={key} variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
+            <Box key={key} sx={{ p: 3, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
               <IconBadge icon={icon} color="primary" />
               <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
                 {t(`home.features.${key}.title`)}
@@ -55,7 +54,7 @@ export function HomeFeatures() {
               <Typography variant="body2" color="text.secondary">
                 {t(`home.features.${key}.text`)}
               </Typography>
-            </Paper>
+            </Box>
           ))}
         </Box>
       </Container>

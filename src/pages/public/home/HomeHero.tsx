@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -36,7 +35,7 @@ export function HomeHero({ user, onSignIn, signingIn, errorKey }: HomeHeroProps)
     >
       <Container maxWidth="lg" sx={{ display: 'grid', gap: { xs: 5, md: 6 }, gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' }, alignItems: 'center' }}>
         <Box>
-          <Typography variant="overline" component="p" sx={{ letterSpacing: 1.5, opacity: 0.85, fontWeight: 600 }}>
+          <Typography variant="overline" component="p" sx={{ letterSpacing: 1.5, lineHeight: 1.6, opacity: 0.85, fontWeight: 600 }}>
             {t('home.eyebrow')}
           </Typography>
           <Typography id="home-title" variant="h1" sx={{ fontSize: { xs: '2rem', sm: '2.5rem', md: '3rem' }, mt: 1 }}>
@@ -51,7 +50,7 @@ export function HomeHero({ user, onSignIn, signingIn, errorKey }: HomeHeroProps)
               variant="filled"
               sx={{ mt: 3, maxWidth: 560 }}
               action={
-                <Button color="inherit" size="small" onClick={onSignIn}>
+                <Button color="inherit" size="small" onClick={onSignIn} sx={{ whiteSpace: 'nowrap' }}>
                   {t('errors.tryAgain')}
                 </Button>
               }
@@ -69,14 +68,14 @@ export function HomeHero({ user, onSignIn, signingIn, errorKey }: HomeHeroProps)
               </Button>
             </Box>
           ) : (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+            <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 4 }}>
               <Button variant="contained" color="secondary" size="large" startIcon={<LoginIcon />} onClick={onSignIn} disabled={signingIn}>
                 {signingIn ? t('auth.redirecting') : t('app.signIn')}
               </Button>
               <Button component={RouterLink} to="/registration" variant="outlined" size="large" startIcon={<PersonAddIcon />} sx={onDark}>
                 {t('app.register')}
               </Button>
-            </Stack>
+            </Box>
           )}
         </Box>
         <StatusPreview />

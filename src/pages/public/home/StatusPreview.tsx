@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceIcon from '@mui/icons-material/Place';
 import BatteryIcon from '@mui/icons-material/Battery5Bar';
@@ -12,12 +10,11 @@ export function StatusPreview() {
   const { t } = useTranslation();
   const name = t('home.preview.name');
   return (
-    <Paper
+    <Box
       aria-hidden
-      elevation={8}
-      sx={{ p: 2.5, borderRadius: 4, width: '100%', maxWidth: 340, mx: 'auto', color: 'text.primary', transform: { md: 'rotate(-2deg)' } }}
+      sx={{ p: 2.5, borderRadius: 4, width: '100%', maxWidth: 340, mx: 'auto', color: 'text.primary', bgcolor: 'background.paper', boxShadow: 8, transform: { md: 'rotate(-2deg)' } }}
     >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <Box sx={{ width: 44, height: 44, borderRadius: '50%', bgcolor: 'secondary.main', color: 'secondary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700 }}>
           {name.charAt(0)}
         </Box>
@@ -30,7 +27,7 @@ export function StatusPreview() {
         <Box sx={{ px: 1.25, py: 0.25, borderRadius: 4, bgcolor: 'success.main', color: 'success.contrastText', fontSize: 12, fontWeight: 600 }}>
           {t('home.preview.online')}
         </Box>
-      </Stack>
+      </Box>
       <Box
         sx={{
           mt: 2,
@@ -47,16 +44,16 @@ export function StatusPreview() {
         <Box sx={{ position: 'absolute', inset: '18px 60px', borderRadius: '50%', border: '2px dashed', borderColor: 'primary.main', bgcolor: 'rgba(31,75,128,0.10)' }} />
         <PlaceIcon color="secondary" sx={{ position: 'absolute', left: '50%', top: '50%', transform: 'translate(-50%, -75%)', fontSize: 40 }} />
       </Box>
-      <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'space-between' }}>
-        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'space-between' }}>
+        <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'center' }}>
           <FavoriteIcon fontSize="small" color="secondary" />
           <Typography variant="body2">{t('home.preview.inside')}</Typography>
-        </Stack>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
           <BatteryIcon fontSize="small" color="success" />
-          <Typography variant="body2">82 %</Typography>
-        </Stack>
-      </Stack>
-    </Paper>
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>82 %</Typography>
+        </Box>
+      </Box>
+    </Box>
   );
 }

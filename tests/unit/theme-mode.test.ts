@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readThemeMode, THEME_STORAGE_KEY } from '../../src/theme/themeModeStorage';
+import { createVigilTheme } from '../../src/theme/createVigilTheme';
+
+function storing(value: string | null) {
+  vi.stubGlobal('window', { localStorage: { getItem: (key: string) => (key === THEME_STORAGE_KEY ? value : null) } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('theme choice (SPEC section 1)', () => {
+  it('reads device, light and dark from localStorage "theme"', () => {
+    for (const mode of ['device', 'light', 'dark'] as const) {
+      storing(mode);
+      expect(readThemeMode()).toBe(mode);
+    }
+  });
+
+  it('treats a missing or unknown value, or blocked storage, as device', () => {
+    storing(null);
+    expect(readThemeMode()).toBe('device');
+    storing('purple');
+    expect(readThemeMode()).toBe('device');
+    vi.stubGlobal('window', {
+      get localStorage(): Storage {
+        throw new Error('blocked');
+      },
+    });
+    expect(readThemeMode()).toBe('device');
+  });
+});
+
+describe('theme (SPEC section 9)', () => {
+  it('has the breakpoints, spacing, radii and font of the spec in both schemes', () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const theme = createVigilTheme(scheme);
+      expect(theme.palette.mode).toBe(scheme);
+      expect(theme.breakpoints.values).toEqual({ xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 });
+      expect(theme.spacing(1)).toBe('8px');
+      expect(theme.shape.borderRadius).toBe(4);
+      expect(theme.typography.fontFamily).toMatch(/^Montserrat,/);
+      expect(theme.components?.MuiButton?.styleOverrides?.root).toMatchObject({ borderRadius: 24 });
+    }
+    expect(createVigilTheme('light').palette.primary.main).toBe('#0d2a4f');
+  });
+});
