@@ -17,6 +17,7 @@ import { userOverviewRoutes } from './identity/user-overview-routes';
 import { securityLogRoutes } from './identity/security-log-routes';
 import { bootstrapStaticRoles } from './seed/static-roles';
 import { seedDemo } from './seed/demo';
+import { ensureFirstAdmin } from './seed/first-admin';
 import { webRoutes } from './web/web-routes';
 
 export interface Server {
@@ -24,6 +25,8 @@ export interface Server {
   database: DatabaseHandle;
   provider: Provider;
   config: Config;
+  /** Whether a host administrator exists, was just created from ADMIN_PASSWORD, or is missing. */
+  firstAdmin: 'exists' | 'created' | 'missing';
   close(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export async function createServer(config: Config): Promise<Server> {
   await migrate(db);
   await bootstrapStaticRoles(db);
   if (config.seedDemo) await seedDemo(db);
+  const firstAdmin = await ensureFirstAdmin(db, config.firstAdmin);
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -71,6 +75,7 @@ export async function createServer(config: Config): Promise<Server> {
     database,
     provider,
     config,
+    firstAdmin,
     async close() {
       await app.close();
       await database.close();

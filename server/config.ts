@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** The first host administrator, created on start when no host user exists (production installs). */
+  firstAdmin: { userName: string; email: string; password: string };
   /** Sign-in attempts allowed per client address and per login name in one window. */
   signInLimit: { perIp: number; perLogin: number; windowSeconds: number };
 }
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     buildWeb: flag(env.BUILD_WEB, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 3600),
+    firstAdmin: { userName: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL ?? 'admin@localhost', password: env.ADMIN_PASSWORD ?? '' },
     signInLimit: {
       perIp: Number(env.SIGNIN_LIMIT_PER_IP ?? 30),
       perLogin: Number(env.SIGNIN_LIMIT_PER_LOGIN ?? 10),

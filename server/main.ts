@@ -23,6 +23,8 @@ async function main() {
     lines.push(`  ${DEMO_USERS.staff.userName.padEnd(10)} back-office staff of Sunrise Care`);
     lines.push(`  ${DEMO_USERS.caregiver.userName.padEnd(10)} family carer with two watches`);
   }
+  if (server.firstAdmin === 'created') lines.push(`Host administrator '${config.firstAdmin.userName}' created from ADMIN_PASSWORD.`);
+  if (server.firstAdmin === 'missing') lines.push('No host administrator exists yet: restart with ADMIN_PASSWORD=... to create one.');
   console.log(lines.join('\n') + '\n');
 
   const stop = async (signal: string) => {

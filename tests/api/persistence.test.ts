@@ -38,3 +38,22 @@ describe('the embedded database keeps its data across a restart', () => {
     await server.app.close();
   });
 });
+
+describe('a production install', () => {
+  it('creates the first host administrator from ADMIN_PASSWORD, and only once', async () => {
+    const server = await startServer('', { seedDemo: false, firstAdmin: { userName: 'root', email: 'root@care.example', password: 'First-Admin-2026' } });
+    try {
+      expect(server.firstAdmin).toBe('created');
+      const tokens = await tokensFor(server.url, 'root', 'First-Admin-2026');
+      const config = (await (await fetch(`${server.url}/api/abp/application-configuration`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as {
+        auth: { grantedPolicies: Record<string, boolean> };
+      };
+      expect(config.auth.grantedPolicies['Saas.Tenants']).toBe(true);
+    } finally {
+      await server.stop();
+    }
+    const bare = await startServer('', { seedDemo: false });
+    expect(bare.firstAdmin).toBe('missing');
+    await bare.stop();
+  });
+});
