@@ -1,0 +1,84 @@
+import type { PropertySchema, ResourceSchema } from './types';
+
+/** What ajv reports (the subset of its ErrorObject both sides read). */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * One problem with one field, as a translation key of the 'validation' namespace and its values.
+ * `field` in the values is filled by the caller with the field's translated label.
+ */
+export interface FieldProblem {
+  member: string;
+  key: string;
+  values: Record<string, string | number>;
+}
+
+const GENERIC: Record<string, string> = {
+  required: 'validation:required',
+  minLength: 'validation:minLength',
+  maxLength: 'validation:maxLength',
+  minimum: 'validation:minValue',
+  exclusiveMinimum: 'validation:minValue',
+  maximum: 'validation:maxValue',
+  exclusiveMaximum: 'validation:maxValue',
+  additionalProperties: 'validation:unknownField',
+  after: 'validation:after',
+  unique: 'validation:unique',
+};
+
+function memberOf(error: SchemaError): string {
+  const path = error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  if (error.keyword === 'required') return String(error.params.missingProperty ?? path);
+  if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty ?? path);
+  return path;
+}
+
+function keyFor(error: SchemaError, property: PropertySchema | undefined): string {
+  const custom = property?.['x-messages']?.[error.keyword];
+  if (custom) return custom;
+  if (error.keyword === 'type') {
+    const expected = String(error.params.type ?? '');
+    return expected.includes('number') || expected.includes('integer') ? 'validation:number' : 'validation:invalid';
+  }
+  if (error.keyword === 'format' && error.params.format === 'email') return 'validation:email';
+  return GENERIC[error.keyword] ?? 'validation:invalid';
+}
+
+/** Turns ajv's errors into one problem per field (the first that matters), in schema order. */
+export function describeErrors(errors: readonly SchemaError[], schema: ResourceSchema): FieldProblem[] {
+  const byMember = new Map<string, FieldProblem>();
+  for (const error of errors) {
+    const member = memberOf(error);
+    if (byMember.has(member)) continue;
+    const property = schema.properties[member];
+    const limit = error.params.limit ?? error.params.comparison;
+    const values: Record<string, string | number> = {};
+    if (typeof error.params.limit === 'number') values.count = error.params.limit;
+    else if (typeof limit === 'number') values.count = limit;
+    if (typeof error.params.other === 'string') values.other = error.params.other;
+    byMember.set(member, { member, key: keyFor(error, property), values });
+  }
+  return [...byMember.values()];
+}
+
+/**
+ * Rules JSON Schema cannot state, checked the same way on both sides: `x-after` (a date or number
+ * that must come after another field of the same record).
+ */
+export function checkRecordRules(record: Record<string, unknown>, schema: ResourceSchema): SchemaError[] {
+  const errors: SchemaError[] = [];
+  for (const [field, property] of Object.entries(schema.properties)) {
+    const other = property['x-after'];
+    const value = record[field];
+    const before = other ? record[other] : undefined;
+    if (!other || value == null || before == null || value === '' || before === '') continue;
+    const a = typeof value === 'number' ? value : Date.parse(String(value));
+    const b = typeof before === 'number' ? before : Date.parse(String(before));
+    if (!Number.isNaN(a) && !Number.isNaN(b) && a <= b) errors.push({ keyword: 'after', instancePath: `/${field}`, params: { other } });
+  }
+  return errors;
+}
