@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
 import type Provider from 'oidc-provider';
 import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
@@ -19,12 +20,17 @@ import { bootstrapStaticRoles } from './seed/static-roles';
 import { seedDemo } from './seed/demo';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { webRoutes } from './web/web-routes';
+import { installAuditLog } from './audit/audit-log';
+import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEngine } from './schema-engine';
+import { policyCatalogue } from './permissions/catalogue';
+import { registerOpenApi } from './web/openapi';
 
 export interface Server {
   app: FastifyInstance;
   database: DatabaseHandle;
   provider: Provider;
   config: Config;
+  engine: SchemaEngine;
   /** Whether a host administrator exists, was just created from ADMIN_PASSWORD, or is missing. */
   firstAdmin: 'exists' | 'created' | 'missing';
   close(): Promise<void>;
@@ -38,7 +44,9 @@ export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   const { db } = database;
   await migrate(db);
-  await bootstrapStaticRoles(db);
+  const engine = await prepareSchemaEngine(db, config.schemasDir);
+  const policies = policyCatalogue(engine.schemas);
+  await bootstrapStaticRoles(db, policies);
   if (config.seedDemo) await seedDemo(db);
   const firstAdmin = await ensureFirstAdmin(db, config.firstAdmin);
 
@@ -50,31 +58,49 @@ export async function createServer(config: Config): Promise<Server> {
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
   });
 
+  // An empty JSON body (a DELETE sent with Content-Type: application/json) is no body, not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      // secure-json-parse refuses __proto__ and constructor.prototype keys (prototype poisoning).
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+
   installRequestContext(app);
   installErrorHandler(app, translate);
   const secrets = await loadIssuerSecrets(db);
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks) });
   installPolicyGuard(app, db);
   installTenantResolution(app, db);
+  installAuditLog(app, db);
 
   // Every response says it is ABP-formatted where it is an error; the header is exposed to CORS.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-expose-headers', '_AbpErrorFormat');
   });
 
+  await registerOpenApi(app);
   const provider = await registerIssuer(app, config, db, secrets);
-  await app.register(localeRoutes);
-  await app.register(applicationConfigurationRoutes, { db });
+  await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
+  await app.register(applicationConfigurationRoutes, { db, policies });
+  await app.register(schemaEngineRoutes, { db, engine });
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(webRoutes, { config, db });
   await app.ready();
+  if (engine.changes.length) app.log.info({ changes: engine.changes }, 'schema tables updated');
 
   return {
     app,
     database,
     provider,
     config,
+    engine,
     firstAdmin,
     async close() {
       await app.close();

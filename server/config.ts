@@ -22,6 +22,8 @@ export interface Config {
   tileUrl: string;
   stripePublishableKey: string;
   links: ExternalLinks;
+  /** The resource schemas folder (one JSON file per back-office resource). */
+  schemasDir: string;
   /** Where the built web app lives. */
   distDir: string;
   /** Build the web app on start when dist/ is missing or older than its sources. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tileUrl: env.MAP_TILE_URL ?? '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     links: links(env.LINKS_JSON),
+    schemasDir: path.resolve(root, env.SCHEMAS_DIR ?? 'schemas'),
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     buildWeb: flag(env.BUILD_WEB, true),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -40,6 +40,8 @@ function memberOf(error: SchemaError): string {
 function keyFor(error: SchemaError, property: PropertySchema | undefined): string {
   const custom = property?.['x-messages']?.[error.keyword];
   if (custom) return custom;
+  const unique = property?.['x-unique'];
+  if (error.keyword === 'unique' && typeof unique === 'object' && unique.message) return unique.message;
   if (error.keyword === 'type') {
     const expected = String(error.params.type ?? '');
     return expected.includes('number') || expected.includes('integer') ? 'validation:number' : 'validation:invalid';

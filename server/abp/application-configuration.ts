@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { findLanguage, LANGUAGES } from '../../common/languages';
-import { allPolicyNames } from '../../common/policies';
 import type { Db } from '../db/database';
 import { findUserSummary } from '../identity/users';
 import { grantedPolicies } from '../permissions/granted';
@@ -13,8 +12,8 @@ import { flatten, folderOf, readNamespace } from '../localization/texts';
  * (REFERENCE.md): localization, auth.grantedPolicies, currentUser, currentTenant, features,
  * settings and multi-tenancy.
  */
-export async function applicationConfigurationRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function applicationConfigurationRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+  const { db, policies } = opts;
 
   app.get<{ Querystring: { includeLocalizationResources?: string } }>(
     '/api/abp/application-configuration',
@@ -56,7 +55,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
           languageFilesMap: {},
         },
         auth: {
-          grantedPolicies: Object.fromEntries(allPolicyNames().filter((p) => granted.has(p)).map((p) => [p, true])),
+          grantedPolicies: Object.fromEntries(policies.filter((p) => granted.has(p)).map((p) => [p, true])),
         },
         setting: { values: { 'Abp.Localization.DefaultLanguage': 'en' } },
         currentUser: user

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './tables';
 import * as m001 from './migrations/001_foundation';
+import * as m002 from './migrations/002_audit_logs';
 
 export type Db = Kysely<Database>;
 
@@ -17,6 +18,7 @@ export interface DatabaseHandle {
 /** Migrations in order; a static list so the bundle-free server needs no folder scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': m001,
+  '002_audit_logs': m002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -29,6 +31,10 @@ class StaticMigrationProvider implements MigrationProvider {
  * Opens the database: a PostgreSQL server when `databaseUrl` is set, otherwise embedded PGlite in
  * `dataDir` ('memory://' for tests). Same SQL, same code path after this point.
  */
+/** Calendar dates stay 'YYYY-MM-DD' strings on both drivers (no time zone shifts through Date). */
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (value: string) => value);
+
 export async function openDatabase(opts: { databaseUrl: string; dataDir: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -36,7 +42,7 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
-  const pglite = await PGlite.create(opts.dataDir);
+  const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -137,6 +137,39 @@ export interface DevicesTable {
   creator_id: string | null;
 }
 
+export interface EntityChange {
+  entityType: string;
+  entityId: string;
+  /** 0 created, 1 updated, 2 deleted (ABP's EntityChangeType). */
+  changeType: 0 | 1 | 2;
+  propertyChanges: { propertyName: string; originalValue: unknown; newValue: unknown }[];
+}
+
+export interface AuditLogsTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  client_id: string | null;
+  http_method: string;
+  url: string;
+  http_status_code: number | null;
+  execution_time: CreatedAt;
+  execution_duration: number | null;
+  client_ip_address: string | null;
+  browser_info: string | null;
+  exceptions: string | null;
+  entity_changes: JSONColumnType<EntityChange[]>;
+}
+
+export interface SchemaStateTable {
+  resource: string;
+  table_name: string;
+  /** { column: sqlType } of the schema's own columns at the last start. */
+  columns: JSONColumnType<Record<string, string>>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -150,4 +183,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   security_logs: SecurityLogsTable;
   devices: DevicesTable;
+  audit_logs: AuditLogsTable;
+  schema_state: SchemaStateTable;
 }

@@ -17,6 +17,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The tenant the request acts in; null is the host. */
     tenantId: string | null;
+    /** performance.now() when the request arrived (audit durations). */
+    receivedAt: number;
   }
 }
 
@@ -24,7 +26,9 @@ export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('language', 'en');
   app.decorateRequest('principal', null);
   app.decorateRequest('tenantId', null);
+  app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', async (request) => {
+    request.receivedAt = performance.now();
     request.language = languageFromAcceptLanguage(request.headers['accept-language']).cultureName;
   });
 }

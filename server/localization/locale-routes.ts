@@ -9,7 +9,12 @@ import { LOCALES_DIR, readNamespace } from './texts';
  * Any supported spelling of a language is accepted ('da-DK', 'dk', 'dev' -> English); the files
  * are served through the server (not as static assets) so database overrides can join them.
  */
-export async function localeRoutes(app: FastifyInstance) {
+export interface LocaleRoutesOptions {
+  /** Namespaces made at run time (e.g. 'schemas' from the schema files), by folder. */
+  generated: Record<string, (folder: string) => object>;
+}
+
+export async function localeRoutes(app: FastifyInstance, opts: LocaleRoutesOptions) {
   const namespaces = new Set(
     fs.readdirSync(path.join(LOCALES_DIR, 'en')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)),
   );
@@ -17,7 +22,8 @@ export async function localeRoutes(app: FastifyInstance) {
   app.get<{ Params: { lng: string; ns: string } }>('/locales/:lng/:ns', async (request, reply) => {
     const ns = request.params.ns.replace(/\.json$/, '');
     const folder = request.params.lng === 'dev' ? 'en' : findLanguage(request.params.lng)?.folder;
-    if (!folder || !namespaces.has(ns)) return reply.status(404).send({ error: { message: 'Not found' } });
-    return reply.header('cache-control', 'no-cache').send(readNamespace(folder, ns));
+    const generated = Object.hasOwn(opts.generated, ns) ? opts.generated[ns] : undefined;
+    if (!folder || (!namespaces.has(ns) && !generated)) return reply.status(404).send({ error: { message: 'Not found' } });
+    return reply.header('cache-control', 'no-cache').send(generated ? generated(folder) : readNamespace(folder, ns));
   });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { allPolicyNames } from '../../common/policies';
 import { ROLE_ADMIN } from '../../common/roles';
 import { normalize } from '../identity/users';
 
@@ -35,7 +34,7 @@ export async function grantToRole(db: Db, tenantId: string | null, roleName: str
  * On every start: the host's static 'admin' role holds every policy in the catalogue, including
  * policies added since the last start. Runs in production too; it creates no user.
  */
-export async function bootstrapStaticRoles(db: Db): Promise<void> {
+export async function bootstrapStaticRoles(db: Db, policies: readonly string[]): Promise<void> {
   await ensureRole(db, null, ROLE_ADMIN, { isStatic: true });
-  await grantToRole(db, null, ROLE_ADMIN, allPolicyNames());
+  await grantToRole(db, null, ROLE_ADMIN, policies);
 }

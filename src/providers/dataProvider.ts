@@ -14,14 +14,15 @@ import type {
 import { listQuery, listResult } from './abpListQuery';
 import type { HttpClient } from './apiFetch';
 import { httpClient } from './httpClient';
+import { endpointFor } from './resourceEndpoints';
 
 /**
  * react-admin DataProvider over ABP-style application services (DESIGN.md, the contract):
  * paged lists with SkipCount/MaxResultCount/Sorting/Filter answering `{ totalCount, items }`,
  * GET/PUT/DELETE on `<endpoint>/<id>`, POST on `<endpoint>`, `concurrencyStamp` on updates.
  *
- * The endpoint of a resource is `meta.endpoint` when the caller gives one (the schema engine
- * does), else `endpointFor(resource)`: '/api/app/<resource>'.
+ * The endpoint of a resource is `meta.endpoint` when the caller gives one, else
+ * `endpointFor(resource)`: the endpoint the schema engine registered for it, or '/api/app/<resource>'.
  */
 export interface AbpDataProviderOptions {
   http: HttpClient;
@@ -36,7 +37,7 @@ export interface AbpMeta {
   idsFilter?: string;
 }
 
-export const endpointFor = (resource: string): string => `/api/app/${resource}`;
+export { endpointFor };
 
 /** Read-only ABP audit fields: never sent back on update (the server owns them). */
 const SERVER_OWNED = ['id', 'creationTime', 'creatorId', 'lastModificationTime', 'lastModifierId', 'isDeleted', 'deleterId', 'deletionTime'];

@@ -1,0 +1,71 @@
+import type { PropertySchema, ResourceSchema } from '../../common/schema/types';
+import { columnName, nonNullTypes } from '../../common/schema/naming';
+
+/**
+ * A table column a schema property becomes. Columns are nullable in the database: `required` is
+ * enforced by the API, and a column added to a table with rows has no value for them yet.
+ */
+export interface ColumnSpec {
+  field: string;
+  column: string;
+  /** PostgreSQL type as information_schema names it (data_type). */
+  sqlType: 'text' | 'uuid' | 'date' | 'timestamp with time zone' | 'integer' | 'double precision' | 'boolean' | 'jsonb';
+  index: boolean;
+  unique: boolean;
+  default?: unknown;
+}
+
+export function sqlTypeOf(property: PropertySchema): ColumnSpec['sqlType'] {
+  const [type] = nonNullTypes(property.type);
+  switch (type) {
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'double precision';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+    case 'object':
+      return 'jsonb';
+    default:
+      if (property['x-reference'] || property.format === 'uuid') return 'uuid';
+      if (property.format === 'date') return 'date';
+      if (property.format === 'date-time') return 'timestamp with time zone';
+      return 'text';
+  }
+}
+
+/** Stored properties (computed ones are not columns). */
+export function storedProperties(schema: ResourceSchema): [string, PropertySchema][] {
+  return Object.entries(schema.properties).filter(([, p]) => !p['x-computed']);
+}
+
+export function columnsOf(schema: ResourceSchema): ColumnSpec[] {
+  const filters = new Set(schema['x-resource'].list.filters ?? []);
+  return storedProperties(schema).map(([field, property]) => ({
+    field,
+    column: columnName(field),
+    sqlType: sqlTypeOf(property),
+    index: Boolean(property['x-sortable'] || property['x-filter'] || property['x-reference'] || filters.has(field)),
+    unique: Boolean(property['x-unique']),
+    ...(property.default !== undefined ? { default: property.default } : {}),
+  }));
+}
+
+export function tableOf(schema: ResourceSchema): string {
+  return schema['x-resource'].table ?? schema['x-resource'].name.replace(/-/g, '_');
+}
+
+/** System columns every resource table has (see schemas/README.md). */
+export const SYSTEM_COLUMNS: { column: string; sqlType: string; definition: string }[] = [
+  { column: 'id', sqlType: 'uuid', definition: 'uuid primary key' },
+  { column: 'tenant_id', sqlType: 'uuid', definition: 'uuid' },
+  { column: 'creation_time', sqlType: 'timestamp with time zone', definition: 'timestamptz not null default now()' },
+  { column: 'creator_id', sqlType: 'uuid', definition: 'uuid' },
+  { column: 'last_modification_time', sqlType: 'timestamp with time zone', definition: 'timestamptz' },
+  { column: 'last_modifier_id', sqlType: 'uuid', definition: 'uuid' },
+  { column: 'concurrency_stamp', sqlType: 'text', definition: 'text not null' },
+  { column: 'is_deleted', sqlType: 'boolean', definition: 'boolean not null default false' },
+  { column: 'deleter_id', sqlType: 'uuid', definition: 'uuid' },
+  { column: 'deletion_time', sqlType: 'timestamp with time zone', definition: 'timestamptz' },
+];

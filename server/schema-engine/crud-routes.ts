@@ -1,0 +1,181 @@
+import type {} from '@fastify/swagger';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import type { EntityChange } from '../db/tables';
+import { writeAuditLog } from '../audit/audit-log';
+import { conflict, notFound } from '../http/errors';
+import { translate } from '../localization/texts';
+import { createAjv } from '../../common/schema/ajv';
+import type { SchemaError } from '../../common/schema/validation';
+import { applyListParams } from './list-query';
+import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } from './resource-model';
+import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
+import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, validationFailure } from './write-checks';
+import { bodySchema, recordSchema } from './openapi-schemas';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface IdParams {
+  id: string;
+}
+
+/**
+ * The five ABP endpoints of one schema resource: list, get, create, update, delete. Each declares
+ * its policy (X, X.Create, X.Update, X.Delete); tenant isolation comes from scopedRows.
+ */
+export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel> }) {
+  const { model, models } = opts;
+  const db = opts.db as unknown as DynamicDb;
+  const { endpoint, policy, name } = model.schema['x-resource'];
+  const ajv = createAjv();
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  const tags = [name];
+
+  const notFoundError = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
+  const assertValid = (request: FastifyRequest) => {
+    const failure = request.validationError as (Error & { validation?: SchemaError[] }) | undefined;
+    if (failure) throw validationFailure(model, failure.validation ?? [], request.language);
+  };
+
+  const readOne = async (request: FastifyRequest, id: string): Promise<Row | undefined> => {
+    if (!UUID.test(id)) return undefined;
+    return scopedRows(db, model, request, 't')
+      .selectAll('t')
+      .select(computedSelections(model, models, 't'))
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+  };
+
+  const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown> | null, id: string, changeType: EntityChange['changeType']): EntityChange => ({
+    entityType: name,
+    entityId: id,
+    changeType,
+    propertyChanges: model.writable
+      .filter((f) => JSON.stringify(before?.[f] ?? null) !== JSON.stringify(after?.[f] ?? null))
+      .map((f) => ({ propertyName: f, originalValue: before?.[f] ?? null, newValue: after?.[f] ?? null })),
+  });
+
+  app.get(endpoint, { config: { policy }, schema: { tags, summary: `List ${name}` } }, async (request) => {
+    assertScopeAllowed(model, request);
+    const base = scopedRows(db, model, request, 't');
+    const { query, paging, sort } = applyListParams(model, base, request.query as Record<string, unknown>, request.language);
+    const [count, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      query
+        .selectAll('t')
+        .select(computedSelections(model, models, 't'))
+        .orderBy(`t.${sort.field}`, sort.desc ? 'desc' : 'asc')
+        .orderBy('t.id')
+        .offset(paging.skip)
+        .limit(paging.take)
+        .execute(),
+    ]);
+    return { totalCount: Number(count.count), items: rows.map((r) => toRecord(model, r)) };
+  });
+
+  app.get<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, response: { 200: recordSchema(model) } } }, async (request) => {
+    assertScopeAllowed(model, request);
+    const row = await readOne(request, request.params.id);
+    if (!row) throw notFoundError(request);
+    return toRecord(model, row);
+  });
+
+  app.post(
+    endpoint,
+    {
+      config: { policy: `${policy}.Create` },
+      attachValidation: true,
+      schema: { tags, summary: `Create one of ${name}`, body: bodySchema(model, 'create') },
+      preValidation: async (request) => {
+        request.body = normalizeBody(model, request.body);
+      },
+    },
+    async (request) => {
+      assertScopeAllowed(model, request);
+      assertValid(request);
+      const input = request.body as Record<string, unknown>;
+      checkRules(model, input, request.language);
+      const tenantId = writeTenant(model, request);
+      await checkReferencesAndUniques(db, model, models, input, tenantId, request);
+      const id = randomUUID();
+      try {
+        await opts.db.transaction().execute(async (trx) => {
+          await (trx as unknown as DynamicDb)
+            .insertInto(model.table)
+            .values({ ...toColumns(model, input), id, tenant_id: tenantId, creator_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
+            .execute();
+          await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(null, input, id, 0)] });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) await checkReferencesAndUniques(db, model, models, input, tenantId, request);
+        throw err;
+      }
+      return toRecord(model, (await readOne(request, id))!);
+    },
+  );
+
+  app.put<{ Params: IdParams }>(
+    `${endpoint}/:id`,
+    {
+      config: { policy: `${policy}.Update` },
+      attachValidation: true,
+      schema: { tags, summary: `Update one of ${name}`, body: bodySchema(model, 'update') },
+      preValidation: async (request) => {
+        request.body = normalizeBody(model, request.body);
+      },
+    },
+    async (request) => {
+      assertScopeAllowed(model, request);
+      const existing = await readOne(request, request.params.id);
+      if (!existing) throw notFoundError(request);
+      assertValid(request);
+      const { concurrencyStamp, ...input } = request.body as Record<string, unknown>;
+      const before = toRecord(model, existing);
+      const after = { ...before, ...input };
+      checkRules(model, after, request.language);
+      const tenantId = (existing.tenant_id as string | null) ?? null;
+      await checkReferencesAndUniques(db, model, models, input, tenantId, request, request.params.id);
+      const stale = () => conflict(translate('errors.concurrency', request.language));
+      if (typeof concurrencyStamp === 'string' && concurrencyStamp !== existing.concurrency_stamp) throw stale();
+      try {
+        await opts.db.transaction().execute(async (trx) => {
+          const result = await (trx as unknown as DynamicDb)
+            .updateTable(model.table)
+            .set({
+              ...toColumns(model, input),
+              last_modification_time: new Date(),
+              last_modifier_id: request.principal?.userId ?? null,
+              concurrency_stamp: randomUUID(),
+            })
+            .where('id', '=', request.params.id)
+            .where('concurrency_stamp', '=', String(existing.concurrency_stamp))
+            .where('is_deleted', '=', false)
+            .executeTakeFirst();
+          // Someone else wrote between our read and this update.
+          if (Number(result.numUpdatedRows) !== 1) throw stale();
+          await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(before, after, request.params.id, 1)] });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) await checkReferencesAndUniques(db, model, models, input, tenantId, request, request.params.id);
+        throw err;
+      }
+      return toRecord(model, (await readOne(request, request.params.id))!);
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}` } }, async (request, reply) => {
+    assertScopeAllowed(model, request);
+    const existing = await readOne(request, request.params.id);
+    if (!existing) throw notFoundError(request);
+    await opts.db.transaction().execute(async (trx) => {
+      await (trx as unknown as DynamicDb)
+        .updateTable(model.table)
+        .set({ is_deleted: true, deleter_id: request.principal?.userId ?? null, deletion_time: new Date(), concurrency_stamp: randomUUID() })
+        .where('id', '=', request.params.id)
+        .execute();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [changesOf(toRecord(model, existing), null, request.params.id, 2)] });
+    });
+    return reply.status(204).send();
+  });
+}

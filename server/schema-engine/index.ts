@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import type { ResourceSchema } from '../../common/schema/types';
+import { grantedPolicies } from '../permissions/granted';
+import { AUTHENTICATED } from '../permissions/guard';
+import { crudRoutes } from './crud-routes';
+import { loadSchemas } from './load-schemas';
+import { buildModel, type ResourceModel } from './resource-model';
+import { syncTables } from './sync-tables';
+
+export { schemaNamespace } from './schema-translations';
+
+export interface SchemaEngine {
+  schemas: ResourceSchema[];
+  models: Map<string, ResourceModel>;
+  /** Table changes made on this start (new tables, columns). */
+  changes: string[];
+}
+
+/** Loads the schema files and brings their tables up to date (before the server takes requests). */
+export async function prepareSchemaEngine(db: Db, schemasDir: string): Promise<SchemaEngine> {
+  const schemas = loadSchemas(schemasDir);
+  const changes = await syncTables(db, schemas);
+  const models = new Map(schemas.map((s) => [s['x-resource'].name, buildModel(s)]));
+  return { schemas, models, changes };
+}
+
+/**
+ * Registers every schema's endpoints, each in its own plugin scope (its own validator), and
+ * GET /api/app/schemas: the schemas of the resources the caller may read, for the web app to
+ * build its screens from.
+ */
+export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+  const { db, engine } = opts;
+  for (const model of engine.models.values()) {
+    await app.register(crudRoutes, { db, model, models: engine.models });
+  }
+
+  app.get('/api/app/schemas', { config: { policy: AUTHENTICATED } }, async (request) => {
+    request.grantedPolicies ??= await grantedPolicies(db, request.principal);
+    const granted = request.grantedPolicies;
+    const hostUser = !request.principal?.tenantId;
+    const items = engine.schemas.filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope === 'tenant'));
+    return { items };
+  });
+}

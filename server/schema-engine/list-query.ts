@@ -1,0 +1,66 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { nonNullTypes } from '../../common/schema/naming';
+import { badRequest } from '../http/errors';
+import { queryParam, readPaging, readSorting } from '../http/paging';
+import { translate } from '../localization/texts';
+import type { ResourceModel } from './resource-model';
+
+type Query = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+
+/**
+ * Applies ABP list parameters to a scoped query: the free-text `Filter` over the schema's search
+ * fields, per-field filters (`field=value`, and `field_gte` / `field_lte` for dates and numbers,
+ * `id` for several ids), and returns the paging and sorting to use. Values are bound as
+ * parameters; only schema-checked names reach the SQL text.
+ */
+export function applyListParams(model: ResourceModel, base: Query, query: Record<string, unknown>, lang: string) {
+  const paging = readPaging(query, lang);
+  const fallback = model.schema['x-resource'].list.sort;
+  const defaultSort = fallback && model.sortable[fallback.field]
+    ? { field: model.sortable[fallback.field]!, desc: fallback.order === 'DESC' }
+    : { field: 'creation_time', desc: true };
+  const sort = readSorting(query, model.sortable, defaultSort, lang);
+
+  let q = base;
+  const text = queryParam(query, 'filter');
+  const search = model.schema['x-resource'].list.search ?? [];
+  if (typeof text === 'string' && text.trim() && search.length) {
+    const pattern = `%${escapeLike(text.trim())}%`;
+    q = q.where((eb) => eb.or(search.map((f) => eb(sql`${sql.ref(model.columnOf.get(f) ?? f)}::text`, 'ilike', pattern))));
+  }
+
+  const ids = query.id ?? query.Id;
+  if (ids !== undefined) {
+    const list = [ids].flat().map(String).filter((v) => /^[0-9a-f-]{36}$/i.test(v));
+    q = list.length ? q.where('id', 'in', list) : q.where(sql<boolean>`false`);
+  }
+
+  const problems: { message: string; members: string[] }[] = [];
+  for (const c of model.columns) {
+    const property = model.schema.properties[c.field]!;
+    const [type] = nonNullTypes(property.type);
+    const parse = (raw: unknown): unknown => {
+      if (typeof raw !== 'string') return undefined;
+      if (type === 'integer' || type === 'number') return Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+      if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : undefined;
+      if (c.sqlType === 'uuid') return /^[0-9a-f-]{36}$/i.test(raw) ? raw : undefined;
+      if (c.sqlType === 'date' || c.sqlType === 'timestamp with time zone') return Number.isNaN(Date.parse(raw)) ? undefined : raw;
+      return raw;
+    };
+    for (const [suffix, op] of [['', '='], ['_gte', '>='], ['_lte', '<=']] as const) {
+      const raw = queryParam(query, `${c.field}${suffix}`);
+      if (raw === undefined || raw === '') continue;
+      if (c.sqlType === 'jsonb') continue;
+      const values = [raw].flat().map(parse);
+      if (values.some((v) => v === undefined)) {
+        problems.push({ message: translate('validation:invalid', lang, { field: c.field }), members: [`${c.field}${suffix}`] });
+        continue;
+      }
+      q = values.length > 1 && op === '=' ? q.where(c.column, 'in', values) : q.where(c.column, op, values[0]);
+    }
+  }
+  if (problems.length) throw badRequest(translate('errors.validation', lang), problems);
+  return { query: q, paging, sort };
+}

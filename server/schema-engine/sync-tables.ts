@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { ResourceSchema } from '../../common/schema/types';
+import { columnsOf, SYSTEM_COLUMNS, tableOf, type ColumnSpec } from './columns';
+
+/** A schema change the engine will not make by itself. */
+export class DestructiveSchemaChange extends Error {}
+
+const SQL_TYPE: Record<ColumnSpec['sqlType'], string> = {
+  text: 'text',
+  uuid: 'uuid',
+  date: 'date',
+  'timestamp with time zone': 'timestamptz',
+  integer: 'integer',
+  'double precision': 'double precision',
+  boolean: 'boolean',
+  jsonb: 'jsonb',
+};
+
+// Table, column and index names come from checked schema names (kebab/camel case letters and
+// digits), so quoting them as identifiers is enough.
+const id = (name: string) => sql.id(name);
+
+/**
+ * Brings every schema's table up to date on start (as Strapi does): a new resource gets its table,
+ * a new field its column, sortable, filterable, reference and unique fields their indexes.
+ * A removed field or a changed type is refused until a written migration has done it.
+ * Runs under an advisory lock so API nodes starting together do it once.
+ */
+export async function syncTables(db: Db, schemas: ResourceSchema[]): Promise<string[]> {
+  const changes: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(720431)`.execute(trx);
+    for (const schema of schemas) changes.push(...(await syncTable(trx, schema)));
+  });
+  return changes;
+}
+
+async function syncTable(db: Db, schema: ResourceSchema): Promise<string[]> {
+  const table = tableOf(schema);
+  const resource = schema['x-resource'].name;
+  const columns = columnsOf(schema);
+  const changes: string[] = [];
+  const existing = await sql<{ column_name: string; data_type: string }>`
+    select column_name, data_type from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const actual = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
+  const state = await db.selectFrom('schema_state').select('columns').where('resource', '=', resource).executeTakeFirst();
+  const previous = (state?.columns ?? {}) as Record<string, string>;
+
+  if (actual.size === 0) {
+    const defs = [
+      ...SYSTEM_COLUMNS.map((c) => sql`${id(c.column)} ${sql.raw(c.definition)}`),
+      ...columns.map((c) => sql`${id(c.column)} ${sql.raw(SQL_TYPE[c.sqlType])}`),
+    ];
+    await sql`create table ${id(table)} (${sql.join(defs)})`.execute(db);
+    changes.push(`created table ${table}`);
+  } else {
+    const problems: string[] = [];
+    for (const c of columns) {
+      const type = actual.get(c.column);
+      if (type && type !== c.sqlType) problems.push(`${table}.${c.column} is ${type} in the database but ${c.sqlType} in the schema`);
+    }
+    for (const [column, type] of Object.entries(previous)) {
+      if (!columns.some((c) => c.column === column) && actual.has(column)) problems.push(`${table}.${column} (${type}) was removed from the schema`);
+    }
+    if (problems.length) {
+      throw new DestructiveSchemaChange(
+        `Schema '${resource}' changes its table destructively; write a migration in server/db/migrations that does it, then start again:\n  - ${problems.join('\n  - ')}`,
+      );
+    }
+    for (const c of SYSTEM_COLUMNS) {
+      if (!actual.has(c.column)) {
+        await sql`alter table ${id(table)} add column ${id(c.column)} ${sql.raw(c.definition.replace(' primary key', ''))}`.execute(db);
+        changes.push(`added ${table}.${c.column}`);
+      }
+    }
+    for (const c of columns) {
+      if (!actual.has(c.column)) {
+        await sql`alter table ${id(table)} add column ${id(c.column)} ${sql.raw(SQL_TYPE[c.sqlType])}`.execute(db);
+        changes.push(`added ${table}.${c.column}`);
+      }
+    }
+  }
+
+  await sql`create index if not exists ${id(`${table}_tenant_idx`)} on ${id(table)} (tenant_id, creation_time) where not is_deleted`.execute(db);
+  for (const c of columns) {
+    if (c.unique) {
+      await sql`create unique index if not exists ${id(`${table}_${c.column}_uq`)} on ${id(table)} (tenant_id, ${id(c.column)}) nulls not distinct where not is_deleted`.execute(db);
+    } else if (c.index) {
+      await sql`create index if not exists ${id(`${table}_${c.column}_idx`)} on ${id(table)} (tenant_id, ${id(c.column)}) where not is_deleted`.execute(db);
+    }
+  }
+
+  const now = Object.fromEntries(columns.map((c) => [c.column, c.sqlType]));
+  await db
+    .insertInto('schema_state')
+    .values({ resource, table_name: table, columns: JSON.stringify(now) })
+    .onConflict((oc) => oc.column('resource').doUpdateSet({ table_name: table, columns: JSON.stringify(now), updated_at: new Date() }))
+    .execute();
+  return changes;
+}

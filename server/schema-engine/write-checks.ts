@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import { isNullable, nonNullTypes } from '../../common/schema/naming';
+import { checkRecordRules, describeErrors, type SchemaError } from '../../common/schema/validation';
+import { badRequest } from '../http/errors';
+import { translate } from '../localization/texts';
+import { SYSTEM_FIELD_COLUMNS, fieldLabel, type DynamicDb, type ResourceModel } from './resource-model';
+
+/**
+ * Before validation: drop what a client may send back but never writes (system, read-only and
+ * computed fields, as react-admin sends whole records), and read an empty string in a field that
+ * may be null as "no value". Anything else unknown stays, so validation refuses it.
+ */
+export function normalizeBody(model: ResourceModel, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key in SYSTEM_FIELD_COLUMNS && key !== 'concurrencyStamp') continue;
+    const property = model.schema.properties[key];
+    if (property && (property.readOnly || property['x-computed'])) continue;
+    const emptyMeansNull = property && value === '' && (isNullable(property.type) || nonNullTypes(property.type)[0] !== 'string');
+    out[key] = emptyMeansNull ? null : value;
+  }
+  return out;
+}
+
+/** ABP's 400 with one translated message per field. */
+export function validationFailure(model: ResourceModel, errors: readonly SchemaError[], lang: string) {
+  const problems = describeErrors(errors, model.schema).map((p) => {
+    const values: Record<string, string | number> = { ...p.values, field: fieldLabel(model.schema, p.member, lang) };
+    if (typeof p.values.other === 'string') values.other = fieldLabel(model.schema, p.values.other, lang);
+    return { message: translate(p.key, lang, values), members: [p.member] };
+  });
+  return badRequest(translate('errors.validation', lang), problems);
+}
+
+/** The `x-after` rules on the record as it will be after the write. */
+export function checkRules(model: ResourceModel, record: Record<string, unknown>, lang: string): void {
+  const errors = checkRecordRules(record, model.schema);
+  if (errors.length) throw validationFailure(model, errors, lang);
+}
+
+/**
+ * References must name a live record the writer may see: a tenant resource's record of the same
+ * tenant, or a host resource's record. Unique fields must be free among the tenant's live records.
+ */
+export async function checkReferencesAndUniques(
+  db: DynamicDb,
+  model: ResourceModel,
+  models: Map<string, ResourceModel>,
+  record: Record<string, unknown>,
+  tenantId: string | null,
+  request: FastifyRequest,
+  selfId?: string,
+): Promise<void> {
+  const errors: SchemaError[] = [];
+  for (const [field, property] of Object.entries(model.schema.properties)) {
+    const value = record[field];
+    if (value === null || value === undefined) continue;
+    const ref = property['x-reference'];
+    if (ref) {
+      const target = models.get(ref.resource)!;
+      const targetTenant = target.schema['x-resource'].scope === 'host' ? null : tenantId;
+      let q = db.selectFrom(target.table).select('id').where('id', '=', String(value)).where('is_deleted', '=', false);
+      q = targetTenant === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', targetTenant);
+      if (!(await q.executeTakeFirst())) errors.push({ keyword: 'reference', instancePath: `/${field}`, params: {} });
+    }
+    if (property['x-unique']) {
+      const column = model.columnOf.get(field)!;
+      let q = db.selectFrom(model.table).select('id').where(column, '=', value).where('is_deleted', '=', false);
+      q = tenantId === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', tenantId);
+      if (selfId) q = q.where('id', '<>', selfId);
+      if (await q.executeTakeFirst()) errors.push({ keyword: 'unique', instancePath: `/${field}`, params: {} });
+    }
+  }
+  if (errors.length) throw validationFailure(model, errors, request.language);
+}
+
+/** A unique index refusing a write that raced past the check above. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
