@@ -22,6 +22,14 @@ export { DETECTION_OPTIONS, SafeLanguageDetector };
  */
 export const NAMESPACES = ['translation', 'admin'] as const;
 
+/**
+ * Loaded by the react-admin shell only (src/layout/AdminApp.tsx), so public pages do not fetch
+ * them: 'schemas' (resource, field, enum and tab labels the server builds from schemas/*.json)
+ * and 'validation' (the messages the server's validation uses too). Once loaded, i18next reloads
+ * them with every language change like the others.
+ */
+export const ADMIN_ONLY_NAMESPACES = ['schemas', 'validation'] as const;
+
 /** Folder on the server for any code i18next asks for ('dev' and unknown codes load English). */
 export function localeFolder(code: string): string {
   return findLanguage(code)?.folder ?? 'en';

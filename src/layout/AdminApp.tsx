@@ -1,15 +1,17 @@
-import { lazy, use, useMemo } from 'react';
+import { lazy, use, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { AccessDenied, Admin, CanAccess, CustomRoutes, localStorageStore, NotFound } from 'react-admin';
 import { NAVIGATION, type NavEntry } from '../../common/navigation';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { useRuntimeConfig } from '../components/RuntimeConfigContext';
-import { i18n, initI18n } from '../i18n';
+import { ADMIN_ONLY_NAMESPACES, i18n, initI18n } from '../i18n';
 import { useThemeMode } from '../theme';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { addReactAdminEnglish, createI18nProvider, i18nextLocaleStore } from '../providers/i18nProvider';
 import { createQueryClient } from '../providers/queryClient';
+import { getResourceSchemas } from '../providers/sessionData';
+import { navEntryFor } from '../schema/navigation';
 import { AppNotification } from './AppNotification';
 import { Layout } from './Layout';
 
@@ -25,9 +27,15 @@ const CatchAll = () => <NotFound />;
 
 let booted: Promise<void> | undefined;
 
-/** Texts loaded (main.tsx started that already; initI18n is idempotent), then react-admin's English added. */
+/**
+ * Texts loaded (main.tsx started that already; initI18n is idempotent) with the shell's own
+ * namespaces (resource labels, validation messages: the public pages never need them), then
+ * react-admin's English added.
+ */
 function bootAdmin(): Promise<void> {
-  booted ??= initI18n().then(() => addReactAdminEnglish(i18n));
+  booted ??= initI18n()
+    .then(() => i18n.loadNamespaces([...ADMIN_ONLY_NAMESPACES]))
+    .then(() => addReactAdminEnglish(i18n));
   return booted;
 }
 
@@ -45,11 +53,45 @@ function screen(entry: NavEntry) {
   );
 }
 
+function navigationRoutes(taken: ReadonlySet<string>): ReactElement {
+  return (
+    <CustomRoutes key="navigation">
+      {NAVIGATION.filter((entry) => !taken.has(entry.key)).flatMap((entry) => [
+        <Route key={entry.key} path={entry.path} element={screen(entry)} />,
+        ...(WITH_DETAIL.has(entry.key) ? [<Route key={`${entry.key}-detail`} path={`${entry.path}/:id`} element={screen(entry)} />] : []),
+      ])}
+    </CustomRoutes>
+  );
+}
+
+/**
+ * The routes, known once the session's schemas are (react-admin's resources declared at run
+ * time): one <Resource> per schema the user may read, built by the lazily loaded schema engine,
+ * and one custom route per NAVIGATION entry no schema has taken over. Without schemas (a caregiver,
+ * or the schemas failing to load) the engine is never downloaded and every entry keeps its screen.
+ */
+async function adminRoutes(): Promise<ReactElement[]> {
+  const schemas = await getResourceSchemas().catch((error: unknown) => {
+    console.error('Resource schemas not loaded', error);
+    return [];
+  });
+  if (schemas.length === 0) return [navigationRoutes(new Set())];
+  try {
+    const resources = await import('../schema').then(({ schemaResources }) => schemaResources(schemas));
+    const taken = new Set(schemas.flatMap((schema) => navEntryFor(schema['x-resource'].name)?.key ?? []));
+    return [navigationRoutes(taken), ...resources];
+  } catch (error) {
+    // react-admin would wait forever on a rejected promise: keep the shell usable instead.
+    console.error('Schema engine not loaded', error);
+    return [navigationRoutes(new Set())];
+  }
+}
+
 /**
  * The protected part of the app: one react-admin <Admin> inside main.tsx's BrowserRouter
- * (react-admin sees the router and uses it, no basename needed). One custom route per NAVIGATION
- * entry; react-admin's own dashboard route ('/') is not used, because '/' is the public home page:
- * the dashboard is the '/dashboard' route. Sign-in is the public /login page (loginPage false).
+ * (react-admin sees the router and uses it, no basename needed). react-admin's own dashboard
+ * route ('/') is not used, because '/' is the public home page: the dashboard is the '/dashboard'
+ * route. Sign-in is the public /login page (loginPage false).
  */
 export default function AdminApp() {
   use(bootAdmin());
@@ -74,14 +116,7 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      <CustomRoutes>
-        {NAVIGATION.flatMap((entry) => [
-          <Route key={entry.key} path={entry.path} element={screen(entry)} />,
-          ...(WITH_DETAIL.has(entry.key)
-            ? [<Route key={`${entry.key}-detail`} path={`${entry.path}/:id`} element={screen(entry)} />]
-            : []),
-        ])}
-      </CustomRoutes>
+      {adminRoutes}
     </Admin>
   );
 }

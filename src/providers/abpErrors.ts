@@ -19,6 +19,13 @@ export interface ApiErrorBody {
 /** Shown when the server gave no message at all (react-admin translates the key). */
 export const GENERIC_HTTP_ERROR = 'ra.notification.http_error';
 
+/**
+ * A 409 is always a stale `concurrencyStamp` in the ABP contract: someone else saved the record
+ * meanwhile. The user is told that in their language and what to do (admin.json), whatever the
+ * server worded.
+ */
+export const CONCURRENCY_ERROR = 'errors.concurrency';
+
 function abpInfo(json: unknown): AbpErrorInfo | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const error = (json as { error?: unknown }).error;
@@ -58,6 +65,7 @@ export function apiErrorParts(status: number, statusText: string, json: unknown)
   const info = abpInfo(json);
   const validationErrors = (info?.validationErrors ?? []).filter((v): v is AbpValidationError => typeof v?.message === 'string');
   const message =
+    (status === 409 && CONCURRENCY_ERROR) ||
     (typeof info?.message === 'string' && info.message) ||
     validationErrors[0]?.message ||
     (typeof info?.details === 'string' && info.details) ||

@@ -13,11 +13,11 @@ import { LANGUAGES } from '../../common/languages';
  * translate below does what its provider does (`_` -> defaultValue, smart_count -> count).
  *
  * Lookup order: namespace 'admin' (ra.* and the shell's keys), then 'translation' (menu.*,
- * auth.*). A "key" containing white space is a sentence (a server message passed to notify): it is
+ * auth.*), then 'schemas' (resources.<name>.* of the schema resources). A "key" containing white space is a sentence (a server message passed to notify): it is
  * looked up as a flat key and shown as it is when missing, since '.' and ':' in it are not
  * separators.
  */
-export const ADMIN_NAMESPACES = ['admin', 'translation'];
+export const ADMIN_NAMESPACES = ['admin', 'translation', 'schemas'];
 
 export const AVAILABLE_LOCALES: Locale[] = LANGUAGES.map((l) => ({ locale: l.cultureName, name: l.displayName }));
 

@@ -1,10 +1,11 @@
 import type { ApplicationConfiguration, CurrentUserOverview } from '../../common/abp-contract';
+import type { ResourceSchema } from '../../common/schema/types';
 import { httpClient, type QueryValue } from './httpClient';
 import { getSignedInUser, onUserChanged } from './userManager';
 
 /**
  * Per-session caches of what the shell reads on every screen: application-configuration
- * (granted policies) and the current user's overview (name, roles). Each is fetched once per
+ * (granted policies), the current user's overview (name, roles) and the resource schemas. Each is fetched once per
  * signed-in subject and dropped when the user signs out or another one signs in. A failed fetch
  * is not cached.
  */
@@ -55,6 +56,7 @@ const applicationConfiguration = sessionCache(() =>
   json<ApplicationConfiguration>('/api/abp/application-configuration', { includeLocalizationResources: false }),
 );
 const currentUser = sessionCache(() => json<CurrentUserOverview>('/api/app/user-overviews/current'));
+const resourceSchemas = sessionCache(() => json<{ items: ResourceSchema[] }>('/api/app/schemas').then((body) => body.items ?? []));
 
 /** GET /api/abp/application-configuration, without localization resources (texts come from /locales). */
 export const getApplicationConfiguration = applicationConfiguration.get;
@@ -62,7 +64,11 @@ export const getApplicationConfiguration = applicationConfiguration.get;
 /** GET /api/app/user-overviews/current */
 export const getCurrentUserOverview = currentUser.get;
 
+/** GET /api/app/schemas: the schemas of the back-office resources the user may read. */
+export const getResourceSchemas = resourceSchemas.get;
+
 export function clearSessionData(): void {
   applicationConfiguration.clear();
   currentUser.clear();
+  resourceSchemas.clear();
 }

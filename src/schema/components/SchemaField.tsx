@@ -96,7 +96,7 @@ export function SchemaField({ schema, field, source = field, link = true }: Sche
       const items = Object.entries(property.items?.properties ?? {}).filter(([, p]) => !p['x-hidden']);
       return (
         <ArrayField source={source}>
-          <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={[]}>
+          <DataTable bulkActionButtons={false} rowClick={false}>
             {items.map(([sub]) => (
               <DataTable.Col key={sub} source={sub} label={labelOf(`${field}.${sub}`)} disableSort>
                 <SchemaField schema={schema} field={`${field}.${sub}`} source={sub} link={false} />

@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  DateInput,
+  NullableBooleanInput,
+  NumberInput,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
+import { labelKeys } from '../../../common/schema/naming';
+import type { ResourceSchema } from '../../../common/schema/types';
+import { filterSpecs, hasSearch, type FilterSpec } from '../fields';
+import { isKnownResource } from '../registry';
+import type { Translate } from '../validation/messages';
+import { DEFAULT_LOOKUP_LIMIT } from './SchemaInput';
+
+const NUMBER_KINDS = new Set(['integer', 'number']);
+
+function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Translate, label: string): ReactElement[] {
+  const property = schema.properties[spec.field]!;
+  const resource = schema['x-resource'].name;
+  if (spec.sources.length === 2) {
+    const [from, to] = spec.sources as [string, string];
+    const Input = NUMBER_KINDS.has(spec.kind) ? NumberInput : DateInput;
+    return [
+      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn />,
+      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn />,
+    ];
+  }
+  const common = { source: spec.field, label, alwaysOn: true };
+  switch (spec.kind) {
+    case 'enum': {
+      const choices = (property.enum ?? [])
+        .filter((v): v is string | number => v !== null)
+        .map((v) => ({ id: v, name: translate(labelKeys.enumValue(resource, spec.field, String(v)), { _: String(v) }) }));
+      return [<SelectInput key={spec.field} {...common} choices={choices} />];
+    }
+    case 'boolean':
+      return [<NullableBooleanInput key={spec.field} {...common} />];
+    case 'reference': {
+      const reference = property['x-reference']!;
+      if (!isKnownResource(reference.resource)) return [<TextInput key={spec.field} {...common} />];
+      return [
+        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} alwaysOn>
+          <AutocompleteInput label={label} optionText={reference.display} filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>,
+      ];
+    }
+    default:
+      return [<TextInput key={spec.field} {...common} />];
+  }
+}
+
+/**
+ * The list's filters, all shown above it: the free-text search (`q`, sent as `Filter`) when the
+ * schema names search fields, then each per-field filter, dates and numbers as a from/to range.
+ */
+export function listFilters(schema: ResourceSchema, translate: Translate, labelOf: (field: string) => string): ReactElement[] {
+  const inputs: ReactElement[] = [];
+  if (hasSearch(schema)) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />);
+  for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field)));
+  return inputs;
+}

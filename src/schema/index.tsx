@@ -1,0 +1,59 @@
+import { lazy, type ReactElement } from 'react';
+import { Resource } from 'react-admin';
+import type { ResourceSchema } from '../../common/schema/types';
+import { i18n } from '../i18n';
+import { MENU_ICONS } from '../layout/menuIcons';
+import { registerResourceEndpoint } from '../providers/resourceEndpoints';
+import { registerResourcePolicy } from '../providers/resourcePolicies';
+import { viewEnabled } from './fields';
+import { schemaIcon } from './icons';
+import { addSchemaTexts } from './labels';
+import { navEntryFor } from './navigation';
+import { loadOverride } from './overrides';
+import { setSchemas } from './registry';
+import { mergeParts, type ResourceParts } from './views';
+
+// Each generated view is its own chunk, loaded with the first screen that shows it.
+const SchemaList = lazy(() => import('./views/SchemaList'));
+const SchemaShow = lazy(() => import('./views/SchemaShow'));
+const SchemaEdit = lazy(() => import('./views/SchemaEdit'));
+const SchemaCreate = lazy(() => import('./views/SchemaCreate'));
+
+/** Resource options the menu reads: whether the resource needs a menu item of its own. */
+export interface SchemaResourceOptions {
+  schemaMenu: boolean;
+}
+
+function generatedParts(schema: ResourceSchema): ResourceParts {
+  const { name, icon, recordRepresentation } = schema['x-resource'];
+  const nav = navEntryFor(name);
+  return {
+    ...(viewEnabled(schema, 'list') ? { list: <SchemaList schema={schema} /> } : {}),
+    ...(viewEnabled(schema, 'show') ? { show: <SchemaShow schema={schema} /> } : {}),
+    ...(viewEnabled(schema, 'edit') ? { edit: <SchemaEdit schema={schema} /> } : {}),
+    ...(viewEnabled(schema, 'create') ? { create: <SchemaCreate schema={schema} /> } : {}),
+    icon: icon ? schemaIcon(icon) : ((nav && MENU_ICONS[nav.key]) ?? schemaIcon(undefined)),
+    ...(recordRepresentation ? { recordRepresentation } : {}),
+  };
+}
+
+/**
+ * One react-admin <Resource> per schema the user may read, generated screens merged with any
+ * hand-written parts (src/resources/<name>/index.ts). Registers each resource's endpoint (every
+ * data provider call on it goes there) and policy (canAccess hides create, edit and delete
+ * without `.Create`, `.Update`, `.Delete`), and the schemas' own labels as translation fallbacks.
+ */
+export async function schemaResources(schemas: readonly ResourceSchema[]): Promise<ReactElement[]> {
+  setSchemas(schemas);
+  addSchemaTexts(i18n, schemas);
+  return Promise.all(
+    schemas.map(async (schema) => {
+      const { name, endpoint, policy } = schema['x-resource'];
+      registerResourceEndpoint(name, endpoint);
+      registerResourcePolicy(name, policy);
+      const parts = mergeParts(generatedParts(schema), await loadOverride(name));
+      const options: SchemaResourceOptions = { schemaMenu: !navEntryFor(name) };
+      return <Resource key={name} name={name} {...parts} options={options} />;
+    }),
+  );
+}

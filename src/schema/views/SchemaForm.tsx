@@ -1,0 +1,43 @@
+import { SimpleForm, TabbedForm, useTranslate } from 'react-admin';
+import { labelKeys } from '../../../common/schema/naming';
+import type { ResourceSchema } from '../../../common/schema/types';
+import { SchemaInput } from '../components/SchemaInput';
+import { formFields, isRequired, tabsFor } from '../fields';
+import { humanize } from '../labels';
+import { useSchemaValidator } from '../validation/useSchemaValidator';
+
+/** Initial values of a new record: the schema's `default`s. */
+export function createDefaults(schema: ResourceSchema): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(schema.properties).flatMap(([field, p]) => (p.default !== undefined ? [[field, p.default]] : [])));
+}
+
+/**
+ * The generated create and edit form: one input per shown property, in tabs when the schema has
+ * them, validated in the browser by the same JSON Schema and messages as on the server.
+ */
+export function SchemaForm({ schema, mode }: { schema: ResourceSchema; mode: 'create' | 'edit' }) {
+  const translate = useTranslate();
+  const validate = useSchemaValidator(schema);
+  const fields = formFields(schema, mode);
+  const tabs = tabsFor(schema, fields);
+  const defaults = mode === 'create' ? createDefaults(schema) : undefined;
+  const input = (field: string) => <SchemaInput key={field} schema={schema} field={field} required={isRequired(schema, field)} />;
+
+  if (!tabs) {
+    return (
+      <SimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }}>
+        {fields.map(input)}
+      </SimpleForm>
+    );
+  }
+  const resource = schema['x-resource'].name;
+  return (
+    <TabbedForm validate={validate} defaultValues={defaults} syncWithLocation={false}>
+      {tabs.map((tab) => (
+        <TabbedForm.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })} sx={{ maxWidth: 720 }}>
+          {tab.fields.map(input)}
+        </TabbedForm.Tab>
+      ))}
+    </TabbedForm>
+  );
+}

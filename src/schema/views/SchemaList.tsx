@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
+import type { ResourceSchema } from '../../../common/schema/types';
+import { SchemaField } from '../components/SchemaField';
+import { listFilters } from '../components/listFilters';
+import { schemaExporter } from '../exporter';
+import { defaultSort, isSortable, listColumns, viewEnabled } from '../fields';
+import { isKnownResource } from '../registry';
+import { useFieldLabel } from '../useFieldLabel';
+
+/**
+ * The generated list: the schema's columns (sortable where `x-sortable`), its default order,
+ * search and filters, pagination, CSV export and bulk delete (shown with the `.Delete` policy).
+ * A row opens the record's show page, or its edit page when there is no show view. On a phone the
+ * table becomes a one-column list of the first three columns.
+ */
+export default function SchemaList({ schema }: { schema: ResourceSchema }) {
+  const translate = useTranslate();
+  const labelOf = useFieldLabel(schema);
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const columns = listColumns(schema);
+  const rowClick = viewEnabled(schema, 'show') ? 'show' : viewEnabled(schema, 'edit') ? 'edit' : false;
+  const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
+  const filters = useMemo(() => listFilters(schema, translate, labelOf), [schema, translate, labelOf]);
+  const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
+
+  return (
+    <List sort={defaultSort(schema)} filters={filters} exporter={exporter}>
+      {isSmall ? (
+        <SimpleList
+          primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}
+          secondaryText={cell(columns.find((c) => c !== (schema['x-resource'].recordRepresentation ?? columns[0])))}
+          rowClick={rowClick}
+        />
+      ) : (
+        <DataTable rowClick={rowClick}>
+          {columns.map((field) => (
+            <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
+              {cell(field)}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,33 @@
+import { Show, SimpleShowLayout, TabbedShowLayout, useTranslate } from 'react-admin';
+import { labelKeys } from '../../../common/schema/naming';
+import type { ResourceSchema } from '../../../common/schema/types';
+import { SchemaField } from '../components/SchemaField';
+import { shownFields, tabsFor } from '../fields';
+import { humanize } from '../labels';
+import { useFieldLabel } from '../useFieldLabel';
+
+/** The generated show page: every shown property with its label, in tabs when the schema has them. */
+export default function SchemaShow({ schema }: { schema: ResourceSchema }) {
+  const translate = useTranslate();
+  const labelOf = useFieldLabel(schema);
+  const fields = shownFields(schema);
+  const tabs = tabsFor(schema, fields);
+  const field = (name: string) => <SchemaField key={name} schema={schema} field={name} source={name} label={labelOf(name)} />;
+  const resource = schema['x-resource'].name;
+
+  return (
+    <Show>
+      {tabs ? (
+        <TabbedShowLayout syncWithLocation={false}>
+          {tabs.map((tab) => (
+            <TabbedShowLayout.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })}>
+              {tab.fields.map(field)}
+            </TabbedShowLayout.Tab>
+          ))}
+        </TabbedShowLayout>
+      ) : (
+        <SimpleShowLayout>{fields.map(field)}</SimpleShowLayout>
+      )}
+    </Show>
+  );
+}
