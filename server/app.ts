@@ -24,6 +24,7 @@ import { installAuditLog } from './audit/audit-log';
 import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEngine } from './schema-engine';
 import { policyCatalogue } from './permissions/catalogue';
 import { registerOpenApi } from './web/openapi';
+import { moduleRoutes } from './modules';
 
 export interface Server {
   app: FastifyInstance;
@@ -89,6 +90,7 @@ export async function createServer(config: Config): Promise<Server> {
   await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(schemaEngineRoutes, { db, engine });
+  await app.register(moduleRoutes, { db, engine });
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(webRoutes, { config, db });
