@@ -19,6 +19,8 @@ export interface Reference {
 export interface UniqueRule {
   /** Translation key of the message ('validation:macExists'); default 'validation:unique'. */
   message?: string;
+  /** 'tenant' (default): unique within the tenant; 'global': across all tenants (a watch's IMEI). */
+  scope?: 'tenant' | 'global';
 }
 
 /** A computed, read-only field: the number of records of another resource pointing at this one. */
@@ -83,8 +85,11 @@ export interface ResourceOptions {
   endpoint: string;
   /** ABP policy; actions add `.Create`, `.Update`, `.Delete`. */
   policy: string;
-  /** 'tenant': rows belong to the caller's tenant; 'host': host-only (tenant users never see it). */
-  scope: 'tenant' | 'host';
+  /**
+   * 'tenant': rows belong to the caller's tenant; 'host': host-only (tenant users never see it);
+   * 'shared': the host writes, every user holding the policy reads (guides, command templates).
+   */
+  scope: 'tenant' | 'host' | 'shared';
   /** Database table; default: name with '-' as '_'. */
   table?: string;
   recordRepresentation?: string;

@@ -11,7 +11,7 @@ export interface ColumnSpec {
   /** PostgreSQL type as information_schema names it (data_type). */
   sqlType: 'text' | 'uuid' | 'date' | 'timestamp with time zone' | 'integer' | 'double precision' | 'boolean' | 'jsonb';
   index: boolean;
-  unique: boolean;
+  unique: false | 'tenant' | 'global';
   default?: unknown;
 }
 
@@ -47,7 +47,7 @@ export function columnsOf(schema: ResourceSchema): ColumnSpec[] {
     column: columnName(field),
     sqlType: sqlTypeOf(property),
     index: Boolean(property['x-sortable'] || property['x-filter'] || property['x-reference'] || filters.has(field)),
-    unique: Boolean(property['x-unique']),
+    unique: !property['x-unique'] ? false : typeof property['x-unique'] === 'object' && property['x-unique'].scope === 'global' ? 'global' : 'tenant',
     ...(property.default !== undefined ? { default: property.default } : {}),
   }));
 }

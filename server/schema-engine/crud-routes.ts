@@ -11,7 +11,7 @@ import type { SchemaError } from '../../common/schema/validation';
 import { applyListParams } from './list-query';
 import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } from './resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
-import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, validationFailure } from './write-checks';
+import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
 import { bodySchema, recordSchema } from './openapi-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +57,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
   });
 
   app.get(endpoint, { config: { policy }, schema: { tags, summary: `List ${name}` } }, async (request) => {
-    assertScopeAllowed(model, request);
+    assertScopeAllowed(model, request, 'read');
     const base = scopedRows(db, model, request, 't');
     const { query, paging, sort } = applyListParams(model, base, request.query as Record<string, unknown>, request.language);
     const [count, rows] = await Promise.all([
@@ -75,7 +75,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
   });
 
   app.get<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, response: { 200: recordSchema(model) } } }, async (request) => {
-    assertScopeAllowed(model, request);
+    assertScopeAllowed(model, request, 'read');
     const row = await readOne(request, request.params.id);
     if (!row) throw notFoundError(request);
     return toRecord(model, row);
@@ -88,11 +88,11 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       attachValidation: true,
       schema: { tags, summary: `Create one of ${name}`, body: bodySchema(model, 'create') },
       preValidation: async (request) => {
-        request.body = normalizeBody(model, request.body);
+        request.body = withDefaults(model, normalizeBody(model, request.body));
       },
     },
     async (request) => {
-      assertScopeAllowed(model, request);
+      assertScopeAllowed(model, request, 'write');
       assertValid(request);
       const input = request.body as Record<string, unknown>;
       checkRules(model, input, request.language);
@@ -108,7 +108,10 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
           await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(null, input, id, 0)] });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) await checkReferencesAndUniques(db, model, models, input, tenantId, request);
+        if (isUniqueViolation(err)) {
+          await checkReferencesAndUniques(db, model, models, input, tenantId, request);
+          throw uniqueRace(request);
+        }
         throw err;
       }
       return toRecord(model, (await readOne(request, id))!);
@@ -126,7 +129,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       },
     },
     async (request) => {
-      assertScopeAllowed(model, request);
+      assertScopeAllowed(model, request, 'write');
       const existing = await readOne(request, request.params.id);
       if (!existing) throw notFoundError(request);
       assertValid(request);
@@ -157,7 +160,10 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
           await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(before, after, request.params.id, 1)] });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) await checkReferencesAndUniques(db, model, models, input, tenantId, request, request.params.id);
+        if (isUniqueViolation(err)) {
+          await checkReferencesAndUniques(db, model, models, input, tenantId, request, request.params.id);
+          throw uniqueRace(request);
+        }
         throw err;
       }
       return toRecord(model, (await readOne(request, request.params.id))!);
@@ -165,7 +171,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
   );
 
   app.delete<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}` } }, async (request, reply) => {
-    assertScopeAllowed(model, request);
+    assertScopeAllowed(model, request, 'write');
     const existing = await readOne(request, request.params.id);
     if (!existing) throw notFoundError(request);
     await opts.db.transaction().execute(async (trx) => {

@@ -40,7 +40,7 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
     const granted = request.grantedPolicies;
     const hostUser = !request.principal?.tenantId;
-    const items = engine.schemas.filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope === 'tenant'));
+    const items = engine.schemas.filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host'));
     return { items };
   });
 }

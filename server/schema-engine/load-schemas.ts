@@ -55,7 +55,7 @@ function checkSchema(schema: ResourceSchema, file: string): void {
   if (!NAME.test(res.name)) fail(`x-resource.name '${res.name}' must be lower-case kebab-case`);
   if (!/^\/api\/[A-Za-z0-9/_-]+$/.test(res.endpoint)) fail(`x-resource.endpoint '${res.endpoint}' must be a path under /api/`);
   if (!res.policy) fail('x-resource.policy is missing');
-  if (res.scope !== 'tenant' && res.scope !== 'host') fail("x-resource.scope must be 'tenant' or 'host'");
+  if (!['tenant', 'host', 'shared'].includes(res.scope)) fail("x-resource.scope must be 'tenant', 'host' or 'shared'");
   if (!res.list?.columns?.length) fail('x-resource.list.columns is missing');
   const fields = new Set(Object.keys(schema.properties));
   const known = (f: string) => fields.has(f) || (SYSTEM_FIELDS as readonly string[]).includes(f);

@@ -4,14 +4,19 @@ import { forbidden } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { DynamicDb, ResourceModel } from './resource-model';
 
-/** The tenant whose rows a request reads and writes: host-scoped resources always the host (null). */
+/** The tenant whose rows a request reads and writes: host and shared resources the host's (null). */
 export function writeTenant(model: ResourceModel, request: FastifyRequest): string | null {
-  return model.schema['x-resource'].scope === 'host' ? null : request.tenantId;
+  return model.schema['x-resource'].scope === 'tenant' ? request.tenantId : null;
 }
 
-/** Tenant users may not touch host-scoped resources at all, whatever policy they were given. */
-export function assertScopeAllowed(model: ResourceModel, request: FastifyRequest): void {
-  if (model.schema['x-resource'].scope === 'host' && request.principal?.tenantId) {
+/**
+ * Tenant users may not touch host resources at all, nor write shared ones, whatever policy they
+ * were given: those rows are the service provider's.
+ */
+export function assertScopeAllowed(model: ResourceModel, request: FastifyRequest, access: 'read' | 'write'): void {
+  const scope = model.schema['x-resource'].scope;
+  const tenantUser = Boolean(request.principal?.tenantId);
+  if (tenantUser && (scope === 'host' || (scope === 'shared' && access === 'write'))) {
     throw forbidden(translate('errors.hostOnly', request.language));
   }
 }

@@ -85,8 +85,11 @@ async function syncTable(db: Db, schema: ResourceSchema): Promise<string[]> {
 
   await sql`create index if not exists ${id(`${table}_tenant_idx`)} on ${id(table)} (tenant_id, creation_time) where not is_deleted`.execute(db);
   for (const c of columns) {
-    if (c.unique) {
-      await sql`create unique index if not exists ${id(`${table}_${c.column}_uq`)} on ${id(table)} (tenant_id, ${id(c.column)}) nulls not distinct where not is_deleted`.execute(db);
+    // Unique among live rows that have a value (several rows may leave an optional field empty).
+    if (c.unique === 'global') {
+      await sql`create unique index if not exists ${id(`${table}_${c.column}_global_key`)} on ${id(table)} (${id(c.column)}) where not is_deleted and ${id(c.column)} is not null`.execute(db);
+    } else if (c.unique) {
+      await sql`create unique index if not exists ${id(`${table}_${c.column}_key`)} on ${id(table)} (tenant_id, ${id(c.column)}) nulls not distinct where not is_deleted and ${id(c.column)} is not null`.execute(db);
     } else if (c.index) {
       await sql`create index if not exists ${id(`${table}_${c.column}_idx`)} on ${id(table)} (tenant_id, ${id(c.column)}) where not is_deleted`.execute(db);
     }

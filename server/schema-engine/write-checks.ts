@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isNullable, nonNullTypes } from '../../common/schema/naming';
 import { checkRecordRules, describeErrors, type SchemaError } from '../../common/schema/validation';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { translate } from '../localization/texts';
 import { SYSTEM_FIELD_COLUMNS, fieldLabel, type DynamicDb, type ResourceModel } from './resource-model';
 
@@ -64,15 +64,33 @@ export async function checkReferencesAndUniques(
       q = targetTenant === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', targetTenant);
       if (!(await q.executeTakeFirst())) errors.push({ keyword: 'reference', instancePath: `/${field}`, params: {} });
     }
-    if (property['x-unique']) {
+    const unique = property['x-unique'];
+    if (unique) {
       const column = model.columnOf.get(field)!;
       let q = db.selectFrom(model.table).select('id').where(column, '=', value).where('is_deleted', '=', false);
-      q = tenantId === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', tenantId);
+      const global = typeof unique === 'object' && unique.scope === 'global';
+      if (!global) q = tenantId === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', tenantId);
       if (selfId) q = q.where('id', '<>', selfId);
       if (await q.executeTakeFirst()) errors.push({ keyword: 'unique', instancePath: `/${field}`, params: {} });
     }
   }
   if (errors.length) throw validationFailure(model, errors, request.language);
+}
+
+/** Fills fields the client left out with the schema's `default` (creates only). */
+export function withDefaults(model: ResourceModel, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const field of model.writable) {
+    const fallback = model.schema.properties[field]!.default;
+    if (!(field in out) && fallback !== undefined) out[field] = fallback;
+  }
+  return out;
+}
+
+/** A write that raced past the uniqueness check and met the index: the same answer as the check. */
+export function uniqueRace(request: FastifyRequest) {
+  return conflict(translate('errors.concurrency', request.language));
 }
 
 /** A unique index refusing a write that raced past the check above. */

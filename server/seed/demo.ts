@@ -72,7 +72,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const watch of DEMO_WATCHES) {
       await trx
         .insertInto('devices')
-        .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'Vigil Watch 4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
+        .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
         .execute();
     }
   });

@@ -14,7 +14,7 @@ import type {
 import { listQuery, listResult } from './abpListQuery';
 import type { HttpClient } from './apiFetch';
 import { httpClient } from './httpClient';
-import { endpointFor } from './resourceEndpoints';
+import { endpointFor, idsFilterFor } from './resourceEndpoints';
 
 /**
  * react-admin DataProvider over ABP-style application services (DESIGN.md, the contract):
@@ -79,7 +79,7 @@ export function createAbpDataProvider({ http, endpointFor: defaultEndpoint = end
     getOne: (resource, params) => getOne(resource, params),
 
     getMany: async <R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> => {
-      const idsFilter = (params.meta as AbpMeta | undefined)?.idsFilter;
+      const idsFilter = (params.meta as AbpMeta | undefined)?.idsFilter ?? idsFilterFor(resource);
       if (idsFilter) {
         const { json } = await http(endpoint(resource, params.meta), {
           query: { [idsFilter]: params.ids.map(String), MaxResultCount: params.ids.length },

@@ -19,6 +19,9 @@ const SchemaShow = lazy(() => import('./views/SchemaShow'));
 const SchemaEdit = lazy(() => import('./views/SchemaEdit'));
 const SchemaCreate = lazy(() => import('./views/SchemaCreate'));
 
+/** The schema engine's list filter for several ids (`?id=a&id=b`): getMany in one request. */
+const SCHEMA_IDS_FILTER = 'id';
+
 /** Resource options the menu reads: whether the resource needs a menu item of its own. */
 export interface SchemaResourceOptions {
   schemaMenu: boolean;
@@ -49,7 +52,7 @@ export async function schemaResources(schemas: readonly ResourceSchema[]): Promi
   return Promise.all(
     schemas.map(async (schema) => {
       const { name, endpoint, policy } = schema['x-resource'];
-      registerResourceEndpoint(name, endpoint);
+      registerResourceEndpoint(name, endpoint, SCHEMA_IDS_FILTER);
       registerResourcePolicy(name, policy);
       const parts = mergeParts(generatedParts(schema), await loadOverride(name));
       const options: SchemaResourceOptions = { schemaMenu: !navEntryFor(name) };

@@ -37,7 +37,7 @@ describe.each(DATABASES)('schema resources ($name)', ({ url: databaseUrl }) => {
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & AbpError };
   };
-  const actorFor = (schema: ResourceSchema) => (schema['x-resource'].scope === 'host' ? admin : tenantA);
+  const actorFor = (schema: ResourceSchema) => (schema['x-resource'].scope === 'tenant' ? tenantA : admin);
 
   /** Creates (once) a record of a resource, with its own references, and returns its id. */
   async function ensureRecord(name: string, token: string): Promise<string> {
@@ -45,7 +45,7 @@ describe.each(DATABASES)('schema resources ($name)', ({ url: databaseUrl }) => {
     const known = created.get(key);
     if (known) return known;
     const schema = byName.get(name)!;
-    const actor = schema['x-resource'].scope === 'host' ? admin : token;
+    const actor = schema['x-resource'].scope === 'tenant' ? token : admin;
     const refs: Record<string, string> = {};
     for (const property of Object.values(schema.properties)) {
       const ref = property['x-reference'];
@@ -116,7 +116,8 @@ describe.each(DATABASES)('schema resources ($name)', ({ url: databaseUrl }) => {
     it('refuses each missing required field with a 400 naming it', async () => {
       const actor = actorFor(schema);
       const body = await validBody(schema, actor);
-      for (const field of schema.required ?? []) {
+      // A required field with a default is filled in when left out, so only the others are refused.
+      for (const field of (schema.required ?? []).filter((f) => schema.properties[f]?.default === undefined)) {
         const rest = { ...body };
         delete rest[field];
         const res = await call(actor, 'POST', endpoint, rest);
@@ -175,11 +176,57 @@ describe.each(DATABASES)('schema resources ($name)', ({ url: databaseUrl }) => {
         // The record is untouched.
         expect((await call(tenantA, 'GET', `${endpoint}/${id}`)).body.concurrencyStamp).toBe(created.body.concurrencyStamp);
       });
+    } else if (schema['x-resource'].scope === 'shared') {
+      it("is the host's to write and everyone's to read: a tenant's user reads, gets 403 on writes", async () => {
+        const created = await call(admin, 'POST', endpoint, await validBody(schema, admin));
+        expect(created.status).toBe(200);
+        const id = String(created.body.id);
+        expect((await call(tenantA, 'GET', `${endpoint}/${id}`)).status).toBe(200);
+        expect((await call(tenantA, 'POST', endpoint, await validBody(schema, admin))).status).toBe(403);
+        expect((await call(tenantA, 'PUT', `${endpoint}/${id}`, created.body)).status).toBe(403);
+        expect((await call(tenantA, 'DELETE', `${endpoint}/${id}`)).status).toBe(403);
+      });
     } else {
       it("is the host's: a tenant's user gets 403 even holding the policy", async () => {
         expect((await call(tenantA, 'GET', endpoint)).status).toBe(403);
         expect((await call(tenantA, 'POST', endpoint, await validBody(schema, admin))).status).toBe(403);
       });
     }
+  });
+});
+
+describe('uniqueness rules of the schema engine', () => {
+  let server: TestServer;
+  let staff: string;
+  let other: string;
+  beforeAll(async () => {
+    server = await startServer();
+    const policies = policyCatalogue(server.engine.schemas);
+    const b = await createTenantUser(server.database.db, { tenant: 'Other Care', userName: 'other-admin', role: 'admin', policies });
+    staff = (await tokensFor(server.url, 'staff', DEMO_PASSWORD)).access_token;
+    other = (await tokensFor(server.url, b.userName, b.password)).access_token;
+  });
+  afterAll(async () => server?.stop());
+
+  const post = (token: string, path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('lets several records leave an optional unique field empty, and refuses a taken value by name', async () => {
+    const noNumber = { name: 'No number care' };
+    expect((await post(staff, '/api/app/customer', noNumber)).status).toBe(200);
+    expect((await post(staff, '/api/app/customer', { name: 'No number care 2' })).status).toBe(200);
+    const wifi = { macAddress: 'AA:BB:CC:DD:EE:01', ssid: 'Home', latitude: 55.68, longitude: 12.57 };
+    expect((await post(staff, '/api/app/wifi', wifi)).status).toBe(200);
+    const again = await post(staff, '/api/app/wifi', wifi);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as AbpError).error.validationErrors).toEqual([{ message: 'Mac address already exists', members: ['macAddress'] }]);
+    // Another tenant may use the same MAC address.
+    expect((await post(other, '/api/app/wifi', wifi)).status).toBe(200);
+  });
+
+  it("keeps a watch's IMEI unique across all tenants", async () => {
+    const res = await post(other, '/api/app/productInstance', { name: 'Borrowed', imei: '356938035643809', model: 'watch4', status: 'offline', subscriptionStatus: 'active' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as AbpError).error.validationErrors![0]!.members).toEqual(['imei']);
   });
 });

@@ -119,7 +119,7 @@ function resourceProblems(file: string, schema: ResourceSchema): string[] {
   if (file !== `${res.name}.json` || schema.$id !== res.name) problems.push(`file name and $id must be the resource name '${res.name}'`);
   if (!NAVIGATION.some((n) => n.path === `/${res.name}`)) problems.push(`name '${res.name}' is no route of common/navigation.ts`);
   if (!(Object.values(POLICIES) as string[]).includes(res.policy)) problems.push(`policy '${res.policy}' is not in common/policies.ts`);
-  if (res.scope !== 'tenant' && res.scope !== 'host') problems.push(`scope '${String(res.scope)}' is neither tenant nor host`);
+  if (!['tenant', 'host', 'shared'].includes(res.scope)) problems.push(`scope '${String(res.scope)}' is not tenant, host or shared`);
   if (!/^\/api\/[A-Za-z0-9/_-]+$/.test(res.endpoint ?? '')) problems.push(`endpoint '${res.endpoint}' is not a path under /api/`);
   if (res.icon && !existsSync(join(ROOT, 'node_modules', '@mui', 'icons-material', `${res.icon}.js`))) problems.push(`icon '${res.icon}' is no Material icon`);
   const rep = res.recordRepresentation;

@@ -35,6 +35,8 @@ export interface SchemaInputProps {
   /** Form path; defaults to `field` (inside an array item it is the item's own key). */
   source?: string;
   required?: boolean;
+  /** Set by a read-only parent (an array or object): its parts are read-only too. */
+  readOnly?: boolean;
 }
 
 /** Lookups ask for 25 records unless the schema says otherwise (SPEC: 100 for command templates, 1000 for organizations). */
@@ -44,7 +46,7 @@ const enumValues = (property: PropertySchema | undefined): (string | number)[] =
   (property?.enum ?? []).filter((v): v is string | number => v !== null);
 
 /** The input of one property, chosen by its kind (fieldKind.ts); read-only properties show disabled. */
-export function SchemaInput({ schema, field, source = field, required = false }: SchemaInputProps) {
+export function SchemaInput({ schema, field, source = field, required = false, readOnly = false }: SchemaInputProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const property = propertyAt(schema, field);
@@ -55,7 +57,7 @@ export function SchemaInput({ schema, field, source = field, required = false }:
     source,
     label: labelOf(field),
     isRequired: required,
-    readOnly: isReadOnly(property),
+    readOnly: readOnly || isReadOnly(property),
     ...(property.description ? { helperText: property.description } : {}),
   };
   const reference = property['x-reference'] ?? property.items?.['x-reference'];
@@ -115,10 +117,17 @@ export function SchemaInput({ schema, field, source = field, required = false }:
       return <TextArrayInput {...common} />;
     case 'objectArray':
       return (
-        <ArrayInput source={source} label={common.label} isRequired={required} readOnly={common.readOnly}>
-          <SimpleFormIterator inline disableReordering fullWidth>
+        <ArrayInput source={source} label={common.label} isRequired={required}>
+          <SimpleFormIterator inline disableReordering fullWidth disabled={common.readOnly}>
             {Object.keys(property.items?.properties ?? {}).map((sub) => (
-              <SchemaInput key={sub} schema={schema} field={`${field}.${sub}`} source={sub} required={(property.items?.required ?? []).includes(sub)} />
+              <SchemaInput
+                key={sub}
+                schema={schema}
+                field={`${field}.${sub}`}
+                source={sub}
+                required={(property.items?.required ?? []).includes(sub)}
+                readOnly={common.readOnly}
+              />
             ))}
           </SimpleFormIterator>
         </ArrayInput>
@@ -130,7 +139,14 @@ export function SchemaInput({ schema, field, source = field, required = false }:
             {common.label}
           </Typography>
           {Object.keys(property.properties ?? {}).map((sub) => (
-            <SchemaInput key={sub} schema={schema} field={`${field}.${sub}`} source={`${source}.${sub}`} required={(property.required ?? []).includes(sub)} />
+            <SchemaInput
+              key={sub}
+              schema={schema}
+              field={`${field}.${sub}`}
+              source={`${source}.${sub}`}
+              required={(property.required ?? []).includes(sub)}
+              readOnly={common.readOnly}
+            />
           ))}
         </Box>
       );
