@@ -43,6 +43,15 @@ export interface Server {
  */
 export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
+  try {
+    return await startOn(database, config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+async function startOn(database: DatabaseHandle, config: Config): Promise<Server> {
   const { db } = database;
   await migrate(db);
   const engine = await prepareSchemaEngine(db, config.schemasDir);

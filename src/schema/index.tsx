@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import type { ResourceSchema } from '../../common/schema/types';
-import { i18n } from '../i18n';
+import { i18n, localeFolder } from '../i18n';
 import { MENU_ICONS } from '../layout/menuIcons';
 import { registerResourceEndpoint } from '../providers/resourceEndpoints';
 import { registerResourcePolicy } from '../providers/resourcePolicies';
@@ -48,7 +48,7 @@ function generatedParts(schema: ResourceSchema): ResourceParts {
  */
 export async function schemaResources(schemas: readonly ResourceSchema[]): Promise<ReactElement[]> {
   setSchemas(schemas);
-  addSchemaTexts(i18n, schemas);
+  addSchemaTexts(i18n, schemas, (lng) => localeFolder(lng) === 'en' && lng !== 'dev');
   return Promise.all(
     schemas.map(async (schema) => {
       const { name, endpoint, policy } = schema['x-resource'];

@@ -27,7 +27,6 @@ export function fieldTitle(schema: ResourceSchema, path: string): string {
 
 interface ResourceTexts {
   name: string;
-  name_one: string;
   fields: Record<string, string>;
   enums: Record<string, Record<string, string>>;
   tabs: Record<string, string>;
@@ -36,8 +35,7 @@ interface ResourceTexts {
 /**
  * The labels a schema carries itself, as the 'schemas' namespace would serve them in English.
  * Added to the fallback language so a label the server's file lacks (a brand-new schema, a file
- * that failed to load) still reads as the schema's title instead of a key. `name_one` is the
- * singular (the schema's `title`), used in page titles of one record.
+ * that failed to load) still reads as the schema's title instead of a key.
  */
 export function schemaTexts(schemas: readonly ResourceSchema[]): { resources: Record<string, ResourceTexts> } {
   const resources: Record<string, ResourceTexts> = {};
@@ -47,7 +45,6 @@ export function schemaTexts(schemas: readonly ResourceSchema[]): { resources: Re
     for (const [field, property] of Object.entries(schema.properties)) fields[field] = property.title ?? humanize(field);
     resources[schema['x-resource'].name] = {
       name: english?.name ?? schema.title,
-      name_one: schema.title,
       fields: { ...fields, ...english?.fields },
       enums: english?.enums ?? {},
       tabs: english?.tabs ?? {},
@@ -56,9 +53,30 @@ export function schemaTexts(schemas: readonly ResourceSchema[]): { resources: Re
   return { resources };
 }
 
-/** Fills the gaps only: what the server's 'schemas' namespace (and language management) says wins. */
-export function addSchemaTexts(i18n: I18next, schemas: readonly ResourceSchema[]): void {
+/**
+ * English singulars (`name_one`: the schema's `title`, 'Customer'), for the titles of one record
+ * ('Create Customer'); other languages have only the plural name and use it.
+ */
+export function englishSingulars(schemas: readonly ResourceSchema[]): { resources: Record<string, { name_one: string }> } {
+  return { resources: Object.fromEntries(schemas.map((schema) => [schema['x-resource'].name, { name_one: schema.title }])) };
+}
+
+/**
+ * Fills the gaps only: what the server's 'schemas' namespace (and language management) says wins.
+ * The singulars go into the English bundle once it is loaded (adding a bundle first would stop
+ * i18next from loading the server's), now or when the user switches to English.
+ */
+let fillSingulars: ((lng: string) => void) | undefined;
+
+export function addSchemaTexts(i18n: I18next, schemas: readonly ResourceSchema[], isEnglish: (lng: string) => boolean): void {
   i18n.addResourceBundle('dev', 'schemas', schemaTexts(schemas), true, false);
+  const singulars = englishSingulars(schemas);
+  const listening = fillSingulars !== undefined;
+  fillSingulars = (lng: string) => {
+    if (isEnglish(lng) && i18n.hasResourceBundle(lng, 'schemas')) i18n.addResourceBundle(lng, 'schemas', singulars, true, false);
+  };
+  i18n.languages?.forEach(fillSingulars);
+  if (!listening) i18n.on('loaded', (loaded: Record<string, unknown>) => Object.keys(loaded).forEach((lng) => fillSingulars?.(lng)));
 }
 
 export { labelKeys };

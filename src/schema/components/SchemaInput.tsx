@@ -58,6 +58,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
     label: labelOf(field),
     isRequired: required,
     readOnly: readOnly || isReadOnly(property),
+    fullWidth: true,
     ...(property.description ? { helperText: property.description } : {}),
   };
   const reference = property['x-reference'] ?? property.items?.['x-reference'];
