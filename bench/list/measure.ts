@@ -1,0 +1,50 @@
+import pg from 'pg';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The SQL statements node-postgres sends while `action` runs, text and parameters exactly as the
+ * server's Kysely issued them (every pool client is a pg.Client).
+ */
+export async function captureStatements(action: () => Promise<void>): Promise<Statement[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Statement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text === 'string') seen.push({ text, values: Array.isArray(values) ? values : [] });
+    return original.apply(this, args);
+  };
+  try {
+    await action();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+/** Milliseconds one call of `action` takes. */
+export async function time(action: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+/** Nearest-rank percentile of samples in milliseconds. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The plan's nodes (no buffer or planning lines) and its execution time. */
+export async function explain(pool: pg.Pool, statement: Statement): Promise<{ nodes: string[]; indexes: string[]; ms: number }> {
+  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.text}`, statement.values);
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const nodes = lines.filter((l, i) => i === 0 || l.includes('->') || /^\s+(Index Cond|Filter|Sort Key|Rows Removed)/.test(l));
+  const indexes = lines.flatMap((l) => /Index (?:Only )?Scan (?:Backward )?using (\S+)|Bitmap Index Scan on (\S+)/.exec(l)?.slice(1, 3).filter(Boolean) ?? []) as string[];
+  const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? Number.NaN);
+  return { nodes, indexes, ms };
+}
