@@ -25,6 +25,10 @@ import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEn
 import { policyCatalogue } from './permissions/catalogue';
 import { registerOpenApi } from './web/openapi';
 import { moduleRoutes } from './modules';
+import { identityModule } from './identity';
+import { tenancyModule } from './tenancy';
+import { localizationModule } from './localization';
+import { settingsModule } from './settings';
 
 export interface Server {
   app: FastifyInstance;
@@ -100,6 +104,10 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(schemaEngineRoutes, { db, engine });
   await app.register(moduleRoutes, { db, engine });
+  await app.register(identityModule, { db, policies });
+  await app.register(tenancyModule, { db, policies });
+  await app.register(localizationModule, { db });
+  await app.register(settingsModule, { db });
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(webRoutes, { config, db });
