@@ -49,7 +49,8 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  // Modules add their migrations independently; order by name but tolerate one landing late.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
