@@ -1,8 +1,9 @@
 /**
  * The password rule (SPEC section 5), shared by the server and the browser: 10 to 100 characters
  * with at least one lowercase letter, one uppercase letter, one number and one special character.
- * Returns translation keys (namespace 'translation', '*') with their values, or [] when
- * the password is acceptable.
+ * The server passes the rules of its password settings (Abp.Identity.Password.*); the defaults
+ * below are the specification's. Returns translation keys (namespace 'translation', '*') with
+ * their values, or [] when the password is acceptable.
  */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 100;
@@ -12,13 +13,30 @@ export interface RuleFailure {
   values?: Record<string, number>;
 }
 
-export function passwordProblems(password: string): RuleFailure[] {
+export interface PasswordRules {
+  requiredLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireDigit: boolean;
+  requireNonAlphanumeric: boolean;
+}
+
+export const DEFAULT_PASSWORD_RULES: PasswordRules = {
+  requiredLength: PASSWORD_MIN,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigit: true,
+  requireNonAlphanumeric: true,
+};
+
+export function passwordProblems(password: string, rules: PasswordRules = DEFAULT_PASSWORD_RULES): RuleFailure[] {
   const problems: RuleFailure[] = [];
-  if (password.length < PASSWORD_MIN) problems.push({ key: 'minLength', values: { count: PASSWORD_MIN } });
+  const min = Math.min(rules.requiredLength, PASSWORD_MAX);
+  if (password.length < min) problems.push({ key: 'minLength', values: { count: min } });
   if (password.length > PASSWORD_MAX) problems.push({ key: 'maxLength', values: { count: PASSWORD_MAX } });
-  if (!/[a-z]/.test(password)) problems.push({ key: 'passwordLowercase' });
-  if (!/[A-Z]/.test(password)) problems.push({ key: 'passwordUppercase' });
-  if (!/[0-9]/.test(password)) problems.push({ key: 'passwordDigit' });
-  if (!/[^A-Za-z0-9]/.test(password)) problems.push({ key: 'passwordSpecial' });
+  if (rules.requireLowercase && !/[a-z]/.test(password)) problems.push({ key: 'passwordLowercase' });
+  if (rules.requireUppercase && !/[A-Z]/.test(password)) problems.push({ key: 'passwordUppercase' });
+  if (rules.requireDigit && !/[0-9]/.test(password)) problems.push({ key: 'passwordDigit' });
+  if (rules.requireNonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) problems.push({ key: 'passwordSpecial' });
   return problems;
 }

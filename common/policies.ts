@@ -34,6 +34,8 @@ export const POLICIES = {
   claimTypes: 'AbpIdentity.ClaimTypes',
   securityLogs: 'AbpIdentity.SecurityLogs',
   settings: 'SettingManagement.Emailing',
+  timeZoneSettings: 'SettingManagement.TimeZone',
+  identitySettings: 'SettingManagement.Identity',
   auditLogs: 'AuditLogging.AuditLogs',
 } as const;
 
@@ -43,12 +45,31 @@ export type PolicyName = (typeof POLICIES)[PolicyKey];
 /** Per-action children of a resource policy (X.Create, X.Update, X.Delete). */
 export const ACTIONS = ['Create', 'Update', 'Delete'] as const;
 
+/**
+ * Children a policy has instead of, or beside, the generic actions: ABP identity's
+ * ManagePermissions on users and roles, and the organization unit policies (ManageOU for the tree,
+ * ManageRoles and ManageMembers for what the units hold), which have no Create/Update/Delete.
+ */
+export const POLICY_CHILDREN: Readonly<Record<string, readonly string[]>> = {
+  [POLICIES.identityUsers]: [...ACTIONS, 'ManagePermissions'],
+  [POLICIES.roles]: [...ACTIONS, 'ManagePermissions'],
+  [POLICIES.organizationUnits]: ['ManageOU', 'ManageRoles', 'ManageMembers'],
+  // SaaS and language management as ABP names them; settings and audit logs are one policy each.
+  [POLICIES.tenants]: [...ACTIONS, 'ManageFeatures'],
+  [POLICIES.languages]: ['Create', 'Edit', 'Delete', 'ChangeDefault'],
+  [POLICIES.languageTexts]: ['Edit'],
+  [POLICIES.settings]: [],
+  [POLICIES.timeZoneSettings]: [],
+  [POLICIES.identitySettings]: [],
+  [POLICIES.auditLogs]: [],
+};
+
 /** Every policy name, resource policies with their action children. */
 export function allPolicyNames(): string[] {
   const names: string[] = [];
   for (const name of Object.values(POLICIES)) {
     names.push(name);
-    for (const action of ACTIONS) names.push(`${name}.${action}`);
+    for (const action of POLICY_CHILDREN[name] ?? ACTIONS) names.push(`${name}.${action}`);
   }
   return names;
 }
@@ -76,5 +97,15 @@ export const HOST_ONLY_POLICIES: readonly string[] = [
   POLICIES.languages,
   POLICIES.auditLogs,
   POLICIES.settings,
+  POLICIES.timeZoneSettings,
+  POLICIES.identitySettings,
   POLICIES.claimTypes,
 ];
+
+/**
+ * Whether a policy is the host's alone and never granted inside a tenant: HOST_ONLY_POLICIES and
+ * their children, and every tenant-management ('Saas.') policy.
+ */
+export function isHostOnlyPolicy(name: string): boolean {
+  return name.startsWith('Saas.') || HOST_ONLY_POLICIES.some((h) => name === h || name.startsWith(`${h}.`));
+}

@@ -26,6 +26,17 @@ export async function captureStatements(action: () => Promise<void>): Promise<St
   return seen;
 }
 
+/**
+ * Ends a pool and waits until its connections are closed: pool.end() resolves before that, and a
+ * database dropped "with (force)" in that moment fails the still-open connection.
+ */
+export async function closePool(pool: pg.Pool): Promise<void> {
+  const closed: Promise<void>[] = [];
+  pool.on('remove', (client) => closed.push(new Promise((resolve) => client.once('end', () => resolve()))));
+  await pool.end();
+  await Promise.all(closed);
+}
+
 /** Milliseconds one call of `action` takes. */
 export async function time(action: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

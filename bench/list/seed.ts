@@ -28,7 +28,7 @@ export async function seedDevices(client: pg.Client, tenants: number, perTenant:
   const { rows: tenantRows } = await client.query<{ id: string }>(
     `insert into tenants (id, name, normalized_name, concurrency_stamp)
      select gen_random_uuid(), n, upper(n), gen_random_uuid()::text
-     from (select ${textArray(TOWNS)}[1 + g % ${TOWNS.length}] || ' Home Care ' || g as n from generate_series(1, $1::int) g) t
+     from (select (${textArray(TOWNS)})[1 + g % ${TOWNS.length}] || ' Home Care ' || g as n from generate_series(1, $1::int) g) t
      returning id`,
     [tenants],
   );

@@ -6,11 +6,24 @@ import { grantedPolicies } from '../permissions/granted';
 import { ANONYMOUS } from '../permissions/guard';
 import { featureValues } from '../tenancy/features';
 import { flatten, folderOf, readNamespace } from '../localization/texts';
+import { enabledLanguages } from '../localization/languages';
+import { CLIENT_SETTINGS, readSettings } from '../settings/settings';
+
+/** Windows ids of the time zones Vigil's customers use (ABP sends both); others send null. */
+const WINDOWS_TIME_ZONES: Record<string, string> = {
+  UTC: 'UTC',
+  'Europe/Copenhagen': 'Romance Standard Time',
+  'Europe/Berlin': 'W. Europe Standard Time',
+  'Europe/Stockholm': 'W. Europe Standard Time',
+  'Europe/Oslo': 'W. Europe Standard Time',
+  'Europe/London': 'GMT Standard Time',
+};
 
 /**
  * GET /api/abp/application-configuration: what the web app needs to start, in ABP's shape
- * (REFERENCE.md): localization, auth.grantedPolicies, currentUser, currentTenant, features,
- * settings and multi-tenancy.
+ * (REFERENCE.md): localization (the enabled languages and the texts with the back office's
+ * changes), auth.grantedPolicies, currentUser, currentTenant, features, the settings clients may
+ * see (of the request's tenant), the time zone and multi-tenancy.
  */
 export async function applicationConfigurationRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
@@ -25,6 +38,8 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
       const tenant = request.tenantId
         ? await db.selectFrom('tenants').select(['id', 'name']).where('id', '=', request.tenantId).executeTakeFirst()
         : undefined;
+      const settings = await readSettings(db, request.tenantId);
+      const timeZone = settings['Abp.Timing.TimeZone'];
       const includeResources = request.query.includeLocalizationResources !== 'false';
       const values = includeResources ? { Vigil: flatten(readNamespace(folderOf(lang.cultureName), 'translation')) } : {};
 
@@ -32,13 +47,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
         localization: {
           values,
           resources: {},
-          languages: LANGUAGES.map((l) => ({
-            cultureName: l.cultureName,
-            uiCultureName: l.cultureName,
-            displayName: l.displayName,
-            twoLetterISOLanguageName: l.twoLetterISOLanguageName,
-            flagIcon: l.flagIcon,
-          })),
+          languages: await enabledLanguages(db),
           currentCulture: {
             cultureName: lang.cultureName,
             name: lang.cultureName,
@@ -57,7 +66,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
         auth: {
           grantedPolicies: Object.fromEntries(policies.filter((p) => granted.has(p)).map((p) => [p, true])),
         },
-        setting: { values: { 'Abp.Localization.DefaultLanguage': 'en' } },
+        setting: { values: Object.fromEntries(CLIENT_SETTINGS.map((name) => [name, settings[name]])) },
         currentUser: user
           ? {
               isAuthenticated: true,
@@ -79,7 +88,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
         globalFeatures: { enabledFeatures: [] },
         multiTenancy: { isEnabled: true },
         currentTenant: tenant ? { id: tenant.id, name: tenant.name, isAvailable: true } : { id: null, name: null, isAvailable: false },
-        timing: { timeZone: { iana: { timeZoneName: 'Europe/Copenhagen' }, windows: { timeZoneId: 'Romance Standard Time' } } },
+        timing: { timeZone: { iana: { timeZoneName: timeZone }, windows: { timeZoneId: WINDOWS_TIME_ZONES[timeZone] ?? null } } },
         clock: { kind: 'Utc' },
         objectExtensions: { modules: {}, enums: {} },
         extraProperties: {},

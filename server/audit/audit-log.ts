@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import type { EntityChange } from '../db/tables';
+import { AbpError } from '../http/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once this request's audit entry was written with its change (inside the change's transaction). */
     audited: boolean;
+    /** The error the request ended with ('code: message'), for the entry's `exceptions`. */
+    auditException: string | null;
   }
 }
 
@@ -34,7 +37,7 @@ export async function writeAuditLog(db: Db, request: FastifyRequest, entry: Audi
       execution_duration: Math.round(performance.now() - request.receivedAt),
       client_ip_address: request.ip,
       browser_info: request.headers['user-agent']?.slice(0, 512) ?? null,
-      exceptions: null,
+      exceptions: request.auditException,
       entity_changes: JSON.stringify(entry.entityChanges),
     })
     .execute();
@@ -47,6 +50,11 @@ export async function writeAuditLog(db: Db, request: FastifyRequest, entry: Audi
  */
 export function installAuditLog(app: FastifyInstance, db: Db): void {
   app.decorateRequest('audited', false);
+  app.decorateRequest('auditException', null);
+  app.addHook('onError', async (request, _reply, error) => {
+    const code = error instanceof AbpError ? error.extra.code : (error as { code?: string }).code;
+    request.auditException = `${code ?? error.name}: ${error.message}`.slice(0, 2000);
+  });
   app.addHook('onResponse', async (request, reply) => {
     if (request.audited || !MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
     try {

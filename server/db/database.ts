@@ -6,6 +6,9 @@ import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './tables';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_audit_logs';
+import * as m003 from './migrations/003_pricing';
+import * as m004 from './migrations/004_identity';
+import * as m005 from './migrations/005_tenancy_localization';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +22,9 @@ export interface DatabaseHandle {
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': m001,
   '002_audit_logs': m002,
+  '003_pricing': m003,
+  '004_identity': m004,
+  '005_tenancy_localization': m005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -4,6 +4,10 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+/** A nullable column that may be left out on insert (it defaults to null). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
 export interface TenantsTable {
   id: string;
   name: string;
@@ -12,6 +16,16 @@ export interface TenantsTable {
   activation_end_date: Timestamp | null;
   creation_time: CreatedAt;
   concurrency_stamp: string;
+  // The back office's own tenant fields (/api/app/customTenant), from 005_tenancy_localization.
+  contact_email: Nullable<string>;
+  phone_number: Nullable<string>;
+  address: Nullable<string>;
+  customer_number: Nullable<string>;
+  notes: Nullable<string>;
+  last_modification_time: NullableTimestamp;
+  is_deleted: Generated<boolean>;
+  deletion_time: NullableTimestamp;
+  deleter_id: Nullable<string>;
 }
 
 export interface UsersTable {
@@ -35,6 +49,10 @@ export interface UsersTable {
   concurrency_stamp: string;
   creation_time: CreatedAt;
   last_sign_in_time: Timestamp | null;
+  phone_number_login_enabled: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  deletion_time: Timestamp | null;
+  last_password_change_time: Timestamp | null;
 }
 
 export interface RolesTable {
@@ -117,6 +135,7 @@ export interface SecurityLogsTable {
   browser_info: string | null;
   correlation_id: string | null;
   creation_time: CreatedAt;
+  extra_properties: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 export interface DevicesTable {
@@ -135,6 +154,85 @@ export interface DevicesTable {
   concurrency_stamp: string;
   creation_time: CreatedAt;
   creator_id: string | null;
+}
+
+export interface UserPasswordHistoryTable {
+  id: string;
+  user_id: string;
+  password_hash: string;
+  creation_time: CreatedAt;
+}
+
+export interface ClaimTypesTable {
+  id: string;
+  name: string;
+  normalized_name: string;
+  required: Generated<boolean>;
+  is_static: Generated<boolean>;
+  regex: string | null;
+  regex_description: string | null;
+  description: string | null;
+  /** 0 String, 1 Int, 2 Boolean, 3 DateTime (ABP's IdentityClaimValueType). */
+  value_type: Generated<number>;
+  concurrency_stamp: string;
+  creation_time: CreatedAt;
+}
+
+export interface RoleClaimsTable {
+  id: string;
+  role_id: string;
+  tenant_id: string | null;
+  claim_type: string;
+  claim_value: string;
+}
+
+export interface OrganizationUnitsTable {
+  id: string;
+  tenant_id: string | null;
+  parent_id: string | null;
+  /** '00001.00002': the unit's place in the tree; a subtree is a code prefix. */
+  code: string;
+  display_name: string;
+  concurrency_stamp: string;
+  creation_time: CreatedAt;
+}
+
+export interface OrganizationUnitRolesTable {
+  organization_unit_id: string;
+  role_id: string;
+  tenant_id: string | null;
+  creation_time: CreatedAt;
+}
+
+export interface UserOrganizationUnitsTable {
+  user_id: string;
+  organization_unit_id: string;
+  tenant_id: string | null;
+  creation_time: CreatedAt;
+}
+
+export interface ExternalLoginsTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string;
+  /** The external issuer ('MitID'). */
+  provider: string;
+  /** The user's subject at that issuer. */
+  subject: string;
+  display_name: string | null;
+  creation_time: CreatedAt;
+  last_used_time: Timestamp | null;
+}
+
+export interface UserWorkingHoursTable {
+  id: string;
+  user_id: string;
+  tenant_id: string | null;
+  /** 0 Sunday ... 6 Saturday. */
+  day_of_week: number;
+  /** 'HH:mm' */
+  start_time: string;
+  end_time: string;
 }
 
 export interface EntityChange {
@@ -170,6 +268,38 @@ export interface SchemaStateTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface LanguagesTable {
+  id: string;
+  culture_name: string;
+  ui_culture_name: string;
+  display_name: string;
+  flag_icon: string | null;
+  is_enabled: Generated<boolean>;
+  creation_time: CreatedAt;
+  last_modification_time: NullableTimestamp;
+  concurrency_stamp: string;
+}
+
+/** A translation changed in the back office, over resources/locales/<folder>/<resource_name>.json. */
+export interface LanguageTextsTable {
+  id: string;
+  /** null: for everyone (the only level the API writes). */
+  tenant_id: string | null;
+  resource_name: string;
+  culture_name: string;
+  /** The dotted key ('signIn.errors.invalid'). */
+  name: string;
+  value: string;
+  last_modification_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_modifier_id: string | null;
+}
+
+/** A counter per in-memory cache that every API node compares with its own copy. */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -185,4 +315,15 @@ export interface Database {
   devices: DevicesTable;
   audit_logs: AuditLogsTable;
   schema_state: SchemaStateTable;
+  languages: LanguagesTable;
+  language_texts: LanguageTextsTable;
+  cache_versions: CacheVersionsTable;
+  user_password_history: UserPasswordHistoryTable;
+  claim_types: ClaimTypesTable;
+  role_claims: RoleClaimsTable;
+  organization_units: OrganizationUnitsTable;
+  organization_unit_roles: OrganizationUnitRolesTable;
+  user_organization_units: UserOrganizationUnitsTable;
+  external_logins: ExternalLoginsTable;
+  user_working_hours: UserWorkingHoursTable;
 }

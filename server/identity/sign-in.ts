@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { readSettings } from '../settings/settings';
 import { decoyHash, verifyPassword } from './passwords';
 import { findUserForSignIn } from './users';
+import { tenantIsAvailable } from '../tenancy/tenant-state';
 
-/** ABP's lockout defaults: 5 failed attempts lock the account for 5 minutes. */
-export const MAX_FAILED_ATTEMPTS = 5;
-export const LOCKOUT_MINUTES = 5;
+/**
+ * The lockout rule of the user's tenant (settings Abp.Identity.Lockout.*; ABP's defaults: 5 failed
+ * attempts lock the account for 300 seconds).
+ */
+export async function lockoutRule(db: Db, tenantId: string | null): Promise<{ maxFailedAttempts: number; durationSeconds: number }> {
+  const settings = await readSettings(db, tenantId);
+  const positive = (value: string, fallback: number) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
+  return {
+    maxFailedAttempts: positive(settings['Abp.Identity.Lockout.MaxFailedAccessAttempts'], 5),
+    durationSeconds: positive(settings['Abp.Identity.Lockout.LockoutDuration'], 300),
+  };
+}
 
 export type SignInResult =
   | { ok: true; userId: string; tenantId: string | null; userName: string }
@@ -29,9 +40,10 @@ export async function signInWithPassword(db: Db, login: string, password: string
   const valid = await verifyPassword(password, user.password_hash);
   if (!valid) {
     if (!user.lockout_enabled) return { ok: false, reason: 'invalid', ...ids };
+    const rule = await lockoutRule(db, user.tenant_id);
     const failed = user.access_failed_count + 1;
-    const locks = failed >= MAX_FAILED_ATTEMPTS;
-    const lockoutEnd = locks ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : null;
+    const locks = failed >= rule.maxFailedAttempts;
+    const lockoutEnd = locks ? new Date(now.getTime() + rule.durationSeconds * 1000) : null;
     await db
       .updateTable('users')
       .set({ access_failed_count: locks ? 0 : failed, ...(locks ? { lockout_end: lockoutEnd } : {}) })
@@ -39,7 +51,8 @@ export async function signInWithPassword(db: Db, login: string, password: string
       .execute();
     return locks ? { ok: false, reason: 'locked', lockoutEnd: lockoutEnd!, ...ids } : { ok: false, reason: 'invalid', ...ids };
   }
-  if (!user.is_active) return { ok: false, reason: 'inactive', ...ids };
+  // An inactive user, or a user of a tenant that is inactive, expired or deleted (server/tenancy).
+  if (!user.is_active || !(await tenantIsAvailable(db, user.tenant_id))) return { ok: false, reason: 'inactive', ...ids };
   await db
     .updateTable('users')
     .set({ access_failed_count: 0, lockout_end: null, last_sign_in_time: now, concurrency_stamp: randomUUID() })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 export const normalize = (value: string) => value.trim().toUpperCase();
@@ -26,15 +27,10 @@ export async function findUserSummary(db: Db, userId: string): Promise<UserSumma
     ])
     .where('users.id', '=', userId)
     .where('users.is_active', '=', true)
+    .where('users.is_deleted', '=', false)
     .executeTakeFirst();
   if (!user) return undefined;
-  const roles = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select('roles.name')
-    .where('user_roles.user_id', '=', userId)
-    .orderBy('roles.name')
-    .execute();
+  const roles = await effectiveRoles(db, userId);
   return {
     id: user.id,
     tenantId: user.tenant_id,
@@ -49,12 +45,54 @@ export async function findUserSummary(db: Db, userId: string): Promise<UserSumma
   };
 }
 
-/** Finds a user by user name or email: both are unique across the whole system. */
+/**
+ * The roles a user holds: given directly or through an organization unit the user is a member of
+ * (ABP's rule, the same one permissions are granted by).
+ */
+export async function effectiveRoles(db: Db, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('roles')
+    .select(['roles.id', 'roles.name'])
+    .where((eb) =>
+      eb.or([
+        eb('roles.id', 'in', eb.selectFrom('user_roles').select('user_roles.role_id').where('user_roles.user_id', '=', userId)),
+        eb(
+          'roles.id',
+          'in',
+          eb
+            .selectFrom('organization_unit_roles as our')
+            .innerJoin('user_organization_units as uou', 'uou.organization_unit_id', 'our.organization_unit_id')
+            .select('our.role_id')
+            .where('uou.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .orderBy('roles.name')
+    .execute();
+}
+
+/** A phone number as stored and compared: digits with an optional leading '+', no spaces. */
+export const normalizePhone = (value: string) => value.replace(/[\s-]/g, '');
+
+/**
+ * Finds a live user by user name or email (both unique across the whole system), or by phone
+ * number for users who sign in with it.
+ */
 export async function findUserForSignIn(db: Db, login: string) {
   const key = normalize(login);
+  const phone = normalizePhone(login.trim());
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('normalized_user_name', '=', key), eb('normalized_email', '=', key)]))
+    .where('is_deleted', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('normalized_user_name', '=', key),
+        eb('normalized_email', '=', key),
+        ...(/^\+?[0-9]{4,16}$/.test(phone) ? [eb.and([eb('phone_number_login_enabled', '=', true), eb('phone_number', '=', phone)])] : []),
+      ]),
+    )
+    // A user name or email that matches wins over another user's phone number.
+    .orderBy(sql`case when normalized_user_name = ${key} or normalized_email = ${key} then 0 else 1 end`)
     .executeTakeFirst();
 }

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findLanguage } from '../../common/languages';
-import { LOCALES_DIR, readNamespace } from './texts';
+import { isNamespace, readNamespace, useGeneratedNamespaces } from './texts';
 
 /**
  * GET /locales/<lng>/<ns>.json: the translation files the web app's i18next backend loads.
  * Any supported spelling of a language is accepted ('da-DK', 'dk', 'dev' -> English); the files
- * are served through the server (not as static assets) so database overrides can join them.
+ * are served through the server (not as static assets) so the texts changed in the back office
+ * join them at once, without a rebuild or restart ('no-cache': the browser asks again each load).
  */
 export interface LocaleRoutesOptions {
   /** Namespaces made at run time (e.g. 'schemas' from the schema files), by folder. */
@@ -15,15 +14,14 @@ export interface LocaleRoutesOptions {
 }
 
 export async function localeRoutes(app: FastifyInstance, opts: LocaleRoutesOptions) {
-  const namespaces = new Set(
-    fs.readdirSync(path.join(LOCALES_DIR, 'en')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)),
-  );
+  // The generated namespaces are translatable in language management too (texts.ts keeps them).
+  const release = useGeneratedNamespaces(opts.generated);
+  app.addHook('onClose', async () => release());
 
   app.get<{ Params: { lng: string; ns: string } }>('/locales/:lng/:ns', async (request, reply) => {
     const ns = request.params.ns.replace(/\.json$/, '');
     const folder = request.params.lng === 'dev' ? 'en' : findLanguage(request.params.lng)?.folder;
-    const generated = Object.hasOwn(opts.generated, ns) ? opts.generated[ns] : undefined;
-    if (!folder || (!namespaces.has(ns) && !generated)) return reply.status(404).send({ error: { message: 'Not found' } });
-    return reply.header('cache-control', 'no-cache').send(generated ? generated(folder) : readNamespace(folder, ns));
+    if (!folder || !isNamespace(ns)) return reply.status(404).send({ error: { message: 'Not found' } });
+    return reply.header('cache-control', 'no-cache').send(readNamespace(folder, ns));
   });
 }

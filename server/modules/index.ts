@@ -1,12 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { SchemaEngine } from '../schema-engine';
+import { customerRoutes } from './customers';
+import { invoiceRoutes } from './invoices';
+import { organizationRoutes } from './organizations';
+import { productRoutes } from './products';
 import { simCardRoutes } from './simcards';
+
+type ModuleOptions = { db: Db; engine: SchemaEngine };
 
 /**
  * Hand-written endpoints that extend schema resources where a schema cannot express the work
- * (batch uploads, pricing, exports, trees). One folder per module under server/modules/.
+ * (batch uploads, pricing, exports, trees). One folder per module under server/modules/. A module
+ * is served when the schema resources it extends are there (a server started on another schemas
+ * folder, as tests do, simply has fewer modules).
  */
-export async function moduleRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
-  await app.register(simCardRoutes, opts);
+const MODULES: { routes: (app: FastifyInstance, opts: ModuleOptions) => Promise<void>; needs: string[] }[] = [
+  { routes: simCardRoutes, needs: ['simcards'] },
+  { routes: productRoutes, needs: ['accessories', 'customers'] },
+  { routes: customerRoutes, needs: ['customers', 'accessories', 'contact-people', 'organizations'] },
+  { routes: invoiceRoutes, needs: ['invoices'] },
+  { routes: organizationRoutes, needs: ['organizations'] },
+];
+
+export async function moduleRoutes(app: FastifyInstance, opts: ModuleOptions) {
+  for (const module of MODULES) {
+    if (module.needs.every((name) => opts.engine.models.has(name))) await app.register(module.routes, opts);
+  }
 }

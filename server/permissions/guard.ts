@@ -7,7 +7,8 @@ import { grantedPolicies } from './granted';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * What a route needs: a policy name, 'authenticated' (any signed-in user) or 'anonymous'.
+     * What a route needs: a policy name (or alternatives 'A|B'), 'authenticated' (any signed-in
+     * user) or 'anonymous'.
      * Every /api route declares one; a route without it is refused at start-up.
      */
     policy?: string;
@@ -20,6 +21,12 @@ declare module 'fastify' {
 
 export const ANONYMOUS = 'anonymous';
 export const AUTHENTICATED = 'authenticated';
+/**
+ * Separates alternatives in a declared policy ('A|B': either will do), for routes whose handler
+ * then asks for the one that fits the request (permission management: roles' or users' policy).
+ */
+export const ANY_OF = '|';
+export const anyOf = (...policies: string[]) => policies.join(ANY_OF);
 
 export interface CatalogueEntry {
   method: string;
@@ -56,7 +63,8 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     if (!request.principal) throw unauthorized(translate('errors.unauthorized', request.language));
     if (policy === AUTHENTICATED) return;
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
-    if (!request.grantedPolicies.has(policy)) {
+    const granted = request.grantedPolicies;
+    if (!policy.split(ANY_OF).some((p) => granted.has(p))) {
       request.log.warn({ policy, user: request.principal.userId }, 'policy refused');
       throw forbidden(translate('errors.forbidden', request.language));
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 
 /**
@@ -17,10 +18,27 @@ export const SETTING_DEFAULTS = {
   'Abp.Identity.Lockout.MaxFailedAccessAttempts': '5',
   'Abp.Mailing.DefaultFromAddress': 'noreply@vigil.local',
   'Abp.Mailing.DefaultFromDisplayName': 'Vigil',
+  'Abp.Mailing.Smtp.Host': '127.0.0.1',
+  'Abp.Mailing.Smtp.Port': '25',
+  'Abp.Mailing.Smtp.UserName': '',
+  'Abp.Mailing.Smtp.Password': '',
+  'Abp.Mailing.Smtp.Domain': '',
+  'Abp.Mailing.Smtp.EnableSsl': 'false',
+  'Abp.Mailing.Smtp.UseDefaultCredentials': 'true',
   'Abp.Localization.DefaultLanguage': 'en',
+  'Abp.Timing.TimeZone': 'Europe/Copenhagen',
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;
+
+/**
+ * The settings application-configuration sends to every client (ABP's isVisibleToClients): the
+ * language, time zone and the password and lockout rules forms check against. Mail settings stay
+ * on the server.
+ */
+export const CLIENT_SETTINGS: readonly SettingName[] = (Object.keys(SETTING_DEFAULTS) as SettingName[]).filter(
+  (name) => !name.startsWith('Abp.Mailing.'),
+);
 
 /** Effective settings for a tenant (its own values over the host's over the defaults). */
 export async function readSettings(db: Db, tenantId: string | null): Promise<Record<SettingName, string>> {
@@ -38,4 +56,30 @@ export async function readSettings(db: Db, tenantId: string | null): Promise<Rec
   for (const row of rows.filter((r) => r.provider_name === null)) values[row.name] = row.value;
   for (const row of rows.filter((r) => r.provider_name === 'T')) values[row.name] = row.value;
   return values as Record<SettingName, string>;
+}
+
+/**
+ * Sets values at one level: the host (tenantId null) or a tenant ('T'). A value equal to what the
+ * level would inherit (the host's value for a tenant, the default for the host) removes the row,
+ * so the level follows later changes above it, as ABP's SettingManager does.
+ */
+export async function writeSettings(db: Db, tenantId: string | null, values: Partial<Record<SettingName, string>>): Promise<void> {
+  const inherited: Record<string, string> = tenantId ? await readSettings(db, null) : { ...SETTING_DEFAULTS };
+  const provider = tenantId ? { provider_name: 'T', provider_key: tenantId } : { provider_name: null, provider_key: null };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value === inherited[name]) {
+      await db
+        .deleteFrom('settings')
+        .where('name', '=', name)
+        .where((eb) => (tenantId ? eb.and([eb('provider_name', '=', 'T'), eb('provider_key', '=', tenantId)]) : eb('provider_name', 'is', null)))
+        .execute();
+    } else {
+      await db
+        .insertInto('settings')
+        .values({ id: randomUUID(), name, value, ...provider })
+        .onConflict((oc) => oc.columns(['provider_name', 'provider_key', 'name']).doUpdateSet({ value }))
+        .execute();
+    }
+  }
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { forbidden, notFound } from '../http/errors';
 import { grantedPolicies } from '../permissions/granted';
+import { isTenantAvailable, tenantIsAvailable } from './tenant-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +29,9 @@ function requestedTenant(request: FastifyRequest): string | undefined {
 /**
  * Which tenant a request acts in (ABP's order): a signed-in user's token first; then `__tenant`
  * by id or name. A tenant's user naming another tenant is refused with 403 and logged; a host
- * user may pick one only with the tenant-management policy.
+ * user may pick one only with the tenant-management policy. A tenant that is inactive, past its
+ * activation end date or deleted is not found by `__tenant` (404), and its own users are refused
+ * (403) even with a token issued before the change.
  */
 export function installTenantResolution(app: FastifyInstance, db: Db): void {
   app.decorateRequest('allTenants', false);
@@ -44,6 +47,8 @@ export function installTenantResolution(app: FastifyInstance, db: Db): void {
         request.log.warn({ user: principal.userId, asked }, 'tenant switch refused for a tenant user');
         throw forbidden(translate('errors.tenantSwitch', request.language));
       }
+      // A tenant deactivated, expired or deleted stops its users at once, not when tokens expire.
+      if (!(await tenantIsAvailable(db, principal.tenantId))) throw forbidden(translate('errors.tenantInactive', request.language), 'Vigil:TenantInactive');
       return;
     }
 
@@ -63,10 +68,11 @@ export function installTenantResolution(app: FastifyInstance, db: Db): void {
     }
     const tenant = await db
       .selectFrom('tenants')
-      .select(['id', 'is_active'])
+      .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
       .where(UUID.test(asked) ? 'id' : 'normalized_name', '=', UUID.test(asked) ? asked : asked.trim().toUpperCase())
+      .where('is_deleted', '=', false)
       .executeTakeFirst();
-    if (!tenant || !tenant.is_active) throw notFound(translate('errors.tenantNotFound', request.language, { name: asked.slice(0, 64) }));
+    if (!tenant || !isTenantAvailable(tenant)) throw notFound(translate('errors.tenantNotFound', request.language, { name: asked.slice(0, 64) }));
     request.tenantId = tenant.id;
   });
 }

@@ -1,3 +1,4 @@
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
@@ -41,7 +42,7 @@ export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine
     `${endpoint}/batchUpload`,
     { config: { policy: `${policy}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Create SIM cards from a CSV file' } },
     async (request) => {
-      assertScopeAllowed(model, request);
+      assertScopeAllowed(model, request, 'write');
       const body = request.body;
       const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof (body as { csv?: unknown }).csv === 'string' ? (body as { csv: string }).csv : undefined;
       if (text === undefined) {
@@ -53,13 +54,13 @@ export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine
   );
 
   app.post(`${endpoint}/batchDeactivate`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Deactivate several SIM cards' } }, async (request) => {
-    assertScopeAllowed(model, request);
+    assertScopeAllowed(model, request, 'write');
     const { ids } = readIds(request.body, request.language);
     return deactivateMany(db, model, request, ids);
   });
 
   app.post<{ Params: { id: string } }>(`${endpoint}/:id/deactivate`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Deactivate one SIM card' } }, async (request) => {
-    assertScopeAllowed(model, request);
+    assertScopeAllowed(model, request, 'write');
     const row = await requireVisible(dyn, engine, model, request, request.params.id);
     if (row.status !== DEACTIVATED) {
       const stale = await writeDeactivations(db, model, request, [{ row, ...deactivated(model, row, request.language) }]);

@@ -89,9 +89,10 @@ export function SchemaInput({ schema, field, source = field, required = false, r
     case 'enumArray':
       return <SelectArrayInput {...common} choices={choices(enumValues(property.items))} />;
     case 'integer':
-      return <NumberInput {...common} step={1} {...numberLimits(property)} />;
+      // No min/max attributes: the browser's own bubble would repeat the schema's translated message in English.
+      return <NumberInput {...common} step={1} />;
     case 'number':
-      return <NumberInput {...common} {...numberLimits(property)} />;
+      return <NumberInput {...common} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'date':
@@ -154,11 +155,4 @@ export function SchemaInput({ schema, field, source = field, required = false, r
     default:
       return <TextInput {...common} />;
   }
-}
-
-function numberLimits(property: PropertySchema): { min?: number; max?: number } {
-  return {
-    ...(property.minimum !== undefined ? { min: property.minimum } : {}),
-    ...(property.maximum !== undefined ? { max: property.maximum } : {}),
-  };
 }

@@ -18,18 +18,18 @@ import { DEFAULT_LOOKUP_LIMIT } from './SchemaInput';
 
 const NUMBER_KINDS = new Set(['integer', 'number']);
 
-function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Translate, label: string): ReactElement[] {
+function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Translate, label: string, alwaysOn: boolean): ReactElement[] {
   const property = schema.properties[spec.field]!;
   const resource = schema['x-resource'].name;
   if (spec.sources.length === 2) {
     const [from, to] = spec.sources as [string, string];
     const Input = NUMBER_KINDS.has(spec.kind) ? NumberInput : DateInput;
     return [
-      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn />,
-      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn />,
+      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn={alwaysOn} />,
+      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn={alwaysOn} />,
     ];
   }
-  const common = { source: spec.field, label, alwaysOn: true };
+  const common = { source: spec.field, label, alwaysOn };
   switch (spec.kind) {
     case 'enum': {
       const choices = (property.enum ?? [])
@@ -43,7 +43,7 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
       const reference = property['x-reference']!;
       if (!isKnownResource(reference.resource)) return [<TextInput key={spec.field} {...common} />];
       return [
-        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} alwaysOn>
+        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} alwaysOn={alwaysOn}>
           <AutocompleteInput label={label} optionText={reference.display} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>,
       ];
@@ -54,12 +54,13 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
 }
 
 /**
- * The list's filters, all shown above it: the free-text search (`q`, sent as `Filter`) when the
- * schema names search fields, then each per-field filter, dates and numbers as a from/to range.
+ * The list's filters, shown above it: the free-text search (`q`, sent as `Filter`) when the schema
+ * names search fields, then each per-field filter, dates and numbers as a from/to range. On a
+ * phone only the search stays open; the others are behind react-admin's filter button.
  */
-export function listFilters(schema: ResourceSchema, translate: Translate, labelOf: (field: string) => string): ReactElement[] {
+export function listFilters(schema: ResourceSchema, translate: Translate, labelOf: (field: string) => string, compact = false): ReactElement[] {
   const inputs: ReactElement[] = [];
   if (hasSearch(schema)) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />);
-  for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field)));
+  for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field), !compact));
   return inputs;
 }

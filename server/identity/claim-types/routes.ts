@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { writeAuditLog } from '../../audit/audit-log';
+import type { Db } from '../../db/database';
+import { conflict, forbidden } from '../../http/errors';
+import { readPaging, readSorting } from '../../http/paging';
+import { translate } from '../../localization/texts';
+import { entityChange } from '../entity-change';
+import { contains, ListParams } from '../list-params';
+import { entityNotFound, UUID } from '../scope';
+import { isUniqueViolation } from '../users/rules';
+import { invalid, problem, validator } from '../validation';
+import { normalize } from '../users';
+import { claimTypeDto, isValidRegex, parseValueType } from './value-types';
+
+const P = POLICIES.claimTypes;
+
+interface ClaimTypeInput {
+  name: string;
+  required?: boolean;
+  isStatic?: boolean;
+  regex?: string | null;
+  regexDescription?: string | null;
+  description?: string | null;
+  valueType?: number | string;
+  concurrencyStamp?: string;
+}
+
+const readClaimType = validator<ClaimTypeInput>({
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 256 },
+    required: { type: 'boolean' },
+    isStatic: { type: 'boolean' },
+    regex: { type: ['string', 'null'], maxLength: 512 },
+    regexDescription: { type: ['string', 'null'], maxLength: 128 },
+    description: { type: ['string', 'null'], maxLength: 256 },
+    valueType: { type: ['integer', 'string'] },
+    valueTypeAsString: { type: ['string', 'null'] },
+    concurrencyStamp: { type: 'string', maxLength: 64 },
+    extraProperties: { type: ['object', 'null'] },
+  },
+}, { context: 'claimType' });
+
+const SORTING = { name: 'name', valueType: 'value_type', creationTime: 'creation_time' } as const;
+
+/**
+ * /api/identity/claim-types: the claim types roles (and later users) may carry. Claim types are the
+ * host's (AbpIdentity.ClaimTypes is a host-only policy); static ones cannot be renamed or deleted.
+ */
+export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  const find = async (request: FastifyRequest, id: string) => {
+    const row = UUID.test(id) ? await db.selectFrom('claim_types').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row) throw entityNotFound(request);
+    return row;
+  };
+
+  /** Checks a body; a name another claim type has, a bad regex or value type are 400s. */
+  const check = async (request: FastifyRequest, input: ClaimTypeInput, exceptId: string | null) => {
+    const lang = request.language;
+    const problems = [];
+    const valueType = input.valueType === undefined ? 0 : parseValueType(input.valueType);
+    if (valueType === undefined) problems.push(problem('valueType', 'validation:invalid', lang));
+    if (input.regex && !isValidRegex(input.regex)) problems.push(problem('regex', 'identity.invalidRegex', lang));
+    const taken = await db
+      .selectFrom('claim_types')
+      .select('id')
+      .where('normalized_name', '=', normalize(input.name))
+      .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!))
+      .executeTakeFirst();
+    if (taken) problems.push(problem('name', 'identity.claimTypeNameTaken', lang, { name: input.name.trim() }));
+    if (problems.length) throw invalid(lang, problems);
+    return {
+      name: input.name.trim(),
+      normalized_name: normalize(input.name),
+      required: input.required ?? false,
+      regex: input.regex || null,
+      regex_description: input.regexDescription || null,
+      description: input.description || null,
+      value_type: valueType ?? 0,
+    };
+  };
+
+  const audited = (row: Record<string, unknown> | null) =>
+    row && { name: row.name, required: row.required, isStatic: row.is_static, regex: row.regex, description: row.description, valueType: row.value_type };
+
+  app.get('/api/identity/claim-types', { config: { policy: P } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const lang = request.language;
+    const { skip, take } = readPaging(query, lang);
+    const sort = readSorting(query, SORTING, { field: 'name', desc: false }, lang);
+    const filter = new ListParams(query, lang).text('filter');
+    const base = db.selectFrom('claim_types').$if(Boolean(filter), (q) => q.where('name', 'ilike', contains(filter!)));
+    const [{ count }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute(),
+    ]);
+    return { totalCount: Number(count), items: rows.map(claimTypeDto) };
+  });
+
+  app.get('/api/identity/claim-types/all', { config: { policy: P } }, async () => {
+    const rows = await db.selectFrom('claim_types').selectAll().orderBy('name').execute();
+    return { items: rows.map(claimTypeDto) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: P } }, async (request) => claimTypeDto(await find(request, request.params.id)));
+
+  app.post('/api/identity/claim-types', { config: { policy: `${P}.Create` } }, async (request) => {
+    const input = readClaimType(request.body, request.language);
+    const values = await check(request, input, null);
+    const row = { id: randomUUID(), ...values, is_static: input.isStatic ?? false, concurrency_stamp: randomUUID() };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('claim_types').values(row).execute();
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityClaimType', row.id, 0, null, audited(row))] });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid(request.language, [problem('name', 'identity.claimTypeNameTaken', request.language, { name: row.name })]);
+      throw err;
+    }
+    return claimTypeDto(await find(request, row.id));
+  });
+
+  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Update` } }, async (request) => {
+    const lang = request.language;
+    const existing = await find(request, request.params.id);
+    const input = readClaimType(request.body, lang);
+    if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
+    const values = await check(request, input, existing.id);
+    if (existing.is_static && values.normalized_name !== existing.normalized_name) throw forbidden(translate('identity.staticClaimTypeRename', lang), 'Vigil:Identity.StaticClaimType');
+    try {
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('claim_types')
+          .set({ ...values, concurrency_stamp: randomUUID() })
+          .where('id', '=', existing.id)
+          .where('concurrency_stamp', '=', existing.concurrency_stamp)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw conflict(translate('errors.concurrency', lang));
+        // Role claims name their type: a renamed type takes its claims along.
+        if (values.name !== existing.name) await trx.updateTable('role_claims').set({ claim_type: values.name }).where('claim_type', '=', existing.name).execute();
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityClaimType', existing.id, 1, audited(existing), audited({ ...existing, ...values }))] });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid(lang, [problem('name', 'identity.claimTypeNameTaken', lang, { name: values.name })]);
+      throw err;
+    }
+    return claimTypeDto(await find(request, existing.id));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
+    const existing = await find(request, request.params.id);
+    if (existing.is_static) throw forbidden(translate('identity.staticClaimTypeDelete', request.language), 'Vigil:Identity.StaticClaimType');
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('role_claims').where('claim_type', '=', existing.name).execute();
+      await trx.deleteFrom('claim_types').where('id', '=', existing.id).execute();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityClaimType', existing.id, 2, audited(existing), null)] });
+    });
+    return reply.status(204).send();
+  });
+}

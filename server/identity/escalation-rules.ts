@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { ROLE_ADMIN } from '../../common/roles';
+import type { Db } from '../db/database';
+import { grantedPolicies, policiesOfRoles } from '../permissions/granted';
+import { Refusal } from './refusals';
+import { tenantIs } from './scope';
+import { normalize } from './users';
+
+/** The caller's own policies, loaded once per request. */
+export async function callerPolicies(db: Db, request: FastifyRequest): Promise<Set<string>> {
+  request.grantedPolicies ??= await grantedPolicies(db, request.principal);
+  return request.grantedPolicies;
+}
+
+/**
+ * Nobody hands out more than they hold: every policy of the roles newly given (to a user directly
+ * or through an organization unit) must be one the caller holds. Throws a Refusal otherwise.
+ */
+export async function assertMayHandOut(db: Db, request: FastifyRequest, tenantId: string | null, roleNames: readonly string[], target: Record<string, unknown>): Promise<void> {
+  if (roleNames.length === 0) return;
+  const held = await callerPolicies(db, request);
+  const byRole = await policiesOfRoles(db, tenantId, roleNames);
+  const missing = [...new Set([...byRole.values()].flatMap((set) => [...set]).filter((p) => !held.has(p)))].sort();
+  if (missing.length) throw new Refusal('roleNotHeld', { ...target, roles: [...roleNames], policies: missing.slice(0, 50) });
+}
+
+/** Active host users holding the host's static 'admin' role, directly or through an organization unit. */
+async function activeHostAdmins(trx: Db, roleId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('users as u')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('u.tenant_id', 'is', null)
+    .where('u.is_active', '=', true)
+    .where('u.is_deleted', '=', false)
+    .where(sql<boolean>`(not u.lockout_enabled or u.lockout_end is null or u.lockout_end <= now())`)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', '=', roleId)),
+        eb.exists(
+          eb
+            .selectFrom('user_organization_units as uou')
+            .innerJoin('organization_unit_roles as our', 'our.organization_unit_id', 'uou.organization_unit_id')
+            .select('uou.user_id')
+            .whereRef('uou.user_id', '=', 'u.id')
+            .where('our.role_id', '=', roleId),
+        ),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Runs a change of host identities (users, their roles, organization units) inside `trx` and
+ * refuses it when it leaves no active host administrator where there was one: locking,
+ * deactivating or deleting the last one, or taking the 'admin' role from them. The host admin
+ * role's row is locked first, so two such changes cannot each remove one of the last two.
+ */
+export async function keepingHostAdmin<T>(trx: Db, tenantId: string | null, detail: Record<string, unknown>, change: () => Promise<T>): Promise<T> {
+  if (tenantId !== null) return change();
+  const role = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where(tenantIs('tenant_id', null))
+    .where('normalized_name', '=', normalize(ROLE_ADMIN))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!role) return change();
+  const before = await activeHostAdmins(trx, role.id);
+  const result = await change();
+  if (before > 0 && (await activeHostAdmins(trx, role.id)) === 0) throw new Refusal('lastHostAdmin', detail);
+  return result;
+}
+
+/**
+ * Signs a user out everywhere: their sessions, grants and refresh tokens at the issuer are removed,
+ * so a locked, deactivated or deleted user cannot renew tokens.
+ */
+export async function endSessions(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('oidc_payloads').where(sql<boolean>`payload->>'accountId' = ${userId}`).execute();
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { writeAuditLog } from '../../audit/audit-log';
+import type { Db } from '../../db/database';
+import { readPaging, readSorting } from '../../http/paging';
+import { entityChange } from '../entity-change';
+import { ListParams } from '../list-params';
+import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from '../security-log-query';
+import { scopeOf } from '../scope';
+import { requireUser } from '../users/access';
+import { OVERVIEW_SORTING, overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
+import { readWorkingHours, replaceWorkingHours, workingHoursOf } from './working-hours';
+
+const P = POLICIES.usersOverview;
+
+/**
+ * The users overview (/api/app/user-overviews): the tenant's standard users, phone sign-in users,
+ * MitID users and working hours, each a paged list with Filter, roleId, notActive, isLockedOut and
+ * Sorting; one user's working hours (GET/PUT) and security log.
+ */
+export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  const page = async (request: FastifyRequest, kind: OverviewKind) => {
+    const query = request.query as Record<string, unknown>;
+    const lang = request.language;
+    const { skip, take } = readPaging(query, lang);
+    const sort = readSorting(query, OVERVIEW_SORTING, { field: 'u.user_name', desc: false }, lang);
+    const base = overviewQuery(db, scopeOf(request), kind, overviewFilters(kind, new ListParams(query, lang)));
+    const [{ count }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      base.selectAll('u').select('t.name as tenant_name').orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('u.id').offset(skip).limit(take).execute(),
+    ]);
+    return { totalCount: Number(count), items: await overviewItems(db, rows, kind) };
+  };
+
+  app.get('/api/app/user-overviews', { config: { policy: P } }, (request) => page(request, 'standard'));
+  app.get('/api/app/user-overviews/phonenumberlogin', { config: { policy: P } }, (request) => page(request, 'phonenumberlogin'));
+  app.get('/api/app/user-overviews/mitid', { config: { policy: P } }, (request) => page(request, 'mitid'));
+  app.get('/api/app/user-overviews/workinghours', { config: { policy: P } }, async (request) => {
+    const { totalCount, items } = await page(request, 'all');
+    const hours = await workingHoursOf(db, items.map((i) => i.id));
+    return { totalCount, items: items.map((i) => ({ ...i, workingHours: hours.get(i.id) ?? [] })) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours', { config: { policy: P } }, async (request) => {
+    const user = await requireUser(db, request, request.params.id);
+    return (await workingHoursOf(db, [user.id])).get(user.id) ?? [];
+  });
+
+  app.put<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours', { config: { policy: `${P}.Update` } }, async (request) => {
+    const user = await requireUser(db, request, request.params.id);
+    const hours = readWorkingHours(request.body, request.language);
+    const before = (await workingHoursOf(db, [user.id])).get(user.id) ?? [];
+    const list = (h: typeof hours) => h.map((e) => `${e.dayOfWeek} ${e.start}-${e.end}`);
+    await db.transaction().execute(async (trx) => {
+      await replaceWorkingHours(trx, user.id, user.tenant_id, hours);
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('UserWorkingHours', user.id, 1, { workingHours: list(before) }, { workingHours: list(hours) })] });
+    });
+    return hours;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/logs', { config: { policy: POLICIES.securityLogs } }, async (request) => {
+    const user = await requireUser(db, request, request.params.id);
+    const query = request.query as Record<string, unknown>;
+    const lang = request.language;
+    const { skip, take } = readPaging(query, lang);
+    const sort = readSorting(query, SECURITY_LOG_SORTING, { field: 'creation_time', desc: true }, lang);
+    const filters = { ...readSecurityLogFilters(new ListParams(query, lang)), userId: user.id, userName: undefined };
+    const base = securityLogQuery(db, { tenantId: user.tenant_id, all: false }, filters);
+    const [{ count }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute(),
+    ]);
+    return { totalCount: Number(count), items: rows.map(securityLogDto) };
+  });
+}

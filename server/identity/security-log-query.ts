@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { SecurityLogsTable } from '../db/tables';
+import { contains, type ListParams } from './list-params';
+import { inScope, type Scope } from './scope';
+
+export interface SecurityLogFilters {
+  userName?: string;
+  userId?: string;
+  action?: string;
+  applicationName?: string;
+  identity?: string;
+  clientId?: string;
+  correlationId?: string;
+  startTime?: Date;
+  endTime?: Date;
+}
+
+/** ABP's security log filters from a query string. */
+export function readSecurityLogFilters(params: ListParams): SecurityLogFilters {
+  return {
+    userName: params.text('userName'),
+    userId: params.uuid('userId'),
+    action: params.text('action'),
+    applicationName: params.text('applicationName'),
+    identity: params.text('identity'),
+    clientId: params.text('clientId'),
+    correlationId: params.text('correlationId'),
+    startTime: params.date('startTime'),
+    endTime: params.date('endTime'),
+  };
+}
+
+/** Security log entries of the scope's tenant (every tenant's for a host user who picked all). */
+export function securityLogQuery(db: Db, scope: Scope, f: SecurityLogFilters) {
+  let q = db.selectFrom('security_logs').where(inScope('tenant_id', scope));
+  if (f.userName) q = q.where('user_name', 'ilike', contains(f.userName));
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.action) q = q.where('action', '=', f.action);
+  if (f.applicationName) q = q.where('application_name', '=', f.applicationName);
+  if (f.identity) q = q.where('identity', '=', f.identity);
+  if (f.clientId) q = q.where('client_id', '=', f.clientId);
+  if (f.correlationId) q = q.where('correlation_id', '=', f.correlationId);
+  if (f.startTime) q = q.where('creation_time', '>=', f.startTime);
+  if (f.endTime) q = q.where('creation_time', '<=', f.endTime);
+  return q;
+}
+
+export const SECURITY_LOG_SORTING = { creationTime: 'creation_time', action: 'action', userName: 'user_name', clientIpAddress: 'client_ip_address', identity: 'identity' } as const;
+
+/** ABP's IdentitySecurityLogDto. */
+export function securityLogDto(r: Selectable<SecurityLogsTable>) {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    applicationName: r.application_name,
+    identity: r.identity,
+    action: r.action,
+    userId: r.user_id,
+    userName: r.user_name,
+    clientId: r.client_id,
+    correlationId: r.correlation_id,
+    clientIpAddress: r.client_ip_address,
+    browserInfo: r.browser_info,
+    creationTime: r.creation_time,
+    extraProperties: r.extra_properties ?? {},
+  };
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { writeAuditLog } from '../../audit/audit-log';
+import type { Db } from '../../db/database';
+import { forbidden } from '../../http/errors';
+import { translate } from '../../localization/texts';
+import { entityChange } from '../entity-change';
+import { endSessions, keepingHostAdmin } from '../escalation-rules';
+import { hashPassword } from '../passwords';
+import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
+import { roleDto, roleListQuery } from '../roles/queries';
+import { writeSecurityLog } from '../security-log';
+import { invalid, problem } from '../validation';
+import { readNewPassword, readRoleNames } from './bodies';
+import { setUserRoles } from './commands';
+import { isLockedOut, roleNamesByUser } from './queries';
+import { resolveRoleNames } from './rules';
+import { assertHandOut, requireUser, userDto } from './access';
+
+const P = POLICIES.identityUsers;
+
+/**
+ * What is done to one user beside editing it: roles (GET/PUT /{id}/roles, /assignable-roles),
+ * organization units, lock and unlock, two-factor, and a password set by an administrator.
+ */
+export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  app.get('/api/identity/users/assignable-roles', { config: { policy: P } }, async (request) => {
+    const rows = await roleListQuery(db, { tenantId: request.tenantId, all: false }).selectAll('r').orderBy('r.name').execute();
+    return { items: rows.map(roleDto) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: P } }, async (request) => {
+    const user = await requireUser(db, request, request.params.id);
+    const rows = await db
+      .selectFrom('roles as r')
+      .innerJoin('user_roles as ur', 'ur.role_id', 'r.id')
+      .selectAll('r')
+      .where('ur.user_id', '=', user.id)
+      .orderBy('r.name')
+      .execute();
+    return { items: rows.map(roleDto) };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+    const lang = request.language;
+    const user = await requireUser(db, request, request.params.id);
+    const { roleNames } = readRoleNames(request.body, lang);
+    const { roles, problems } = await resolveRoleNames(db, user.tenant_id, roleNames, lang);
+    if (problems.length) throw invalid(lang, problems);
+    await assertHandOut(db, request, user.tenant_id, user.id, roles, []);
+    const before = (await roleNamesByUser(db, [user.id])).get(user.id) ?? [];
+    await db.transaction().execute(async (trx) => {
+      await keepingHostAdmin(trx, user.tenant_id, { targetUserId: user.id, change: 'roles' }, () => setUserRoles(trx, user.id, user.tenant_id, roles.map((r) => r.id)));
+      await trx.updateTable('users').set({ concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      const after = roles.map((r) => r.name).sort();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { roleNames: before }, { roleNames: after })] });
+    });
+    return reply.status(204).send();
+  });
+
+  app.get<{ Params: { id: string } }>('/api/identity/users/:id/organization-units', { config: { policy: P } }, async (request) => {
+    const user = await requireUser(db, request, request.params.id);
+    const rows = await db
+      .selectFrom('organization_units as ou')
+      .innerJoin('user_organization_units as m', 'm.organization_unit_id', 'ou.id')
+      .select(['ou.id', 'ou.parent_id', 'ou.code', 'ou.display_name'])
+      .where('m.user_id', '=', user.id)
+      .orderBy('ou.code')
+      .execute();
+    return rows.map((r) => ({ id: r.id, parentId: r.parent_id, code: r.code, displayName: r.display_name }));
+  });
+
+  app.put<{ Params: { id: string; lockoutEnd: string } }>('/api/identity/users/:id/lock/:lockoutEnd', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+    const lang = request.language;
+    const user = await requireUser(db, request, request.params.id);
+    const end = new Date(request.params.lockoutEnd);
+    if (Number.isNaN(end.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(request.params.lockoutEnd)) throw invalid(lang, [problem('lockoutEnd', 'validation:invalid', lang)]);
+    if (end.getTime() <= Date.now()) throw invalid(lang, [problem('lockoutEnd', 'identity.lockoutEndInPast', lang)]);
+    if (user.id === request.principal!.userId) throw forbidden(translate('identity.cannotLockSelf', lang), 'Vigil:Identity.CannotLockSelf');
+    if (!user.lockout_enabled) throw forbidden(translate('identity.lockoutNotEnabled', lang), 'Vigil:Identity.LockoutNotEnabled');
+    await db.transaction().execute(async (trx) => {
+      await keepingHostAdmin(trx, user.tenant_id, { targetUserId: user.id, change: 'lock' }, async () => {
+        await trx.updateTable('users').set({ lockout_end: end, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      });
+      await endSessions(trx, user.id);
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { lockoutEnd: user.lockout_end }, { lockoutEnd: end })] });
+    });
+    return reply.status(204).send();
+  });
+
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+    const user = await requireUser(db, request, request.params.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { lockoutEnd: user.lockout_end, isLockedOut: isLockedOut(user) }, { lockoutEnd: null, isLockedOut: false })] });
+    });
+    return reply.status(204).send();
+  });
+
+  app.put<{ Params: { id: string; enabled: string } }>('/api/identity/users/:id/two-factor/:enabled', { config: { policy: `${P}.Update` } }, async (request) => {
+    const lang = request.language;
+    const user = await requireUser(db, request, request.params.id);
+    const raw = request.params.enabled.toLowerCase();
+    if (raw !== 'true' && raw !== 'false') throw invalid(lang, [problem('enabled', 'validation:invalid', lang)]);
+    const enabled = raw === 'true';
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ two_factor_enabled: enabled, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityUser', user.id, 1, { twoFactorEnabled: user.two_factor_enabled }, { twoFactorEnabled: enabled })] });
+    });
+    return userDto(db, { ...user, two_factor_enabled: enabled });
+  });
+
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/change-password', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+    const lang = request.language;
+    const user = await requireUser(db, request, request.params.id);
+    const { newPassword } = readNewPassword(request.body, lang);
+    const policy = await passwordPolicyFor(db, user.tenant_id);
+    const problems = passwordErrors(newPassword, policy.rules, 'newPassword', lang);
+    if (problems.length) throw invalid(lang, problems);
+    await assertNotReused(db, user.id, newPassword, policy, 'newPassword', lang);
+    const hash = await hashPassword(newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: new Date(), access_failed_count: 0 })
+        .where('id', '=', user.id)
+        .execute();
+      await rememberPassword(trx, user.id, hash, policy.remember);
+      // A password reset by an administrator ends the user's sessions (the old password may be known).
+      await endSessions(trx, user.id);
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { password: '***' }, { password: '*** (changed)' })] });
+    });
+    await writeSecurityLog(db, {
+      action: 'ChangePassword',
+      userId: user.id,
+      userName: user.user_name,
+      tenantId: user.tenant_id,
+      clientId: request.principal?.clientId ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      extra: { changedBy: request.principal?.userId ?? null, changedByUserName: request.principal?.userName ?? null },
+    });
+    return reply.status(204).send();
+  });
+}

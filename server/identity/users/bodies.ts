@@ -1,0 +1,89 @@
+import { uuidList, validator } from '../validation';
+
+/** Request bodies of /api/identity/users (ABP's IdentityUserCreateDto / UpdateDto and friends). */
+export interface UserInput {
+  userName: string;
+  email: string;
+  name?: string | null;
+  surname?: string | null;
+  phoneNumber?: string | null;
+  phoneNumberLoginEnabled?: boolean;
+  isActive?: boolean;
+  lockoutEnabled?: boolean;
+  roleNames?: string[];
+  organizationUnitIds?: string[];
+}
+
+export interface UserCreateInput extends UserInput {
+  password: string;
+}
+
+export interface UserUpdateInput extends UserInput {
+  concurrencyStamp?: string;
+}
+
+/** ABP's allowed user name characters. */
+export const USER_NAME_PATTERN = '^[A-Za-z0-9\\-._@+]+$';
+export const PHONE_PATTERN = '^\\+?[0-9]{4,16}$';
+
+const userFields = {
+  userName: { type: 'string', minLength: 1, maxLength: 256, pattern: USER_NAME_PATTERN },
+  email: { type: 'string', minLength: 1, maxLength: 256, format: 'email' },
+  name: { type: ['string', 'null'], maxLength: 64 },
+  surname: { type: ['string', 'null'], maxLength: 64 },
+  phoneNumber: { anyOf: [{ type: 'string', maxLength: 16, pattern: PHONE_PATTERN }, { type: 'string', maxLength: 0 }, { type: 'null' }] },
+  phoneNumberLoginEnabled: { type: 'boolean' },
+  isActive: { type: 'boolean' },
+  lockoutEnabled: { type: 'boolean' },
+  roleNames: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 256 } },
+  organizationUnitIds: uuidList(100),
+  // Sent by ABP clients; accepted and ignored.
+  extraProperties: { type: ['object', 'null'] },
+  emailConfirmed: { type: 'boolean' },
+  phoneNumberConfirmed: { type: 'boolean' },
+  sendConfirmationEmail: { type: 'boolean' },
+  shouldChangePasswordOnNextLogin: { type: 'boolean' },
+} as const;
+
+const options = { messages: { phoneNumber: { pattern: 'validation:phoneDigits', anyOf: 'validation:phoneDigits', maxLength: 'validation:phoneDigits' } } };
+
+export const readUserCreate = validator<UserCreateInput>(
+  {
+    type: 'object',
+    required: ['userName', 'email', 'password'],
+    additionalProperties: false,
+    properties: { ...userFields, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+  },
+  options,
+);
+
+export const readUserUpdate = validator<UserUpdateInput>(
+  {
+    type: 'object',
+    required: ['userName', 'email'],
+    additionalProperties: false,
+    properties: { ...userFields, concurrencyStamp: { type: 'string', maxLength: 64 } },
+  },
+  options,
+);
+
+export const readRoleNames = validator<{ roleNames: string[] }>({
+  type: 'object',
+  required: ['roleNames'],
+  additionalProperties: false,
+  properties: { roleNames: userFields.roleNames },
+});
+
+export const readNewPassword = validator<{ newPassword: string }>({
+  type: 'object',
+  required: ['newPassword'],
+  additionalProperties: false,
+  properties: { newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
+});
+
+export const readChangePassword = validator<{ currentPassword: string; newPassword: string }>({
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  additionalProperties: false,
+  properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
+});

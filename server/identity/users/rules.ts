@@ -1,0 +1,81 @@
+import type { Db } from '../../db/database';
+import type { ValidationError } from '../../http/errors';
+import { problem } from '../validation';
+import { tenantIs } from '../scope';
+import { normalize, normalizePhone } from '../users';
+
+export interface Role {
+  id: string;
+  name: string;
+}
+
+/** Role names resolved in a tenant; unknown names are problems of 'roleNames[i]'. */
+export async function resolveRoleNames(db: Db, tenantId: string | null, names: readonly string[], lang: string): Promise<{ roles: Role[]; problems: ValidationError[] }> {
+  const wanted = [...new Set(names.map(normalize))];
+  const rows = wanted.length
+    ? await db.selectFrom('roles').select(['id', 'name', 'normalized_name']).where(tenantIs('tenant_id', tenantId)).where('normalized_name', 'in', wanted).execute()
+    : [];
+  const found = new Map(rows.map((r) => [r.normalized_name, r]));
+  const problems = names.flatMap((name, i) => (found.has(normalize(name)) ? [] : [problem(`roleNames[${i}]`, 'identity.roleNotFound', lang, { name: name.slice(0, 64) })]));
+  return { roles: rows.map((r) => ({ id: r.id, name: r.name })), problems };
+}
+
+/** The default roles of a tenant (given to new users who are not given roles). */
+export async function defaultRoles(db: Db, tenantId: string | null): Promise<Role[]> {
+  return db.selectFrom('roles').select(['id', 'name']).where(tenantIs('tenant_id', tenantId)).where('is_default', '=', true).execute();
+}
+
+/** Organization units of a tenant by id; unknown ids are problems of 'organizationUnitIds[i]'. */
+export async function resolveOrganizationUnits(db: Db, tenantId: string | null, ids: readonly string[], lang: string): Promise<{ ids: string[]; problems: ValidationError[] }> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length ? await db.selectFrom('organization_units').select('id').where(tenantIs('tenant_id', tenantId)).where('id', 'in', unique).execute() : [];
+  const found = new Set(rows.map((r) => r.id));
+  const problems = ids.flatMap((id, i) => (found.has(id) ? [] : [problem(`organizationUnitIds[${i}]`, 'identity.organizationUnitNotFound', lang)]));
+  return { ids: [...found], problems };
+}
+
+/** Names of the roles the given organization units hold. */
+export async function rolesOfOrganizationUnits(db: Db, ouIds: readonly string[]): Promise<Role[]> {
+  if (ouIds.length === 0) return [];
+  return db
+    .selectFrom('organization_unit_roles')
+    .innerJoin('roles', 'roles.id', 'organization_unit_roles.role_id')
+    .select(['roles.id', 'roles.name'])
+    .distinct()
+    .where('organization_unit_roles.organization_unit_id', 'in', ouIds)
+    .execute();
+}
+
+/**
+ * User names and emails are unique among live users of the whole system; a phone number signs in
+ * one user at most, and phone sign-in needs a phone number.
+ */
+export async function identityProblems(
+  db: Db,
+  input: { userName: string; email: string; phoneNumber: string | null; phoneNumberLoginEnabled: boolean },
+  exceptId: string | null,
+  lang: string,
+): Promise<ValidationError[]> {
+  const problems: ValidationError[] = [];
+  const others = db.selectFrom('users').select(['normalized_user_name', 'normalized_email', 'phone_number', 'phone_number_login_enabled']).where('is_deleted', '=', false);
+  const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
+  const rows = await (exceptId ? others.where('id', '!=', exceptId) : others)
+    .where((eb) =>
+      eb.or([
+        eb('normalized_user_name', '=', normalize(input.userName)),
+        eb('normalized_email', '=', normalize(input.email)),
+        ...(phone && input.phoneNumberLoginEnabled ? [eb.and([eb('phone_number', '=', phone), eb('phone_number_login_enabled', '=', true)])] : []),
+      ]),
+    )
+    .execute();
+  if (rows.some((r) => r.normalized_user_name === normalize(input.userName))) problems.push(problem('userName', 'identity.userNameTaken', lang, { name: input.userName }));
+  if (rows.some((r) => r.normalized_email === normalize(input.email))) problems.push(problem('email', 'identity.emailTaken', lang, { email: input.email }));
+  if (input.phoneNumberLoginEnabled && !phone) problems.push(problem('phoneNumber', 'identity.phoneNumberRequiredForLogin', lang));
+  if (phone && input.phoneNumberLoginEnabled && rows.some((r) => r.phone_number === phone && r.phone_number_login_enabled)) {
+    problems.push(problem('phoneNumber', 'identity.phoneNumberTaken', lang));
+  }
+  return problems;
+}
+
+/** Whether an error is a unique index violation (a race the checks above lost). */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';

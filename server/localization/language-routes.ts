@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findLanguage, LANGUAGES } from '../../common/languages';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { writeAuditLog } from '../audit/audit-log';
+import { describeChange } from '../audit/entity-change';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { queryParam, readPaging, readSorting } from '../http/paging';
+import { bodyValidator, invalid } from '../modules/shared/body';
+import { refuseTenantUsers } from '../permissions/host-only';
+import { isUniqueViolation } from '../schema-engine/write-checks';
+import { writeSettings } from '../settings/settings';
+import { byProductOrder, DEFAULT_LANGUAGE_SETTING, defaultCulture, languageDto, type LanguageRow } from './languages';
+import { namespaceNames, translate } from './texts';
+
+interface IdParams {
+  id: string;
+}
+
+const ENDPOINT = '/api/language-management/languages';
+const P = POLICIES.languages;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FLAG = { type: ['string', 'null'], maxLength: 16, pattern: '^[a-z]{2}(-[a-z0-9]{1,8})?$' };
+
+interface LanguageBody {
+  cultureName?: string;
+  uiCultureName?: string;
+  displayName: string;
+  flagIcon?: string | null;
+  isEnabled?: boolean;
+  concurrencyStamp?: string;
+}
+
+/** Create takes the culture; update only the display name, flag and whether it is offered (ABP). */
+const READ_ONLY = new Set(['id', 'isDefaultLanguage', 'creationTime', 'lastModificationTime', 'extraProperties']);
+const readCreate = bodyValidator<LanguageBody>({
+  type: 'object',
+  properties: {
+    cultureName: { type: 'string', maxLength: 35 },
+    uiCultureName: { type: 'string', maxLength: 35 },
+    displayName: { type: 'string', minLength: 1, maxLength: 64 },
+    flagIcon: FLAG,
+    isEnabled: { type: 'boolean' },
+  },
+  required: ['cultureName', 'displayName'],
+  additionalProperties: false,
+});
+const readUpdate = bodyValidator<LanguageBody>({
+  type: 'object',
+  properties: {
+    cultureName: { type: 'string' },
+    uiCultureName: { type: 'string' },
+    displayName: { type: 'string', minLength: 1, maxLength: 64 },
+    flagIcon: FLAG,
+    isEnabled: { type: 'boolean' },
+    concurrencyStamp: { type: 'string', maxLength: 64 },
+  },
+  required: ['displayName'],
+  additionalProperties: false,
+});
+
+function cleaned(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const entries = Object.entries(body as Record<string, unknown>).filter(([k]) => !READ_ONLY.has(k));
+  return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? (k === 'flagIcon' && v.trim() === '' ? null : v.trim()) : v]));
+}
+
+const SORTABLE = { displayName: 'display_name', cultureName: 'culture_name', creationTime: 'creation_time' } as const;
+
+/** What the audit log records of a language. */
+const audited = (row: LanguageRow) => ({ cultureName: row.culture_name, uiCultureName: row.ui_culture_name, displayName: row.display_name, flagIcon: row.flag_icon, isEnabled: row.is_enabled });
+
+/**
+ * ABP language management, host users only: the languages offered (paged list, `/all`, get,
+ * create, update, delete), `PUT /{id}/set-as-default`, `GET /culture-list` (the cultures the
+ * product has translations for) and `GET /resources` (the translatable namespaces).
+ */
+export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  app.addHook('preHandler', refuseTenantUsers);
+  const tags = ['languages'];
+
+  const find = async (id: string) => (UUID.test(id) ? db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst() : undefined);
+  const requireLanguage = async (request: FastifyRequest<{ Params: IdParams }>) => {
+    const row = await find(request.params.id);
+    if (!row) throw notFound(translate('errors.entityNotFound', request.language));
+    return row;
+  };
+  const refuse = (request: FastifyRequest, key: string) => forbidden(translate(`languages.${key}`, request.language), `Vigil:Language.${key}`);
+  const cultureProblem = (lang: string, member: string) => invalid(lang, [{ message: translate('languages.unknownCulture', lang), members: [member] }]);
+  const duplicate = (lang: string) => invalid(lang, [{ message: translate('languages.exists', lang), members: ['cultureName'] }]);
+
+  app.get(`${ENDPOINT}/culture-list`, { config: { policy: P }, schema: { tags, summary: 'Cultures the product has translations for' } }, async () =>
+    LANGUAGES.map((l) => ({ name: l.cultureName, displayName: l.displayName })),
+  );
+
+  app.get(`${ENDPOINT}/resources`, { config: { policy: P }, schema: { tags, summary: 'Translatable resources (namespaces)' } }, async () =>
+    namespaceNames().map((name) => ({ name })),
+  );
+
+  app.get(`${ENDPOINT}/all`, { config: { policy: P }, schema: { tags, summary: 'Every language' } }, async () => {
+    const rows = await db.selectFrom('languages').selectAll().execute();
+    const culture = await defaultCulture(db);
+    return { items: rows.sort(byProductOrder).map((r) => languageDto(r, culture)) };
+  });
+
+  app.get(ENDPOINT, { config: { policy: P }, schema: { tags, summary: 'List languages' } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const { skip, take } = readPaging(query, request.language);
+    const sort = readSorting(query, SORTABLE, { field: 'display_name', desc: false }, request.language);
+    const filter = queryParam(query, 'filter');
+    let base = db.selectFrom('languages');
+    if (typeof filter === 'string' && filter.trim()) {
+      const like = `%${filter.trim().replace(/[%_\\]/g, '\\$&')}%`;
+      base = base.where((eb) => eb.or([eb('display_name', 'ilike', like), eb('culture_name', 'ilike', like)]));
+    }
+    const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute();
+    const culture = await defaultCulture(db);
+    return { totalCount: Number(count), items: rows.map((r) => languageDto(r, culture)) };
+  });
+
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: P }, schema: { tags, summary: 'Get a language' } }, async (request) =>
+    languageDto(await requireLanguage(request), await defaultCulture(db)),
+  );
+
+  app.post(ENDPOINT, { config: { policy: `${P}.Create` }, schema: { tags, summary: 'Add a language' } }, async (request) => {
+    const lang = request.language;
+    const input = readCreate(cleaned(request.body), lang);
+    const culture = findLanguage(input.cultureName);
+    if (!culture) throw cultureProblem(lang, 'cultureName');
+    const uiCulture = input.uiCultureName ? findLanguage(input.uiCultureName) : culture;
+    if (!uiCulture) throw cultureProblem(lang, 'uiCultureName');
+    if (await db.selectFrom('languages').select('id').where('culture_name', '=', culture.cultureName).executeTakeFirst()) throw duplicate(lang);
+    const id = randomUUID();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('languages')
+          .values({ id, culture_name: culture.cultureName, ui_culture_name: uiCulture.cultureName, display_name: input.displayName, flag_icon: input.flagIcon ?? null, is_enabled: input.isEnabled ?? true, concurrency_stamp: randomUUID() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('Language', id, null, audited(row))] });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate(lang);
+      throw err;
+    }
+    return languageDto((await find(id))!, await defaultCulture(db));
+  });
+
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Update a language' } }, async (request) => {
+    const lang = request.language;
+    const existing = await requireLanguage(request);
+    const input = readUpdate(cleaned(request.body), lang);
+    const stale = () => conflict(translate('errors.concurrency', lang));
+    if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale();
+    if (input.isEnabled === false && existing.culture_name === (await defaultCulture(db))) throw refuse(request, 'defaultCannotBeDisabled');
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('languages')
+        .set({
+          display_name: input.displayName,
+          ...(input.flagIcon !== undefined ? { flag_icon: input.flagIcon } : {}),
+          ...(input.isEnabled !== undefined ? { is_enabled: input.isEnabled } : {}),
+          last_modification_time: new Date(),
+          concurrency_stamp: randomUUID(),
+        })
+        .where('id', '=', existing.id)
+        .where('concurrency_stamp', '=', existing.concurrency_stamp)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw stale();
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('Language', existing.id, audited(existing), audited(row))] });
+    });
+    return languageDto((await find(existing.id))!, await defaultCulture(db));
+  });
+
+  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Delete` }, schema: { tags, summary: 'Remove a language' } }, async (request, reply) => {
+    const existing = await requireLanguage(request);
+    if (existing.culture_name === (await defaultCulture(db))) throw refuse(request, 'defaultCannotBeDeleted');
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('languages').where('id', '=', existing.id).execute();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('Language', existing.id, audited(existing), null)] });
+    });
+    return reply.status(204).send();
+  });
+
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id/set-as-default`, { config: { policy: `${P}.ChangeDefault` }, schema: { tags, summary: 'Make a language the default' } }, async (request, reply) => {
+    const existing = await requireLanguage(request);
+    if (!existing.is_enabled) throw refuse(request, 'disabledCannotBeDefault');
+    const previous = await defaultCulture(db);
+    await db.transaction().execute(async (trx) => {
+      await writeSettings(trx, null, { [DEFAULT_LANGUAGE_SETTING]: existing.culture_name });
+      const change = describeChange('Setting', DEFAULT_LANGUAGE_SETTING, { value: previous }, { value: existing.culture_name });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [change] });
+    });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, findLanguage, type Language } from '../../common/languages';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { writeAuditLog } from '../audit/audit-log';
+import { describeChange } from '../audit/entity-change';
+import { notFound } from '../http/errors';
+import { queryParam, readPaging, readSorting } from '../http/paging';
+import { invalid } from '../modules/shared/body';
+import { refuseTenantUsers } from '../permissions/host-only';
+import { bumpLocalizationVersion, type OverrideSync } from './override-sync';
+import { overridesOf } from './overrides';
+import { baseNamespace, flatten, isNamespace, lookup, namespaceNames, ownText, translate } from './texts';
+
+interface TextParams {
+  resourceName: string;
+  cultureName: string;
+  name: string;
+}
+
+const ENDPOINT = '/api/language-management/language-texts';
+const P = POLICIES.languageTexts;
+export const MAX_TEXT_LENGTH = 4000;
+
+/** Markup that would run if a text were ever rendered unescaped: script tags, javascript: URLs, on*= handlers. */
+const SCRIPT_LIKE = /<\s*\/?\s*script|javascript\s*:|<[^>]*\son[a-z]+\s*=/i;
+
+const SORTABLE = { name: 'name', resourceName: 'resourceName', baseValue: 'baseValue', value: 'value' } as const;
+
+interface LanguageText {
+  resourceName: string;
+  cultureName: string;
+  baseCultureName: string;
+  name: string;
+  baseValue: string | null;
+  value: string | null;
+  /** The value is the back office's, not the shipped translation (it can be restored). */
+  isCustomized: boolean;
+}
+
+function text(resourceName: string, key: string, base: Language, target: Language): LanguageText {
+  return {
+    resourceName,
+    cultureName: target.cultureName,
+    baseCultureName: base.cultureName,
+    name: key,
+    baseValue: ownText(base.folder, resourceName, key) ?? null,
+    value: ownText(target.folder, resourceName, key) ?? null,
+    isCustomized: overridesOf(target.folder, resourceName)?.has(key) ?? false,
+  };
+}
+
+/**
+ * ABP language texts, host users only. The keys are those of the English texts (the complete
+ * set) in every namespace ('resources': translation, admin, account, server, validation and the
+ * generated schemas); `value` is the target language's own text (empty when it falls back to
+ * English). A change is stored in `language_texts` for everyone and reaches /locales and the
+ * sign-in pages on every node without a restart (override-sync.ts); `restore` removes it.
+ */
+export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; sync: OverrideSync }) {
+  const { db, sync } = opts;
+  app.addHook('preHandler', refuseTenantUsers);
+  const tags = ['languages'];
+
+  const culture = (value: unknown, member: string, lang: string, fallback?: string): Language => {
+    const found = findLanguage(value === undefined || value === '' ? fallback : value);
+    if (!found) throw invalid(lang, [{ message: translate('languages.unknownCulture', lang), members: [member] }]);
+    return found;
+  };
+
+  /** The text named by the path: 404 for an unknown resource or key, 400 for an unknown culture. */
+  const target = (request: FastifyRequest<{ Params: TextParams }>) => {
+    const { resourceName, cultureName, name } = request.params;
+    if (!isNamespace(resourceName) || lookup(baseNamespace(DEFAULT_LANGUAGE.folder, resourceName), name) === undefined) {
+      throw notFound(translate('errors.entityNotFound', request.language));
+    }
+    return { resourceName, name, language: culture(cultureName, 'cultureName', request.language) };
+  };
+
+  app.get(ENDPOINT, { config: { policy: P }, schema: { tags, summary: 'List texts of a language beside a base language' } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const lang = request.language;
+    const { skip, take } = readPaging(query, lang);
+    const sort = readSorting(query, SORTABLE, { field: 'name', desc: false }, lang);
+    const resourceName = queryParam(query, 'resourceName');
+    if (resourceName !== undefined && resourceName !== '' && (typeof resourceName !== 'string' || !isNamespace(resourceName))) {
+      throw invalid(lang, [{ message: translate('validation:invalid', lang, { field: 'resourceName' }), members: ['resourceName'] }]);
+    }
+    const base = culture(queryParam(query, 'baseCultureName'), 'baseCultureName', lang, DEFAULT_LANGUAGE.cultureName);
+    const targetLanguage = culture(queryParam(query, 'targetCultureName'), 'targetCultureName', lang, lang);
+    const onlyEmpty = String(queryParam(query, 'getOnlyEmptyValues') ?? '').toLowerCase() === 'true';
+    const filterValue = queryParam(query, 'filter');
+    const filter = typeof filterValue === 'string' ? filterValue.trim().toLowerCase() : '';
+
+    const resources = typeof resourceName === 'string' && resourceName ? [resourceName] : namespaceNames();
+    let items = resources.flatMap((ns) => Object.keys(flatten(baseNamespace(DEFAULT_LANGUAGE.folder, ns))).map((key) => text(ns, key, base, targetLanguage)));
+    if (onlyEmpty) items = items.filter((t) => !t.value);
+    if (filter) items = items.filter((t) => [t.name, t.baseValue, t.value].some((v) => v?.toLowerCase().includes(filter)));
+    const field = sort.field;
+    items.sort((a, b) => (a[field] ?? '').localeCompare(b[field] ?? '') * (sort.desc ? -1 : 1) || a.resourceName.localeCompare(b.resourceName) || a.name.localeCompare(b.name));
+    return { totalCount: items.length, items: items.slice(skip, skip + take) };
+  });
+
+  app.get<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name`, { config: { policy: P }, schema: { tags, summary: 'Get one text' } }, async (request) => {
+    const { resourceName, name, language } = target(request);
+    const base = culture(queryParam(request.query as Record<string, unknown>, 'baseCultureName'), 'baseCultureName', request.language, DEFAULT_LANGUAGE.cultureName);
+    return text(resourceName, name, base, language);
+  });
+
+  /** Writes or removes the override in one transaction with its audit entry, then serves it here at once. */
+  const change = async (request: FastifyRequest<{ Params: TextParams }>, value: string | null) => {
+    const { resourceName, name, language } = target(request);
+    const before = text(resourceName, name, DEFAULT_LANGUAGE, language);
+    await db.transaction().execute(async (trx) => {
+      const row = trx
+        .deleteFrom('language_texts')
+        .where('tenant_id', 'is', null)
+        .where('resource_name', '=', resourceName)
+        .where('culture_name', '=', language.cultureName)
+        .where('name', '=', name);
+      if (value === null) await row.execute();
+      else
+        await trx
+          .insertInto('language_texts')
+          .values({ id: randomUUID(), tenant_id: null, resource_name: resourceName, culture_name: language.cultureName, name, value, last_modifier_id: request.principal?.userId ?? null })
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'resource_name', 'culture_name', 'name']).doUpdateSet({ value, last_modification_time: new Date(), last_modifier_id: request.principal?.userId ?? null }),
+          )
+          .execute();
+      await bumpLocalizationVersion(trx);
+      const id = `${resourceName}:${language.cultureName}:${name}`;
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('LanguageText', id, { value: before.value }, { value: value ?? lookup(baseNamespace(language.folder, resourceName), name) ?? null })] });
+    });
+    await sync.refresh();
+    return text(resourceName, name, DEFAULT_LANGUAGE, language);
+  };
+
+  app.put<{ Params: TextParams; Querystring: { value?: string } }>(
+    `${ENDPOINT}/:resourceName/:cultureName/:name`,
+    { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Change a text' } },
+    async (request) => {
+      const lang = request.language;
+      const body = request.body as { value?: unknown } | undefined;
+      const value = body && typeof body === 'object' && 'value' in body ? body.value : request.query.value;
+      const problem = (message: string) => invalid(lang, [{ message, members: ['value'] }]);
+      if (typeof value !== 'string' || value.trim() === '') throw problem(translate('validation:required', lang, { field: 'value' }));
+      if (value.length > MAX_TEXT_LENGTH) throw problem(translate('validation:maxLength', lang, { count: MAX_TEXT_LENGTH }));
+      if (SCRIPT_LIKE.test(value)) throw problem(translate('languages.scriptNotAllowed', lang));
+      return change(request, value);
+    },
+  );
+
+  app.put<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name/restore`, { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Restore the shipped text' } }, async (request) =>
+    change(request, null),
+  );
+}

@@ -1,0 +1,50 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { SchemaEngine } from '../../schema-engine';
+import { applyListParams } from '../../schema-engine/list-query';
+import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
+import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
+import { modelOf, requireVisible } from '../shared/records';
+
+/**
+ * The organization tree (SPEC section 7: organizations-overviews children, lookups): one level of
+ * children at a time, so a tree view loads as it opens, and a light id + name list for pickers.
+ * Both read through the engine's tenant scoping.
+ */
+const MAX_CHILDREN = 1000;
+
+export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+  const { engine } = opts;
+  const db = opts.db as unknown as DynamicDb;
+  const model = modelOf(engine, 'organizations');
+  const { endpoint, policy } = model.schema['x-resource'];
+  const tags = [model.name];
+  const parent = model.columnOf.get('parentId')!;
+  const name = model.columnOf.get('name')!;
+
+  app.get<{ Params: { id: string } }>(`${endpoint}/:id/children`, { config: { policy }, schema: { tags, summary: 'Direct children of an organization' } }, async (request) => {
+    assertScopeAllowed(model, request, 'read');
+    const row = await requireVisible(db, engine, model, request, request.params.id);
+    const rows = await scopedRows(db, model, request, 't')
+      .selectAll('t')
+      .select(computedSelections(model, engine.models, 't'))
+      .where(`t.${parent}`, '=', String(row.id))
+      .orderBy(`t.${name}`)
+      .orderBy('t.id')
+      .limit(MAX_CHILDREN)
+      .execute();
+    return { items: rows.map((r) => toRecord(model, r)) };
+  });
+
+  // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000).
+  app.get(`${endpoint}/lookups`, { config: { policy }, schema: { tags, summary: 'Organizations as id and name, for pickers' } }, async (request) => {
+    assertScopeAllowed(model, request, 'read');
+    const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query as Record<string, unknown>, request.language);
+    const [count, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      query.select(['t.id', `t.${name}`]).orderBy(`t.${sort.field}`, sort.desc ? 'desc' : 'asc').orderBy('t.id').offset(paging.skip).limit(paging.take).execute(),
+    ]);
+    return { totalCount: Number(count.count), items: rows.map((r) => ({ id: String(r.id), name: String(r[name]) })) };
+  });
+}

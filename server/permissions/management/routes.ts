@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { isHostOnlyPolicy, POLICIES } from '../../../common/policies';
+import { writeAuditLog } from '../../audit/audit-log';
+import type { Db } from '../../db/database';
+import { Refusal } from '../../identity/refusals';
+import { tenantIs } from '../../identity/scope';
+import { invalid, problem, validator } from '../../identity/validation';
+import { entityChange } from '../../identity/entity-change';
+import { grantedPolicies } from '../granted';
+import { anyOf } from '../guard';
+import { permissionTree } from './tree';
+import { resolveTarget, type Target } from './target';
+
+const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
+
+const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>({
+  type: 'object',
+  required: ['permissions'],
+  additionalProperties: false,
+  properties: {
+    permissions: {
+      type: 'array',
+      maxItems: 5000,
+      items: { type: 'object', required: ['name', 'isGranted'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 256 }, isGranted: { type: 'boolean' } } },
+    },
+  },
+}, { context: 'permission' });
+
+/** Grants of the target's own provider, and (for a user) of the user's roles. */
+async function grantsOf(db: Db, target: Target) {
+  const rows = await db
+    .selectFrom('permission_grants')
+    .select(['name', 'provider_name', 'provider_key'])
+    .where(tenantIs('tenant_id', target.tenantId))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('provider_name', '=', target.providerName), eb('provider_key', '=', target.providerKey)]),
+        ...(target.providerName === 'U' && target.roleNames.length ? [eb.and([eb('provider_name', '=', 'R'), eb('provider_key', 'in', target.roleNames)])] : []),
+      ]),
+    )
+    .execute();
+  const byName = new Map<string, { providerName: string; providerKey: string }[]>();
+  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), { providerName: row.provider_name, providerKey: row.provider_key }]);
+  return byName;
+}
+
+/**
+ * ABP's permission management for roles ('R', by name) and users ('U', by id) of the acting
+ * tenant. Inside a tenant the host-only policies are neither shown nor grantable. A change is
+ * refused (403, logged) when it grants a policy the caller does not hold, grants a host-only
+ * policy inside a tenant, or changes the caller's own user grants; a role or user of another
+ * tenant is not found (404, logged).
+ */
+export async function permissionManagementRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+  const { db, policies } = opts;
+  const visible = (tenantId: string | null) => policies.filter((p) => tenantId === null || !isHostOnlyPolicy(p));
+
+  app.get('/api/permission-management/permissions', { config: { policy: POLICY } }, async (request) => {
+    const target = await resolveTarget(db, request, false);
+    const grants = await grantsOf(db, target);
+    return {
+      entityDisplayName: target.displayName,
+      groups: permissionTree(visible(target.tenantId), request.language).map((group) => ({
+        name: group.name,
+        displayName: group.displayName,
+        displayNameKey: null,
+        displayNameResource: null,
+        permissions: group.permissions.map((p) => ({
+          name: p.name,
+          displayName: p.displayName,
+          parentName: p.parentName,
+          isGranted: grants.has(p.name),
+          allowedProviders: [],
+          grantedProviders: grants.get(p.name) ?? [],
+        })),
+      })),
+    };
+  });
+
+  app.put('/api/permission-management/permissions', { config: { policy: POLICY } }, async (request, reply) => {
+    const lang = request.language;
+    const target = await resolveTarget(db, request, true);
+    const { permissions } = readUpdate(request.body, lang);
+    const known = new Set(policies);
+    const problems = permissions.flatMap((p, i) => (known.has(p.name) ? [] : [problem(`permissions[${i}].name`, 'permissions.unknown', lang, { name: p.name.slice(0, 64) })]));
+    if (problems.length) throw invalid(lang, problems);
+
+    const own = new Set(
+      (
+        await db
+          .selectFrom('permission_grants')
+          .select('name')
+          .where(tenantIs('tenant_id', target.tenantId))
+          .where('provider_name', '=', target.providerName)
+          .where('provider_key', '=', target.providerKey)
+          .execute()
+      ).map((r) => r.name),
+    );
+    const wanted = new Map(permissions.map((p) => [p.name, p.isGranted]));
+    const grant = [...wanted].filter(([name, on]) => on && !own.has(name)).map(([name]) => name);
+    const revoke = [...wanted].filter(([name, on]) => !on && own.has(name)).map(([name]) => name);
+    const detail = { providerName: target.providerName, providerKey: target.providerKey };
+
+    const hostOnly = target.tenantId !== null ? permissions.filter((p) => p.isGranted && isHostOnlyPolicy(p.name)).map((p) => p.name) : [];
+    if (hostOnly.length) throw new Refusal('hostOnlyPolicy', { ...detail, policies: hostOnly });
+    request.grantedPolicies ??= await grantedPolicies(db, request.principal);
+    const held = request.grantedPolicies;
+    const notHeld = grant.filter((name) => !held.has(name));
+    if (notHeld.length) throw new Refusal('policyNotHeld', { ...detail, policies: notHeld });
+
+    if (grant.length || revoke.length) {
+      await db.transaction().execute(async (trx) => {
+        if (revoke.length) {
+          await trx
+            .deleteFrom('permission_grants')
+            .where(tenantIs('tenant_id', target.tenantId))
+            .where('provider_name', '=', target.providerName)
+            .where('provider_key', '=', target.providerKey)
+            .where('name', 'in', revoke)
+            .execute();
+        }
+        if (grant.length) {
+          await trx
+            .insertInto('permission_grants')
+            .values(grant.map((name) => ({ id: randomUUID(), tenant_id: target.tenantId, name, provider_name: target.providerName, provider_key: target.providerKey })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await writeAuditLog(trx, request, {
+          status: 204,
+          // One property per permission: was it granted before, is it now.
+          entityChanges: [
+            entityChange(
+              'PermissionGrant',
+              `${target.providerName}:${target.providerKey}`,
+              1,
+              Object.fromEntries([...grant.map((n) => [n, false]), ...revoke.map((n) => [n, true])]),
+              Object.fromEntries([...grant.map((n) => [n, true]), ...revoke.map((n) => [n, false])]),
+            ),
+          ],
+        });
+      });
+    }
+    return reply.status(204).send();
+  });
+}

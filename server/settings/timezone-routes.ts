@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { queryParam } from '../http/paging';
+import { translate } from '../localization/texts';
+import { invalid } from '../modules/shared/body';
+import { refuseTenantUsers } from '../permissions/host-only';
+import { saveSettings } from './save-settings';
+import { readSettings } from './settings';
+
+const ENDPOINT = '/api/setting-management/timezone';
+export const TIME_ZONE_SETTING = 'Abp.Timing.TimeZone';
+
+/** The IANA time zones this Node knows, and UTC. */
+const ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'UTC+01:00' now (daylight saving time moves it, so it is not cached). */
+function offsetOf(zone: string, now: Date): string {
+  let format = formats.get(zone);
+  if (!format) formats.set(zone, (format = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return name.replace('GMT', 'UTC');
+}
+
+/**
+ * ABP's time zone setting: GET answers the zone as text (as ABP's string result), PUT takes it as
+ * `?timezone=` (ABP) or `{ "timezone": ... }`; `/timezones` lists the choices as ABP's
+ * `[{ name, value }]`. For the host or for the tenant a host user picked.
+ */
+export async function timeZoneRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  app.addHook('preHandler', refuseTenantUsers);
+  const schema = { tags: ['settings'] };
+  const policy = POLICIES.timeZoneSettings;
+
+  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'The time zone' } }, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send((await readSettings(db, request.tenantId))[TIME_ZONE_SETTING]),
+  );
+
+  app.get(`${ENDPOINT}/timezones`, { config: { policy }, schema: { ...schema, summary: 'Time zones to choose from' } }, async () => {
+    const now = new Date();
+    return [...ZONES].sort().map((zone) => ({ name: `${zone} (${offsetOf(zone, now)})`, value: zone }));
+  });
+
+  app.put(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Change the time zone' } }, async (request, reply) => {
+    const body = request.body as { timezone?: unknown } | undefined;
+    const zone = queryParam(request.query as Record<string, unknown>, 'timezone') ?? (body && typeof body === 'object' ? body.timezone : undefined);
+    if (typeof zone !== 'string' || !ZONES.has(zone)) {
+      throw invalid(request.language, [{ message: translate('settings.unknownTimeZone', request.language), members: ['timezone'] }]);
+    }
+    await saveSettings(db, request, { [TIME_ZONE_SETTING]: zone });
+    return reply.status(204).send();
+  });
+}

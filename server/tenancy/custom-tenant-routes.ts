@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { writeAuditLog } from '../audit/audit-log';
+import { describeChange } from '../audit/entity-change';
+import { conflict } from '../http/errors';
+import { translate } from '../localization/texts';
+import { refuseTenantUsers } from '../permissions/host-only';
+import { customColumns, readCustomTenantBody } from './tenant-body';
+import { customTenantDto, findTenant, requireTenant } from './tenants';
+import { isTenantAvailable } from './tenant-state';
+
+interface IdParams {
+  id: string;
+}
+
+const ENDPOINT = '/api/app/customTenant';
+
+/**
+ * The back office's own tenant fields (contact email, phone number, address, customer number,
+ * notes) at `/api/app/customTenant/{id}`, and the tenant list of the app bar's tenant filter at
+ * `/lookup`: the tenants a host user can switch to (active, not expired), by name.
+ */
+export async function customTenantRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  app.addHook('preHandler', refuseTenantUsers);
+  const tags = ['tenants'];
+
+  app.get(`${ENDPOINT}/lookup`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Tenants to pick in the tenant filter' } }, async () => {
+    const rows = await db.selectFrom('tenants').select(['id', 'name', 'is_active', 'activation_end_date']).where('is_deleted', '=', false).where('is_active', '=', true).orderBy('name').execute();
+    return { items: rows.filter((r) => isTenantAvailable(r)).map((r) => ({ id: r.id, name: r.name })) };
+  });
+
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: "Get a tenant's own fields" } }, async (request) =>
+    customTenantDto(await requireTenant(db, request.params.id, request.language)),
+  );
+
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Update` }, schema: { tags, summary: "Update a tenant's own fields" } }, async (request) => {
+    const lang = request.language;
+    const existing = await requireTenant(db, request.params.id, lang);
+    const input = readCustomTenantBody(request.body, lang);
+    const stale = () => conflict(translate('errors.concurrency', lang));
+    if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('tenants')
+        .set({ ...customColumns(input), last_modification_time: new Date(), concurrency_stamp: randomUUID() })
+        .where('id', '=', existing.id)
+        .where('concurrency_stamp', '=', existing.concurrency_stamp)
+        .where('is_deleted', '=', false)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw stale();
+      const view = (r: typeof existing) => {
+        const { id: _id, concurrencyStamp: _s, ...fields } = customTenantDto(r);
+        return fields;
+      };
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('Tenant', existing.id, view(existing), view(row))] });
+    });
+    return customTenantDto((await findTenant(db, existing.id))!);
+  });
+}

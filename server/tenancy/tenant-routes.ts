@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { writeAuditLog } from '../audit/audit-log';
+import { describeChange } from '../audit/entity-change';
+import { conflict, forbidden } from '../http/errors';
+import { translate } from '../localization/texts';
+import { refuseTenantUsers } from '../permissions/host-only';
+import { isUniqueViolation } from '../schema-engine/write-checks';
+import { provisionTenantRoles } from './provision';
+import { activationColumns, customColumns, nameColumns, readTenantBody } from './tenant-body';
+import { findTenant, listTenants, nameTaken, nameTakenError, requireTenant, tenantDto, type TenantRow } from './tenants';
+
+interface IdParams {
+  id: string;
+}
+
+const ENDPOINT = '/api/saas/tenants';
+
+/** What the audit log records of a tenant: its DTO without the bookkeeping fields. */
+function audited(row: TenantRow): Record<string, unknown> {
+  const { id: _id, concurrencyStamp: _s, creationTime: _c, lastModificationTime: _m, extraProperties: _e, isAvailable: _a, ...fields } = tenantDto(row);
+  return fields;
+}
+
+/**
+ * ABP SaaS tenants, host users only: paged list, get, create (with the tenant's static roles),
+ * update (concurrencyStamp, 409 when stale) and delete (soft, refused while the tenant has users).
+ */
+export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+  const { db, policies } = opts;
+  app.addHook('preHandler', refuseTenantUsers);
+  const tags = ['tenants'];
+  const stale = (request: FastifyRequest) => conflict(translate('errors.concurrency', request.language));
+
+  app.get(ENDPOINT, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'List tenants' } }, async (request) =>
+    listTenants(db, request.query as Record<string, unknown>, request.language),
+  );
+
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Get a tenant' } }, async (request) =>
+    tenantDto(await requireTenant(db, request.params.id, request.language)),
+  );
+
+  app.post(ENDPOINT, { config: { policy: `${POLICIES.tenants}.Create` }, schema: { tags, summary: 'Create a tenant' } }, async (request) => {
+    const lang = request.language;
+    const input = readTenantBody(request.body, lang);
+    const activation = activationColumns(input, undefined, lang);
+    if (await nameTaken(db, input.name)) throw nameTakenError(input.name, lang);
+    const id = randomUUID();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('tenants')
+          .values({ id, ...nameColumns(input.name), ...activation, ...customColumns(input), concurrency_stamp: randomUUID() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await provisionTenantRoles(trx, id, policies);
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('Tenant', id, null, audited(row))] });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTakenError(input.name, lang);
+      throw err;
+    }
+    return tenantDto((await findTenant(db, id))!);
+  });
+
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Update` }, schema: { tags, summary: 'Update a tenant' } }, async (request) => {
+    const lang = request.language;
+    const existing = await requireTenant(db, request.params.id, lang);
+    const input = readTenantBody(request.body, lang);
+    if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale(request);
+    const activation = activationColumns(input, existing, lang);
+    if (await nameTaken(db, input.name, existing.id)) throw nameTakenError(input.name, lang);
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('tenants')
+          .set({ ...nameColumns(input.name), ...activation, ...customColumns(input), last_modification_time: new Date(), concurrency_stamp: randomUUID() })
+          .where('id', '=', existing.id)
+          .where('concurrency_stamp', '=', existing.concurrency_stamp)
+          .where('is_deleted', '=', false)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw stale(request);
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('Tenant', existing.id, audited(existing), audited(row))] });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTakenError(input.name, lang);
+      throw err;
+    }
+    return tenantDto((await findTenant(db, existing.id))!);
+  });
+
+  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Delete` }, schema: { tags, summary: 'Delete a tenant without users' } }, async (request, reply) => {
+    const lang = request.language;
+    const existing = await requireTenant(db, request.params.id, lang);
+    const { count } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('tenant_id', '=', existing.id)
+      .where('is_deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    if (Number(count) > 0) throw forbidden(translate('tenants.hasUsers', lang, { count: Number(count) }), 'Vigil:TenantHasUsers');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('tenants')
+        .set({ is_deleted: true, deletion_time: new Date(), deleter_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
+        .where('id', '=', existing.id)
+        .execute();
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('Tenant', existing.id, audited(existing), null)] });
+    });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyCatalogue } from '../../server/permissions/catalogue';
+import type { DynamicDb } from '../../server/schema-engine/resource-model';
+import { wouldCycle } from '../../server/modules/organizations/cycle';
+import { DATABASES, startServer, type TestServer } from '../support/server';
+import { tokensFor } from '../support/sign-in';
+import { createTenantUser } from '../support/fixtures';
+import { caller } from '../support/api-calls';
+
+/** Organization children, lookups and the parent cycle check: server/modules/organizations. */
+describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) => {
+  let server: TestServer;
+  let tenantA: string;
+  let tenantB: string;
+  let tenantAId: string | null;
+  const ids: Record<string, string> = {};
+  const call = caller(() => server);
+
+  beforeAll(async () => {
+    server = await startServer(databaseUrl);
+    const policies = policyCatalogue(server.engine.schemas);
+    const a = await createTenantUser(server.database.db, { tenant: 'Org Tenant A', userName: 'org-a', role: 'admin', policies });
+    const b = await createTenantUser(server.database.db, { tenant: 'Org Tenant B', userName: 'org-b', role: 'admin', policies });
+    tenantAId = a.tenantId;
+    [tenantA, tenantB] = (await Promise.all([a, b].map((u) => tokensFor(server.url, u.userName, u.password).then((t) => t.access_token)))) as [string, string];
+    // root -> (west -> west-1), east
+    for (const [name, parent] of [['Root', null], ['West', 'Root'], ['East', 'Root'], ['West One', 'West']] as const) {
+      const res = await call(tenantA, 'POST', '/api/app/organizations-overviews', { name, code: name.replace(' ', '-'), parentId: parent ? ids[parent] : null });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      ids[name] = String(res.body.id);
+    }
+  });
+  afterAll(async () => server?.stop());
+
+  it('lists the direct children of an organization, by name, with their own child counts', async () => {
+    const res = await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.Root}/children`);
+    expect(res.status).toBe(200);
+    const items = res.body.items as { name: string; childCount: number }[];
+    expect(items.map((i) => [i.name, i.childCount])).toEqual([['East', 0], ['West', 1]]);
+    expect(((await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids['West One']}/children`)).body.items as unknown[]).length).toBe(0);
+    expect((await call(tenantB, 'GET', `/api/app/organizations-overviews/${ids.Root}/children`)).status).toBe(404);
+  });
+
+  it('answers lookups as id and name with Filter and paging', async () => {
+    const res = await call(tenantA, 'GET', '/api/app/organizations-overviews/lookups?Filter=west&MaxResultCount=1000');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ totalCount: 2, items: [{ id: ids.West, name: 'West' }, { id: ids['West One'], name: 'West One' }] });
+    const page = await call(tenantA, 'GET', '/api/app/organizations-overviews/lookups?MaxResultCount=1&SkipCount=1');
+    expect(page.body).toEqual({ totalCount: 4, items: [{ id: ids.Root, name: 'Root' }] });
+    expect((await call(tenantA, 'GET', '/api/app/organizations-overviews/lookups?MaxResultCount=1001')).status).toBe(400);
+    expect((await call(tenantB, 'GET', '/api/app/organizations-overviews/lookups')).body.totalCount).toBe(0);
+  });
+
+  it('tells a parent that would make a cycle (for the engine hook)', async () => {
+    const db = server.database.db as unknown as DynamicDb;
+    const model = server.engine.models.get('organizations')!;
+    expect(await wouldCycle(db, model, tenantAId, ids.Root!, ids['West One'])).toBe(true);
+    expect(await wouldCycle(db, model, tenantAId, ids.West!, ids.West)).toBe(true);
+    expect(await wouldCycle(db, model, tenantAId, ids.East!, ids['West One'])).toBe(false);
+    expect(await wouldCycle(db, model, tenantAId, ids.Root!, null)).toBe(false);
+  });
+});

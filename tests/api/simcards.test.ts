@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyCatalogue } from '../../server/permissions/catalogue';
+import { DATABASES, startServer, type TestServer } from '../support/server';
+import { tokensFor } from '../support/sign-in';
+import { createTenantUser } from '../support/fixtures';
+import { caller } from '../support/api-calls';
+
+/** SIM card batch upload (CSV), batch and single deactivation: server/modules/simcards. */
+describe.each(DATABASES)('SIM card module ($name)', ({ url: databaseUrl }) => {
+  let server: TestServer;
+  let tenantA: string;
+  let tenantB: string;
+  const call = caller(() => server);
+  const upload = (token: string, csv: string, lang = 'en') => call(token, 'POST', '/api/app/simCardInstance/batchUpload', csv, { contentType: 'text/csv', lang });
+  let serial = 0;
+  const iccid = () => `8945${String(Date.now()).slice(-9)}${String(++serial).padStart(6, '0')}`;
+  let phones = 0;
+  const phone = () => `+4520${String(++phones).padStart(6, '0')}`;
+
+  beforeAll(async () => {
+    server = await startServer(databaseUrl);
+    const policies = policyCatalogue(server.engine.schemas);
+    const a = await createTenantUser(server.database.db, { tenant: 'Sim Tenant A', userName: 'sim-a', role: 'admin', policies });
+    const b = await createTenantUser(server.database.db, { tenant: 'Sim Tenant B', userName: 'sim-b', role: 'admin', policies });
+    [tenantA, tenantB] = await Promise.all([a, b].map((u) => tokensFor(server.url, u.userName, u.password).then((t) => t.access_token))) as [string, string];
+  });
+  afterAll(async () => server?.stop());
+
+  it('creates the good lines, reports the bad ones by line number, and audits every created card', async () => {
+    const [good1, good2] = [iccid(), iccid()];
+    const csv = [
+      'ICCID;Phone number;operator;Status;activationDate',
+      `${good1};${phone()};"Telia; DK";active;2026-01-15`,
+      `8945000000000ABC123;${phone()};Telia;active;2026-01-15`,
+      '',
+      `${good2};${phone()};3;;`,
+      `${good1};${phone()};Telia;inactive;`,
+      `${iccid()};${phone()};Telia;broken;2026-13-45`,
+      `${iccid()};${phone()};Telia;active;2026-01-01;extra`,
+    ].join('\r\n');
+    const res = await upload(tenantA, csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ total: 6, created: 2 });
+    const errors = res.body.errors as { row: number; messages: { member: string | null; message: string }[] }[];
+    expect(errors.map((e) => e.row)).toEqual([3, 6, 7, 8]);
+    expect(errors[0]!.messages).toEqual([{ member: 'iccid', message: 'Must contain only numbers' }]);
+    expect(errors[1]!.messages).toEqual([{ member: 'iccid', message: 'ICCID already exists' }]);
+    expect(errors[2]!.messages.map((m) => m.member).sort()).toEqual(['activationDate', 'status']);
+    expect(errors[3]!.messages[0]!.member).toBeNull();
+
+    const list = await call(tenantA, 'GET', `/api/app/simCardInstance?MaxResultCount=100&iccid=${good1}&iccid=${good2}`);
+    const items = list.body.items as Record<string, unknown>[];
+    expect(items.map((i) => i.iccid).sort()).toEqual([good1, good2].sort());
+    expect(items.find((i) => i.iccid === good1)).toMatchObject({ operator: 'Telia; DK', status: 'active', activationDate: '2026-01-15' });
+    // An empty status takes the schema default, as the form would.
+    expect(items.find((i) => i.iccid === good2)).toMatchObject({ status: 'inactive', activationDate: null });
+
+    const audit = await server.database.db.selectFrom('audit_logs').select('entity_changes').where('url', 'like', '%batchUpload%').execute();
+    const changes = audit.flatMap((a) => a.entity_changes);
+    expect(changes.filter((c) => c.changeType === 0 && items.some((i) => i.id === c.entityId))).toHaveLength(2);
+  });
+
+  it('refuses values another line or an existing card already has, and accepts JSON { csv } in the caller\'s language', async () => {
+    const taken = iccid();
+    expect((await upload(tenantA, `iccid,phoneNumber\n${taken},${phone()}`)).body.created).toBe(1);
+    const res = await call(tenantA, 'POST', '/api/app/simCardInstance/batchUpload', { csv: `iccid,phone_number\n${taken},${phone()}\n12,${phone()}` }, { lang: 'da-DK' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 2, created: 0 });
+    const errors = res.body.errors as { row: number; messages: { member: string; message: string }[] }[];
+    expect(errors[0]).toEqual({ row: 2, messages: [{ member: 'iccid', message: 'ICCID findes allerede' }] });
+    expect(errors[1]!.row).toBe(3);
+    // The same ICCID is free in another tenant.
+    expect((await upload(tenantB, `iccid,phoneNumber\n${taken},${phone()}`)).body.created).toBe(1);
+  });
+
+  it('refuses a bad header, a missing body, an unclosed quote, too many lines and an oversized file', async () => {
+    const unknown = await upload(tenantA, `iccid,colour\n${iccid()},red`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error!.validationErrors![0]!.message).toMatch(/^Unknown column 'colour'\. Known columns: iccid, phoneNumber/);
+    const missing = await upload(tenantA, `phoneNumber\n${phone()}`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error!.validationErrors![0]!.message).toBe("The column 'iccid' is missing.");
+    expect((await upload(tenantA, '')).status).toBe(400);
+    expect((await call(tenantA, 'POST', '/api/app/simCardInstance/batchUpload', { file: 'x' })).status).toBe(400);
+    const quote = await upload(tenantA, `iccid,notes\n${iccid()},"never closed\n`);
+    expect(quote.status).toBe(400);
+    expect(quote.body.error!.message).toBe('A quoted value starting on line 2 is never closed.');
+    const many = await upload(tenantA, `iccid\n${Array.from({ length: 10_001 }, (_, i) => `8945000000${String(i).padStart(10, '0')}`).join('\n')}`);
+    expect(many.status).toBe(400);
+    expect(many.body.error!.message).toBe('The file has more than 10000 lines. Split it into smaller files.');
+    const huge = await upload(tenantA, `iccid,notes\n${iccid()},${'x'.repeat(2 * 1024 * 1024)}`);
+    expect(huge.status).toBe(413);
+  });
+
+  it('deactivates in batch (reporting unknown and foreign ids) and one by one', async () => {
+    const [c1, c2, c3] = [iccid(), iccid(), iccid()];
+    await upload(tenantA, `iccid,phoneNumber,status,activationDate\n${c1},${phone()},active,2025-01-01\n${c2},${phone()},active,\n${c3},${phone()},active,2099-01-01`);
+    const foreign = iccid();
+    await upload(tenantB, `iccid,phoneNumber\n${foreign},${phone()}`);
+    const find = async (token: string, value: string) => (await call(token, 'GET', `/api/app/simCardInstance?iccid=${value}`)).body.items as Record<string, unknown>[];
+    const [r1, r2, r3] = await Promise.all([c1, c2, c3].map(async (v) => (await find(tenantA, v))[0]!));
+    const other = (await find(tenantB, foreign))[0]!;
+    const missing = randomUUID();
+
+    const res = await call(tenantA, 'POST', '/api/app/simCardInstance/batchDeactivate', { ids: [r1!.id, r2!.id, r3!.id, missing, 'nonsense', other.id, r1!.id] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ total: 6, deactivated: 2, alreadyDeactivated: 0 });
+    const errors = res.body.errors as { id: string; messages: { member: string | null; message: string }[] }[];
+    expect(errors.map((e) => e.id).sort()).toEqual([String(r3!.id), missing, 'nonsense', String(other.id)].sort());
+    // Activated in the future: the deactivation date would not come after it.
+    expect(errors.find((e) => e.id === r3!.id)!.messages[0]!.member).toBe('deactivationDate');
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await find(tenantA, c1))[0]).toMatchObject({ status: 'deactivated', deactivationDate: today });
+    expect((await find(tenantB, foreign))[0]).toMatchObject({ status: 'inactive', deactivationDate: null });
+
+    const again = await call(tenantA, 'POST', '/api/app/simCardInstance/batchDeactivate', { ids: [r1!.id] });
+    expect(again.body).toMatchObject({ deactivated: 0, alreadyDeactivated: 1, errors: [] });
+    expect((await call(tenantA, 'POST', '/api/app/simCardInstance/batchDeactivate', { ids: [] })).status).toBe(400);
+
+    const single = await call(tenantB, 'POST', `/api/app/simCardInstance/${other.id}/deactivate`);
+    expect(single.status).toBe(200);
+    expect(single.body).toMatchObject({ status: 'deactivated', deactivationDate: today });
+    expect((await call(tenantA, 'POST', `/api/app/simCardInstance/${other.id}/deactivate`)).status).toBe(404);
+    const refused = await call(tenantA, 'POST', `/api/app/simCardInstance/${r3!.id}/deactivate`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error!.validationErrors![0]!.members).toEqual(['deactivationDate']);
+  });
+});

@@ -1,0 +1,52 @@
+import type { ResourceSchema } from '../../common/schema/types';
+
+/** A schema using every feature the web engine maps (not one of schemas/*.json, so it stays stable). */
+export const GADGETS: ResourceSchema = {
+  title: 'Gadget',
+  type: 'object',
+  'x-resource': {
+    name: 'gadgets',
+    endpoint: '/api/app/gadget',
+    policy: 'Vigil.Gadgets',
+    scope: 'tenant',
+    recordRepresentation: 'name',
+    list: {
+      columns: ['name', 'kind', 'secret', 'launchDate', 'price'],
+      sort: { field: 'name', order: 'ASC' },
+      search: ['name'],
+      filters: ['kind', 'launchDate'],
+    },
+    tabs: [
+      { name: 'general', fields: ['name', 'kind', 'launchDate', 'endDate'] },
+      { name: 'pricing', fields: ['price', 'discount'] },
+      { name: 'empty', fields: ['secret'] },
+    ],
+  },
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 1, maxLength: 20, 'x-sortable': true },
+    kind: { type: 'string', enum: ['watch', 'band'], 'x-filter': true },
+    ownerId: { type: ['string', 'null'], format: 'uuid', 'x-reference': { resource: 'people', display: 'fullName', lookupLimit: 1000 } },
+    launchDate: { type: 'string', format: 'date', title: 'Launch date', 'x-sortable': true },
+    endDate: { type: ['string', 'null'], format: 'date', title: 'End date', 'x-after': 'launchDate' },
+    seenAt: { type: ['string', 'null'], format: 'date-time' },
+    price: { type: 'number', title: 'Price', minimum: 0, 'x-filter': true },
+    discount: { type: 'integer', minimum: 0, maximum: 100, 'x-messages': { maximum: 'validation:discountRange' } },
+    active: { type: 'boolean' },
+    email: { type: ['string', 'null'], format: 'email' },
+    site: { type: ['string', 'null'], format: 'uri' },
+    phone: { type: ['string', 'null'], 'x-widget': 'phone', pattern: '^\\+?[0-9]{4,15}$' },
+    mac: { type: ['string', 'null'], 'x-widget': 'mac' },
+    notes: { type: ['string', 'null'], 'x-widget': 'textarea' },
+    body: { type: ['string', 'null'], 'x-widget': 'richtext' },
+    tags: { type: 'array', items: { type: 'string' } },
+    colours: { type: 'array', items: { type: 'string', enum: ['red', 'blue'] } },
+    parts: { type: 'array', items: { type: 'object', properties: { label: { type: 'string', title: 'Label' }, count: { type: 'integer' } }, required: ['label'] } },
+    address: { type: ['object', 'null'], properties: { street: { type: 'string' } } },
+    secret: { type: ['string', 'null'], 'x-hidden': true },
+    serial: { type: 'string', readOnly: true },
+    usage: { type: 'integer', readOnly: true, 'x-computed': { count: { resource: 'people', field: 'gadgetId' } } },
+  },
+  required: ['name', 'kind', 'launchDate', 'price'],
+  additionalProperties: false,
+  'x-translations': { en: { name: 'Gadgets', enums: { kind: { watch: 'Watch', band: 'Band' } }, tabs: { general: 'General' } } },
+};
