@@ -13,6 +13,7 @@ import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } fro
 import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
 import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
 import { bodySchema, recordSchema } from './openapi-schemas';
+import type { WriteHooks } from './write-hooks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +25,7 @@ interface IdParams {
  * The five ABP endpoints of one schema resource: list, get, create, update, delete. Each declares
  * its policy (X, X.Create, X.Update, X.Delete); tenant isolation comes from scopedRows.
  */
-export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel> }) {
+export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel>; hooks: WriteHooks }) {
   const { model, models } = opts;
   const db = opts.db as unknown as DynamicDb;
   const { endpoint, policy, name } = model.schema['x-resource'];
@@ -101,6 +102,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       const id = randomUUID();
       try {
         await opts.db.transaction().execute(async (trx) => {
+          await opts.hooks.run({ trx: trx as unknown as DynamicDb, model, request, id, tenantId, before: null, after: input });
           await (trx as unknown as DynamicDb)
             .insertInto(model.table)
             .values({ ...toColumns(model, input), id, tenant_id: tenantId, creator_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
@@ -143,6 +145,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       if (typeof concurrencyStamp === 'string' && concurrencyStamp !== existing.concurrency_stamp) throw stale();
       try {
         await opts.db.transaction().execute(async (trx) => {
+          await opts.hooks.run({ trx: trx as unknown as DynamicDb, model, request, id: request.params.id, tenantId, before, after });
           const result = await (trx as unknown as DynamicDb)
             .updateTable(model.table)
             .set({

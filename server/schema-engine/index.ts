@@ -7,11 +7,14 @@ import { crudRoutes } from './crud-routes';
 import { loadSchemas } from './load-schemas';
 import { buildModel, type ResourceModel } from './resource-model';
 import { syncTables } from './sync-tables';
+import { WriteHooks } from './write-hooks';
 
 export { schemaNamespace } from './schema-translations';
 
 export interface SchemaEngine {
   schemas: ResourceSchema[];
+  /** Per-resource rules modules add (see write-hooks.ts). */
+  hooks: WriteHooks;
   models: Map<string, ResourceModel>;
   /** Table changes made on this start (new tables, columns). */
   changes: string[];
@@ -22,7 +25,7 @@ export async function prepareSchemaEngine(db: Db, schemasDir: string): Promise<S
   const schemas = loadSchemas(schemasDir);
   const changes = await syncTables(db, schemas);
   const models = new Map(schemas.map((s) => [s['x-resource'].name, buildModel(s)]));
-  return { schemas, models, changes };
+  return { schemas, models, changes, hooks: new WriteHooks() };
 }
 
 /**
@@ -33,7 +36,7 @@ export async function prepareSchemaEngine(db: Db, schemasDir: string): Promise<S
 export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
   for (const model of engine.models.values()) {
-    await app.register(crudRoutes, { db, model, models: engine.models });
+    await app.register(crudRoutes, { db, model, models: engine.models, hooks: engine.hooks });
   }
 
   app.get('/api/app/schemas', { config: { policy: AUTHENTICATED } }, async (request) => {

@@ -66,11 +66,11 @@ const validateCustom = bodyValidator<CustomTenantFields & { concurrencyStamp?: s
 /** Read-only fields of the tenant DTOs that clients (react-admin) send back with a whole record. */
 const READ_ONLY = new Set(['id', 'isAvailable', 'creationTime', 'lastModificationTime', 'extraProperties', 'editionId', 'editionName']);
 
-function cleaned(body: unknown): unknown {
+function cleaned(body: unknown, readOnly: ReadonlySet<string> = READ_ONLY): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (READ_ONLY.has(key)) continue;
+    if (readOnly.has(key)) continue;
     out[key] = key in CUSTOM_PROPERTIES && typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value;
   }
   return out;
@@ -87,8 +87,11 @@ export function readTenantBody(body: unknown, lang: string): TenantBody {
   return input;
 }
 
+/** The custom fields' DTO shows the name too; it is changed at /api/saas/tenants only. */
+const CUSTOM_READ_ONLY = new Set([...READ_ONLY, 'name']);
+
 export function readCustomTenantBody(body: unknown, lang: string) {
-  return validateCustom(cleaned(body), lang);
+  return validateCustom(cleaned(body, CUSTOM_READ_ONLY), lang);
 }
 
 /** The columns of the custom fields present in the body. */

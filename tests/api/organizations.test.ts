@@ -59,4 +59,15 @@ describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) =
     expect(await wouldCycle(db, model, tenantAId, ids.East!, ids['West One'])).toBe(false);
     expect(await wouldCycle(db, model, tenantAId, ids.Root!, null)).toBe(false);
   });
+
+  it('refuses, through the API, a parent that would make an organization its own ancestor', async () => {
+    const root = await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.Root}`);
+    const res = await call(tenantA, 'PUT', `/api/app/organizations-overviews/${ids.Root}`, { ...root.body, parentId: ids['West One'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ validationErrors: [{ members: ['parentId'] }] });
+    // Nothing changed, and a valid move still works.
+    expect((await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.Root}`)).body.concurrencyStamp).toBe(root.body.concurrencyStamp);
+    const east = await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.East}`);
+    expect((await call(tenantA, 'PUT', `/api/app/organizations-overviews/${ids.East}`, { ...east.body, parentId: ids.West })).status).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@ import { AbpError, notFound } from '../../http/errors';
 import { hitRateLimit } from '../../http/rate-limit';
 import { translate } from '../../localization/texts';
 import { AUTHENTICATED } from '../../permissions/guard';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { hashPassword, verifyPassword } from '../passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
 import { writeSecurityLog } from '../security-log';
@@ -32,7 +32,7 @@ export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }
     const input = readChangePassword(request.body, lang);
     const user = await db
       .selectFrom('users')
-      .select(['id', 'tenant_id', 'user_name', 'password_hash'])
+      .select(['id', 'tenant_id', 'user_name', 'password_hash', 'last_password_change_time'])
       .where('id', '=', principal.userId)
       .where('is_deleted', '=', false)
       .where('is_active', '=', true)
@@ -51,14 +51,15 @@ export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }
     await assertNotReused(db, user.id, input.newPassword, policy, 'newPassword', lang);
 
     const hash = await hashPassword(input.newPassword);
+    const changedAt = new Date();
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
-        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: new Date() })
+        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: changedAt })
         .where('id', '=', user.id)
         .execute();
       await rememberPassword(trx, user.id, hash, policy.remember);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { password: '***' }, { password: '*** (changed)' })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })] });
     });
     await writeSecurityLog(db, {
       action: 'ChangePassword',

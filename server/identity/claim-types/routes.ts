@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { conflict, forbidden } from '../../http/errors';
 import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { contains, ListParams } from '../list-params';
 import { entityNotFound, UUID } from '../scope';
 import { isUniqueViolation } from '../users/rules';
@@ -27,23 +27,26 @@ interface ClaimTypeInput {
   concurrencyStamp?: string;
 }
 
-const readClaimType = validator<ClaimTypeInput>({
-  type: 'object',
-  required: ['name'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 256 },
-    required: { type: 'boolean' },
-    isStatic: { type: 'boolean' },
-    regex: { type: ['string', 'null'], maxLength: 512 },
-    regexDescription: { type: ['string', 'null'], maxLength: 128 },
-    description: { type: ['string', 'null'], maxLength: 256 },
-    valueType: { type: ['integer', 'string'] },
-    valueTypeAsString: { type: ['string', 'null'] },
-    concurrencyStamp: { type: 'string', maxLength: 64 },
-    extraProperties: { type: ['object', 'null'] },
+const readClaimType = validator<ClaimTypeInput>(
+  {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 256 },
+      required: { type: 'boolean' },
+      isStatic: { type: 'boolean' },
+      regex: { type: ['string', 'null'], maxLength: 512 },
+      regexDescription: { type: ['string', 'null'], maxLength: 128 },
+      description: { type: ['string', 'null'], maxLength: 256 },
+      valueType: { type: ['integer', 'string'] },
+      valueTypeAsString: { type: ['string', 'null'] },
+      concurrencyStamp: { type: 'string', maxLength: 64 },
+      extraProperties: { type: ['object', 'null'] },
+    },
   },
-}, { context: 'claimType' });
+  { context: 'claimType' },
+);
 
 const SORTING = { name: 'name', valueType: 'value_type', creationTime: 'creation_time' } as const;
 
@@ -117,7 +120,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('claim_types').values(row).execute();
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityClaimType', row.id, 0, null, audited(row))] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityClaimType', row.id, null, audited(row))] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid(request.language, [problem('name', 'identity.claimTypeNameTaken', request.language, { name: row.name })]);
@@ -144,7 +147,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
         if (Number(result.numUpdatedRows) !== 1) throw conflict(translate('errors.concurrency', lang));
         // Role claims name their type: a renamed type takes its claims along.
         if (values.name !== existing.name) await trx.updateTable('role_claims').set({ claim_type: values.name }).where('claim_type', '=', existing.name).execute();
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityClaimType', existing.id, 1, audited(existing), audited({ ...existing, ...values }))] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityClaimType', existing.id, audited(existing), audited({ ...existing, ...values }))] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid(lang, [problem('name', 'identity.claimTypeNameTaken', lang, { name: values.name })]);
@@ -159,7 +162,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('role_claims').where('claim_type', '=', existing.name).execute();
       await trx.deleteFrom('claim_types').where('id', '=', existing.id).execute();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityClaimType', existing.id, 2, audited(existing), null)] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityClaimType', existing.id, audited(existing), null)] });
     });
     return reply.status(204).send();
   });

@@ -3,7 +3,7 @@ import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { readPaging, readSorting } from '../../http/paging';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { assertMayHandOut, keepingHostAdmin } from '../escalation-rules';
 import { ListParams } from '../list-params';
 import { roleDto } from '../roles/queries';
@@ -57,7 +57,7 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
       if (added.length) {
         await trx.insertInto('organization_unit_roles').values(added.map((r) => ({ organization_unit_id: unit.id, role_id: r.id, tenant_id: unit.tenant_id }))).onConflict((oc) => oc.doNothing()).execute();
       }
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { addedRoles: null }, { addedRoles: added.map((r) => r.name).sort() })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('OrganizationUnit', unit.id, { addedRoles: null }, { addedRoles: added.map((r) => r.name).sort() })] });
     });
     return reply.status(204).send();
   });
@@ -70,7 +70,7 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
         const result = await trx.deleteFrom('organization_unit_roles').where('organization_unit_id', '=', unit.id).where('role_id', '=', request.params.roleId).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw entityNotFound(request);
       });
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { removedRole: null }, { removedRole: request.params.roleId })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('OrganizationUnit', unit.id, { removedRole: null }, { removedRole: request.params.roleId })] });
     });
     return reply.status(204).send();
   });
@@ -112,7 +112,7 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
       if (added.length) {
         await trx.insertInto('user_organization_units').values(added.map((user_id) => ({ user_id, organization_unit_id: unit.id, tenant_id: unit.tenant_id }))).onConflict((oc) => oc.doNothing()).execute();
       }
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { addedMembers: null }, { addedMembers: added })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('OrganizationUnit', unit.id, { addedMembers: null }, { addedMembers: added })] });
     });
     return reply.status(204).send();
   });
@@ -125,7 +125,7 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
         const result = await trx.deleteFrom('user_organization_units').where('organization_unit_id', '=', unit.id).where('user_id', '=', request.params.memberId).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw entityNotFound(request);
       });
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { removedMember: null }, { removedMember: request.params.memberId })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('OrganizationUnit', unit.id, { removedMember: null }, { removedMember: request.params.memberId })] });
     });
     return reply.status(204).send();
   });

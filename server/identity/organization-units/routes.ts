@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { conflict } from '../../http/errors';
 import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { keepingHostAdmin } from '../escalation-rules';
 import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../scope';
@@ -81,7 +81,7 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
       db.transaction().execute(async (trx) => {
         const code = await nextChildCode(trx, tenantId, parent ?? null);
         await trx.insertInto('organization_units').values({ id, tenant_id: tenantId, parent_id: parent?.id ?? null, code, display_name: displayName, concurrency_stamp: randomUUID() }).execute();
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('OrganizationUnit', id, 0, null, { displayName, parentId: parent?.id ?? null, code })] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('OrganizationUnit', id, null, { displayName, parentId: parent?.id ?? null, code })] });
       }),
     );
     return withRoles((await findScopedUnit(db, { tenantId, all: false }, id))!);
@@ -102,7 +102,7 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
         .where('concurrency_stamp', '=', unit.concurrency_stamp)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw conflict(translate('errors.concurrency', lang));
-      await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { displayName: unit.display_name }, { displayName })] });
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('OrganizationUnit', unit.id, { displayName: unit.display_name }, { displayName })] });
     });
     return withRoles((await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, unit.id))!);
   });
@@ -129,7 +129,7 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
         await trx.updateTable('organization_units').set({ parent_id: parent?.id ?? null }).where('id', '=', unit.id).execute();
         await writeAuditLog(trx, request, {
           status: 200,
-          entityChanges: [entityChange('OrganizationUnit', unit.id, 1, { parentId: unit.parent_id, code: unit.code }, { parentId: parent?.id ?? null, code })],
+          entityChanges: [describeChange('OrganizationUnit', unit.id, { parentId: unit.parent_id, code: unit.code }, { parentId: parent?.id ?? null, code })],
         });
       }),
     );
@@ -143,7 +143,7 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
         // Units below, their members and roles go along (foreign keys cascade).
         await trx.deleteFrom('organization_units').where('id', '=', unit.id).execute();
       });
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('OrganizationUnit', unit.id, 2, { displayName: unit.display_name, code: unit.code }, null)] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('OrganizationUnit', unit.id, { displayName: unit.display_name, code: unit.code }, null)] });
     });
     return reply.status(204).send();
   });

@@ -3,7 +3,7 @@ import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { readPaging, readSorting } from '../../http/paging';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { ListParams } from '../list-params';
 import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from '../security-log-query';
 import { scopeOf } from '../scope';
@@ -55,7 +55,7 @@ export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: D
     const list = (h: typeof hours) => h.map((e) => `${e.dayOfWeek} ${e.start}-${e.end}`);
     await db.transaction().execute(async (trx) => {
       await replaceWorkingHours(trx, user.id, user.tenant_id, hours);
-      await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('UserWorkingHours', user.id, 1, { workingHours: list(before) }, { workingHours: list(hours) })] });
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('UserWorkingHours', user.id, { workingHours: list(before) }, { workingHours: list(hours) })] });
     });
     return hours;
   });

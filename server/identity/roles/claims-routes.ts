@@ -5,7 +5,7 @@ import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
 import { claimTypeDto, claimValueFits } from '../claim-types/value-types';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { entityNotFound, scopeOf } from '../scope';
 import { invalid, problem } from '../validation';
 import { readClaims } from './bodies';
@@ -64,7 +64,7 @@ export async function roleClaimRoutes(app: FastifyInstance, opts: { db: Db }) {
       }
       await writeAuditLog(trx, request, {
         status: 204,
-        entityChanges: [entityChange('IdentityRole', role.id, 1, { claims: list(before.map((b) => ({ claimType: b.claim_type, claimValue: b.claim_value }))) }, { claims: list(claims) })],
+        entityChanges: [describeChange('IdentityRole', role.id, { claims: list(before.map((b) => ({ claimType: b.claim_type, claimValue: b.claim_value }))) }, { claims: list(claims) })],
       });
     });
     return reply.status(204).send();

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { conflict, forbidden } from '../../http/errors';
 import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../scope';
 import { normalize } from '../users';
@@ -73,7 +73,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('roles').values(row).execute();
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityRole', row.id, 0, null, audited(row))] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityRole', row.id, null, audited(row))] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw takenError(request, name);
@@ -105,7 +105,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
             .where('provider_key', '=', existing.name)
             .execute();
         }
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityRole', existing.id, 1, audited(existing), audited(changes))] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityRole', existing.id, audited(existing), audited(changes))] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw takenError(request, name);
@@ -121,7 +121,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
       await trx.deleteFrom('permission_grants').where(tenantIs('tenant_id', existing.tenant_id)).where('provider_name', '=', 'R').where('provider_key', '=', existing.name).execute();
       // Members, unit assignments and claims go with the role (foreign keys cascade).
       await trx.deleteFrom('roles').where('id', '=', existing.id).execute();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityRole', existing.id, 2, audited(existing), null)] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityRole', existing.id, audited(existing), null)] });
     });
     return reply.status(204).send();
   });

@@ -5,7 +5,7 @@ import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../http/errors';
 import { translate } from '../../localization/texts';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { endSessions, keepingHostAdmin } from '../escalation-rules';
 import { hashPassword } from '../passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
@@ -56,7 +56,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
       await keepingHostAdmin(trx, user.tenant_id, { targetUserId: user.id, change: 'roles' }, () => setUserRoles(trx, user.id, user.tenant_id, roles.map((r) => r.id)));
       await trx.updateTable('users').set({ concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
       const after = roles.map((r) => r.name).sort();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { roleNames: before }, { roleNames: after })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { roleNames: before }, { roleNames: after })] });
     });
     return reply.status(204).send();
   });
@@ -86,7 +86,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
         await trx.updateTable('users').set({ lockout_end: end, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
       });
       await endSessions(trx, user.id);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { lockoutEnd: user.lockout_end }, { lockoutEnd: end })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lockoutEnd: user.lockout_end }, { lockoutEnd: end })] });
     });
     return reply.status(204).send();
   });
@@ -95,7 +95,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const user = await requireUser(db, request, request.params.id);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { lockoutEnd: user.lockout_end, isLockedOut: isLockedOut(user) }, { lockoutEnd: null, isLockedOut: false })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lockoutEnd: user.lockout_end, isLockedOut: isLockedOut(user) }, { lockoutEnd: null, isLockedOut: false })] });
     });
     return reply.status(204).send();
   });
@@ -108,7 +108,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const enabled = raw === 'true';
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ two_factor_enabled: enabled, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
-      await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityUser', user.id, 1, { twoFactorEnabled: user.two_factor_enabled }, { twoFactorEnabled: enabled })] });
+      await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityUser', user.id, { twoFactorEnabled: user.two_factor_enabled }, { twoFactorEnabled: enabled })] });
     });
     return userDto(db, { ...user, two_factor_enabled: enabled });
   });
@@ -122,16 +122,17 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     if (problems.length) throw invalid(lang, problems);
     await assertNotReused(db, user.id, newPassword, policy, 'newPassword', lang);
     const hash = await hashPassword(newPassword);
+    const changedAt = new Date();
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
-        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: new Date(), access_failed_count: 0 })
+        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: changedAt, access_failed_count: 0 })
         .where('id', '=', user.id)
         .execute();
       await rememberPassword(trx, user.id, hash, policy.remember);
       // A password reset by an administrator ends the user's sessions (the old password may be known).
       await endSessions(trx, user.id);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', user.id, 1, { password: '***' }, { password: '*** (changed)' })] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })] });
     });
     await writeSecurityLog(db, {
       action: 'ChangePassword',

@@ -7,7 +7,7 @@ import { conflict, forbidden } from '../../http/errors';
 import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { readSettings } from '../../settings/settings';
-import { entityChange } from '../entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { endSessions, keepingHostAdmin } from '../escalation-rules';
 import { ListParams } from '../list-params';
 import { hashPassword } from '../passwords';
@@ -116,7 +116,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
         await setUserOrganizationUnits(trx, id, tenantId, ouIds);
         await rememberPassword(trx, id, hash, policy.remember);
         const after = { ...auditedFields(row), roleNames: roles.map((r) => r.name).sort(), organizationUnitIds: ouIds };
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityUser', id, 0, null, after)] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityUser', id, null, after)] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid(lang, await identityProblems(db, fields, null, lang));
@@ -172,7 +172,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
           roleNames: resolved.roles ? resolved.roles.map((r) => r.name).sort() : beforeRoles,
           organizationUnitIds: resolved.ouIds ?? currentOus,
         };
-        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange('IdentityUser', existing.id, 1, before, after)] });
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityUser', existing.id, before, after)] });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid(lang, await identityProblems(db, fields, existing.id, lang));
@@ -191,7 +191,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
       // Grants to a deleted user's id would come back with nobody to see them.
       await trx.deleteFrom('permission_grants').where('provider_name', '=', 'U').where('provider_key', '=', existing.id).execute();
       await endSessions(trx, existing.id);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange('IdentityUser', existing.id, 2, auditedFields(existing), null)] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', existing.id, auditedFields(existing), null)] });
     });
     return reply.status(204).send();
   });

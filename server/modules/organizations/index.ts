@@ -5,7 +5,9 @@ import type { SchemaEngine } from '../../schema-engine';
 import { applyListParams } from '../../schema-engine/list-query';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
+import { sql } from 'kysely';
 import { modelOf, requireVisible } from '../shared/records';
+import { assertNoCycle } from './cycle';
 
 /**
  * The organization tree (SPEC section 7: organizations-overviews children, lookups): one level of
@@ -22,6 +24,13 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
   const tags = [model.name];
   const parent = model.columnOf.get('parentId')!;
   const name = model.columnOf.get('name')!;
+
+  // An organization may not become its own ancestor. Moves in one tenant are serialised so two
+  // simultaneous moves cannot close a loop between them.
+  engine.hooks.beforeWrite(model.name, async ({ trx, tenantId, id, after, request }) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`organizations:${tenantId ?? 'host'}`}))`.execute(trx);
+    await assertNoCycle(trx, model, tenantId, id, after.parentId as string | null | undefined, request.language);
+  });
 
   app.get<{ Params: { id: string } }>(`${endpoint}/:id/children`, { config: { policy }, schema: { tags, summary: 'Direct children of an organization' } }, async (request) => {
     assertScopeAllowed(model, request, 'read');

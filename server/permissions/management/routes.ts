@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { Refusal } from '../../identity/refusals';
 import { tenantIs } from '../../identity/scope';
 import { invalid, problem, validator } from '../../identity/validation';
-import { entityChange } from '../../identity/entity-change';
+import { describeChange } from '../../audit/entity-change';
 import { grantedPolicies } from '../granted';
 import { anyOf } from '../guard';
 import { permissionTree } from './tree';
@@ -14,18 +14,21 @@ import { resolveTarget, type Target } from './target';
 
 const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
 
-const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>({
-  type: 'object',
-  required: ['permissions'],
-  additionalProperties: false,
-  properties: {
-    permissions: {
-      type: 'array',
-      maxItems: 5000,
-      items: { type: 'object', required: ['name', 'isGranted'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 256 }, isGranted: { type: 'boolean' } } },
+const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>(
+  {
+    type: 'object',
+    required: ['permissions'],
+    additionalProperties: false,
+    properties: {
+      permissions: {
+        type: 'array',
+        maxItems: 5000,
+        items: { type: 'object', required: ['name', 'isGranted'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 256 }, isGranted: { type: 'boolean' } } },
+      },
     },
   },
-}, { context: 'permission' });
+  { context: 'permission' },
+);
 
 /** Grants of the target's own provider, and (for a user) of the user's roles. */
 async function grantsOf(db: Db, target: Target) {
@@ -131,10 +134,9 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
           status: 204,
           // One property per permission: was it granted before, is it now.
           entityChanges: [
-            entityChange(
+            describeChange(
               'PermissionGrant',
               `${target.providerName}:${target.providerKey}`,
-              1,
               Object.fromEntries([...grant.map((n) => [n, false]), ...revoke.map((n) => [n, true])]),
               Object.fromEntries([...grant.map((n) => [n, true]), ...revoke.map((n) => [n, false])]),
             ),
