@@ -27,7 +27,8 @@ export async function writeAuditLog(db: Db, request: FastifyRequest, entry: Audi
     .insertInto('audit_logs')
     .values({
       id: randomUUID(),
-      tenant_id: request.tenantId,
+      // A call refused before tenant resolution ran still belongs to its user's tenant.
+      tenant_id: request.tenantId ?? principal?.tenantId ?? null,
       user_id: principal?.userId ?? null,
       user_name: principal?.userName ?? null,
       client_id: principal?.clientId ?? null,

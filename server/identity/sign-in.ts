@@ -11,10 +11,10 @@ import { tenantIsAvailable } from '../tenancy/tenant-state';
  */
 export async function lockoutRule(db: Db, tenantId: string | null): Promise<{ maxFailedAttempts: number; durationSeconds: number }> {
   const settings = await readSettings(db, tenantId);
-  const positive = (value: string, fallback: number) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
+  const whole = (value: string, min: number, fallback: number) => (Number.isInteger(Number(value)) && Number(value) >= min ? Number(value) : fallback);
   return {
-    maxFailedAttempts: positive(settings['Abp.Identity.Lockout.MaxFailedAccessAttempts'], 5),
-    durationSeconds: positive(settings['Abp.Identity.Lockout.LockoutDuration'], 300),
+    maxFailedAttempts: whole(settings['Abp.Identity.Lockout.MaxFailedAccessAttempts'], 1, 5),
+    durationSeconds: whole(settings['Abp.Identity.Lockout.LockoutDuration'], 0, 300),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findLanguage } from '../../common/languages';
-import { isNamespace, readNamespace, useGeneratedNamespaces } from './texts';
+import { isNamespace, readNamespace, registerGeneratedNamespaces } from './texts';
 
 /**
  * GET /locales/<lng>/<ns>.json: the translation files the web app's i18next backend loads.
@@ -15,7 +15,7 @@ export interface LocaleRoutesOptions {
 
 export async function localeRoutes(app: FastifyInstance, opts: LocaleRoutesOptions) {
   // The generated namespaces are translatable in language management too (texts.ts keeps them).
-  const release = useGeneratedNamespaces(opts.generated);
+  const release = registerGeneratedNamespaces(opts.generated);
   app.addHook('onClose', async () => release());
 
   app.get<{ Params: { lng: string; ns: string } }>('/locales/:lng/:ns', async (request, reply) => {

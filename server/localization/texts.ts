@@ -41,7 +41,7 @@ let generatedSerial = 0;
  * Registers run-time namespaces (by name, a tree per language folder); results are cached, so a
  * generator must be pure. Returns the function that unregisters them.
  */
-export function useGeneratedNamespaces(namespaces: Record<string, Generator>): () => void {
+export function registerGeneratedNamespaces(namespaces: Record<string, Generator>): () => void {
   const cache = new Map<string, object>();
   const cachedGenerator = (ns: string, make: Generator): Generator => (folder) => {
     const id = `${ns}/${folder}`;

@@ -69,3 +69,38 @@ export const MENU_ICONS: Readonly<Record<string, ComponentType<SvgIconProps>>> =
 };
 
 export const FALLBACK_ICON: ComponentType<SvgIconProps> = LabelIcon;
+
+/** The same icons by their Material name, so a schema naming one (`x-resource.icon`) reuses it. */
+export const ICONS_BY_NAME: Readonly<Record<string, ComponentType<SvgIconProps>>> = {
+  AccountTree: AccountTreeIcon,
+  AdminPanelSettings: AdminPanelSettingsIcon,
+  Apartment: ApartmentIcon,
+  Badge: BadgeIcon,
+  Build: BuildIcon,
+  ContactPhone: ContactPhoneIcon,
+  CorporateFare: CorporateFareIcon,
+  CreditCard: CreditCardIcon,
+  Dashboard: DashboardIcon,
+  DeveloperBoard: DeveloperBoardIcon,
+  Elderly: ElderlyIcon,
+  FactCheck: FactCheckIcon,
+  Fence: FenceIcon,
+  Headset: HeadsetIcon,
+  History: HistoryIcon,
+  Label: LabelIcon,
+  Language: LanguageIcon,
+  ManageAccounts: ManageAccountsIcon,
+  MenuBook: MenuBookIcon,
+  NotificationImportant: NotificationImportantIcon,
+  People: PeopleIcon,
+  ReceiptLong: ReceiptLongIcon,
+  Security: SecurityIcon,
+  Settings: SettingsIcon,
+  SimCard: SimCardIcon,
+  Sms: SmsIcon,
+  Storefront: StorefrontIcon,
+  Terminal: TerminalIcon,
+  Translate: TranslateIcon,
+  Watch: WatchIcon,
+  Wifi: WifiIcon,
+};

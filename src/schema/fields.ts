@@ -64,6 +64,8 @@ export interface FilterSpec {
   kind: FieldKind;
   /** Query names: one for equality, two (`_gte`, `_lte`) for a range. */
   sources: string[];
+  /** Named in `list.filters`: shown above the list; other `x-filter` fields are added on demand. */
+  pinned: boolean;
 }
 
 /** Per-field filters: `list.filters` in their order, then any other `x-filter` property. */
@@ -76,7 +78,7 @@ export function filterSpecs(schema: ResourceSchema): FilterSpec[] {
     .filter((field) => schema.properties[field] !== undefined && isShown(schema.properties[field]))
     .map((field) => {
       const kind = fieldKind(schema.properties[field]!);
-      return { field, kind, sources: RANGE_KINDS.has(kind) ? [`${field}_gte`, `${field}_lte`] : [field] };
+      return { field, kind, sources: RANGE_KINDS.has(kind) ? [`${field}_gte`, `${field}_lte`] : [field], pinned: named.includes(field) };
     });
 }
 

@@ -42,6 +42,8 @@ describe('customers back office in a real browser', () => {
   // Required fields' labels end in an asterisk.
   const labelled = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}(\\s*\\*)?$`);
   const field = (label: string) => page.getByLabel(labelled(label));
+  /** Lists and forms answer after a server round trip: wait for them, not only a second. */
+  const WAIT = { timeout: 15_000 };
   /** The message under the input of a field (react-admin marks each input with its source). */
   const messageOf = (source: string) => page.locator(`.ra-input-${source} .MuiFormHelperText-root`).textContent();
   const rows = () => page.locator('table tbody tr');
@@ -69,7 +71,7 @@ describe('customers back office in a real browser', () => {
     const answered = page.waitForResponse((r) => r.url().includes('/api/app/customer?') && new URL(r.url()).searchParams.get('Filter') === text);
     await search.fill(text);
     await answered;
-    await expect.poll(async () => (await rowNames()).every((name) => name.includes(text))).toBe(true);
+    await expect.poll(async () => (await rowNames()).every((name) => name.includes(text)), WAIT).toBe(true);
   }
 
   it('creates customers, and shows the browser\'s and the server\'s validation on the right field', async () => {
@@ -81,8 +83,8 @@ describe('customers back office in a real browser', () => {
     await field('Name').fill('');
     await field('Phone').fill('12ab');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => messageOf('name')).toBe('Name is required');
-    await expect.poll(() => messageOf('phone')).toBe('Phone number must only contain digits!');
+    await expect.poll(() => messageOf('name'), WAIT).toBe('Name is required');
+    await expect.poll(() => messageOf('phone'), WAIT).toBe('Phone number must only contain digits!');
 
     await createCustomer({ name: aurora, number: `${tag}-1`, city: 'Aarhus', discount: '10' });
     await page.waitForURL(/\/customers\/[0-9a-f-]{36}\/show$/);
@@ -95,7 +97,7 @@ describe('customers back office in a real browser', () => {
     // Only the server knows the number is taken: its 400 lands under Customer number.
     await createCustomer({ name: `${tag} Copy`, number: `${tag}-1`, city: 'Vejle' });
     await page.getByRole('tab', { name: 'General' }).click();
-    await expect.poll(() => messageOf('customerNumber')).toBe('Customer number already exists');
+    await expect.poll(() => messageOf('customerNumber'), WAIT).toBe('Customer number already exists');
     expect(page.url()).toBe(`${server.url}/customers/create`);
   });
 
@@ -129,17 +131,17 @@ describe('customers back office in a real browser', () => {
   it('filters, sorts and exports the list', async () => {
     await page.goto(`${server.url}/customers`);
     await searchList(tag);
-    await expect.poll(rowNames).toEqual([aurora, birch]);
+    await expect.poll(rowNames, WAIT).toEqual([aurora, birch]);
 
     // Sorted by name ascending by default (the schema's list.sort); one click reverses it.
     const sorted = page.waitForResponse((r) => new URL(r.url()).searchParams.get('Sorting') === 'name desc');
     await page.locator('thead').getByText('Name', { exact: true }).click();
     await sorted;
-    await expect.poll(rowNames).toEqual([birch, aurora]);
+    await expect.poll(rowNames, WAIT).toEqual([birch, aurora]);
 
     // Per-field filter: country.
     await chooseOption('Country', 'Sweden');
-    await expect.poll(rowNames).toEqual([birch]);
+    await expect.poll(rowNames, WAIT).toEqual([birch]);
 
     // CSV export of what the list shows, with translated headers and labels.
     const download = page.waitForEvent('download');
@@ -154,15 +156,45 @@ describe('customers back office in a real browser', () => {
   });
 
   it('deletes a customer', async () => {
-    await page.goto(`${server.url}/customers`);
-    await searchList(tag);
+    // The list as a link names it: only this run's customers, by name (react-admin's URL state).
+    const listUrl = `${server.url}/customers?${new URLSearchParams({ filter: JSON.stringify({ q: tag }), sort: 'name', order: 'ASC' })}`;
+    await page.goto(listUrl);
+    await expect.poll(rowNames, WAIT).toEqual([aurora, birch]);
     await rows().filter({ hasText: birch }).locator('input[type=checkbox]').check();
     // react-admin deletes when its undo notification closes.
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/app/customer/'), { timeout: 30_000 });
     await page.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(204);
-    await page.reload();
-    await searchList(tag);
-    await expect.poll(rowNames).toEqual([aurora]);
+    await page.goto(listUrl);
+    await expect.poll(rowNames, WAIT).toEqual([aurora]);
+  });
+
+  it('works on a phone-sized screen by keyboard alone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/login?returnTo=/customers/create`);
+    await small.waitForURL(/\/oidc\/interaction\//);
+    await small.getByLabel('User name or email').fill('staff');
+    await small.getByLabel('Password').fill(DEMO_PASSWORD);
+    await small.getByRole('button', { name: 'Sign in' }).click();
+    await small.waitForURL(`${server.url}/customers/create`);
+
+    const name = `${tag} Cedar Court`;
+    await small.getByLabel(labelled('Name')).focus();
+    await small.keyboard.type(name);
+    await small.keyboard.press('Tab');
+    await small.keyboard.type(`${tag}-3`);
+    await small.keyboard.press('Enter');
+    await small.waitForURL(/\/customers\/[0-9a-f-]{36}\/show$/);
+    await small.getByText(name).first().waitFor();
+
+    // The list is one column at this width, its rows links a keyboard reaches.
+    await small.goto(`${server.url}/customers?${new URLSearchParams({ filter: JSON.stringify({ q: name }) })}`);
+    const row = small.getByRole('link', { name: new RegExp(name) });
+    await row.focus();
+    await small.keyboard.press('Enter');
+    await small.waitForURL(/\/show$/);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.close();
   });
 });

@@ -70,9 +70,9 @@ describe('which fields each screen shows', () => {
 describe('list parameters', () => {
   it('filters: list.filters then x-filter fields, dates and numbers as ranges', () => {
     expect(filterSpecs(GADGETS)).toEqual([
-      { field: 'kind', kind: 'enum', sources: ['kind'] },
-      { field: 'launchDate', kind: 'date', sources: ['launchDate_gte', 'launchDate_lte'] },
-      { field: 'price', kind: 'number', sources: ['price_gte', 'price_lte'] },
+      { field: 'kind', kind: 'enum', sources: ['kind'], pinned: true },
+      { field: 'launchDate', kind: 'date', sources: ['launchDate_gte', 'launchDate_lte'], pinned: true },
+      { field: 'price', kind: 'number', sources: ['price_gte', 'price_lte'], pinned: false },
     ]);
   });
 

@@ -8,6 +8,7 @@ import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { contains, ListParams } from '../list-params';
+import { refuseTenantUsers } from '../../permissions/host-only';
 import { entityNotFound, UUID } from '../scope';
 import { isUniqueViolation } from '../users/rules';
 import { invalid, problem, validator } from '../validation';
@@ -52,7 +53,8 @@ const SORTING = { name: 'name', valueType: 'value_type', creationTime: 'creation
 
 /**
  * /api/identity/claim-types: the claim types roles (and later users) may carry. Claim types are the
- * host's (AbpIdentity.ClaimTypes is a host-only policy); static ones cannot be renamed or deleted.
+ * host's, shared by every tenant: a tenant's user is refused whatever a tenant role was given
+ * (AbpIdentity.ClaimTypes is host-only). Static ones cannot be renamed or deleted.
  */
 export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -92,7 +94,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
   const audited = (row: Record<string, unknown> | null) =>
     row && { name: row.name, required: row.required, isStatic: row.is_static, regex: row.regex, description: row.description, valueType: row.value_type };
 
-  app.get('/api/identity/claim-types', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/claim-types', { config: { policy: P }, preHandler: refuseTenantUsers }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -106,14 +108,14 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map(claimTypeDto) };
   });
 
-  app.get('/api/identity/claim-types/all', { config: { policy: P } }, async () => {
+  app.get('/api/identity/claim-types/all', { config: { policy: P }, preHandler: refuseTenantUsers }, async () => {
     const rows = await db.selectFrom('claim_types').selectAll().orderBy('name').execute();
     return { items: rows.map(claimTypeDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: P } }, async (request) => claimTypeDto(await find(request, request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: P }, preHandler: refuseTenantUsers }, async (request) => claimTypeDto(await find(request, request.params.id)));
 
-  app.post('/api/identity/claim-types', { config: { policy: `${P}.Create` } }, async (request) => {
+  app.post('/api/identity/claim-types', { config: { policy: `${P}.Create` }, preHandler: refuseTenantUsers }, async (request) => {
     const input = readClaimType(request.body, request.language);
     const values = await check(request, input, null);
     const row = { id: randomUUID(), ...values, is_static: input.isStatic ?? false, concurrency_stamp: randomUUID() };
@@ -129,7 +131,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     return claimTypeDto(await find(request, row.id));
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Update` }, preHandler: refuseTenantUsers }, async (request) => {
     const lang = request.language;
     const existing = await find(request, request.params.id);
     const input = readClaimType(request.body, lang);
@@ -156,7 +158,7 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     return claimTypeDto(await find(request, existing.id));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Delete` }, preHandler: refuseTenantUsers }, async (request, reply) => {
     const existing = await find(request, request.params.id);
     if (existing.is_static) throw forbidden(translate('identity.staticClaimTypeDelete', request.language), 'Vigil:Identity.StaticClaimType');
     await db.transaction().execute(async (trx) => {

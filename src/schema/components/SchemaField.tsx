@@ -23,6 +23,7 @@ import { propertyAt } from '../labels';
 import { isKnownResource } from '../registry';
 import { useFieldLabel } from '../useFieldLabel';
 import { ColorText } from './ColorText';
+import { CountLink } from './CountLink';
 import { DateTimeText } from './DateTimeText';
 import { EnumField } from './EnumField';
 
@@ -70,8 +71,10 @@ export function SchemaField({ schema, field, source = field, link = true }: Sche
     case 'enumArray':
       return <EnumField resource={resource} field={name} source={source} />;
     case 'integer':
-    case 'number':
-      return <NumberField source={source} locales={locale} />;
+    case 'number': {
+      const count = property['x-computed']?.count;
+      return count && link && isKnownResource(count.resource) ? <CountLink source={source} count={count} /> : <NumberField source={source} locales={locale} />;
+    }
     case 'boolean':
       return <BooleanField source={source} />;
     case 'date':

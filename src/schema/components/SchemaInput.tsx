@@ -21,7 +21,7 @@ import {
 import { labelKeys } from '../../../common/schema/naming';
 import type { PropertySchema, ResourceSchema } from '../../../common/schema/types';
 import { fieldKind } from '../fieldKind';
-import { isReadOnly, isSortable } from '../fields';
+import { defaultSort, isReadOnly, isSortable } from '../fields';
 import { propertyAt } from '../labels';
 import { normalizeMac } from '../mac';
 import { isKnownResource, schemaOf } from '../registry';
@@ -41,6 +41,16 @@ export interface SchemaInputProps {
 
 /** Lookups ask for 25 records unless the schema says otherwise (SPEC: 100 for command templates, 1000 for organizations). */
 export const DEFAULT_LOOKUP_LIMIT = 25;
+
+/**
+ * A lookup's order: by the display field when the server sorts by it, else the referenced list's
+ * own default. Never react-admin's default 'id', which is not a sortable field.
+ */
+export function lookupOrder(resource: string, display: string): { field: string; order: 'ASC' | 'DESC' } {
+  const schema = schemaOf(resource);
+  if (!schema) return { field: '', order: 'ASC' };
+  return isSortable(schema.properties[display]) ? { field: display, order: 'ASC' } : defaultSort(schema);
+}
 
 const enumValues = (property: PropertySchema | undefined): (string | number)[] =>
   (property?.enum ?? []).filter((v): v is string | number => v !== null);
@@ -63,14 +73,14 @@ export function SchemaInput({ schema, field, source = field, required = false, r
   };
   const reference = property['x-reference'] ?? property.items?.['x-reference'];
   const lookup = reference && isKnownResource(reference.resource) ? reference : undefined;
-  const lookupSort = lookup && isSortable(schemaOf(lookup.resource)?.properties[lookup.display]) ? { field: lookup.display, order: 'ASC' as const } : undefined;
+  const lookupSort = lookup ? lookupOrder(lookup.resource, lookup.display) : undefined;
   const choices = (values: (string | number)[]) =>
     values.map((value) => ({ id: value, name: translate(labelKeys.enumValue(resource, name, String(value)), { _: String(value) }) }));
 
   switch (fieldKind(property)) {
     case 'reference':
       return lookup ? (
-        <ReferenceInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} {...(lookupSort ? { sort: lookupSort } : {})}>
+        <ReferenceInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort}>
           <AutocompleteInput {...common} optionText={lookup.display} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>
       ) : (
@@ -78,7 +88,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
       );
     case 'referenceArray':
       return lookup ? (
-        <ReferenceArrayInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} {...(lookupSort ? { sort: lookupSort } : {})}>
+        <ReferenceArrayInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort}>
           <AutocompleteArrayInput {...common} optionText={lookup.display} filterToQuery={(q: string) => ({ q })} />
         </ReferenceArrayInput>
       ) : (

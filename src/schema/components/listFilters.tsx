@@ -14,7 +14,7 @@ import type { ResourceSchema } from '../../../common/schema/types';
 import { filterSpecs, hasSearch, type FilterSpec } from '../fields';
 import { isKnownResource } from '../registry';
 import type { Translate } from '../validation/messages';
-import { DEFAULT_LOOKUP_LIMIT } from './SchemaInput';
+import { DEFAULT_LOOKUP_LIMIT, lookupOrder } from './SchemaInput';
 
 const NUMBER_KINDS = new Set(['integer', 'number']);
 
@@ -25,11 +25,11 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
     const [from, to] = spec.sources as [string, string];
     const Input = NUMBER_KINDS.has(spec.kind) ? NumberInput : DateInput;
     return [
-      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn={alwaysOn} />,
-      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn={alwaysOn} />,
+      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn={alwaysOn} helperText={false} />,
+      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn={alwaysOn} helperText={false} />,
     ];
   }
-  const common = { source: spec.field, label, alwaysOn };
+  const common = { source: spec.field, label, alwaysOn, helperText: false as const };
   switch (spec.kind) {
     case 'enum': {
       const choices = (property.enum ?? [])
@@ -43,8 +43,8 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
       const reference = property['x-reference']!;
       if (!isKnownResource(reference.resource)) return [<TextInput key={spec.field} {...common} />];
       return [
-        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} alwaysOn={alwaysOn}>
-          <AutocompleteInput label={label} optionText={reference.display} filterToQuery={(q: string) => ({ q })} />
+        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupOrder(reference.resource, reference.display)} alwaysOn={alwaysOn}>
+          <AutocompleteInput label={label} optionText={reference.display} filterToQuery={(q: string) => ({ q })} helperText={false} size="small" />
         </ReferenceInput>,
       ];
     }
@@ -54,13 +54,14 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
 }
 
 /**
- * The list's filters, shown above it: the free-text search (`q`, sent as `Filter`) when the schema
- * names search fields, then each per-field filter, dates and numbers as a from/to range. On a
- * phone only the search stays open; the others are behind react-admin's filter button.
+ * The list's filters: the free-text search (`q`, sent as `Filter`) when the schema names search
+ * fields, then each per-field filter, dates and numbers as a from/to range. Those in
+ * `list.filters` are shown above the list, the other `x-filter` fields (and, on a phone, all but
+ * the search) are behind react-admin's "Add filter" button.
  */
 export function listFilters(schema: ResourceSchema, translate: Translate, labelOf: (field: string) => string, compact = false): ReactElement[] {
   const inputs: ReactElement[] = [];
   if (hasSearch(schema)) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />);
-  for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field), !compact));
+  for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field), spec.pinned && !compact));
   return inputs;
 }

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLICIES } from '../../common/policies';
+import { createTenantUser } from '../support/fixtures';
+import { identityServer, members, NEW_PASSWORD, watchRefusals, type IdentityServer } from '../support/identity';
+import { DATABASES } from '../support/server';
+
+type Permission = { name: string; displayName: string; parentName: string | null; isGranted: boolean; allowedProviders: string[]; grantedProviders: { providerName: string; providerKey: string }[] };
+type Group = { name: string; displayName: string; permissions: Permission[] };
+type Answer = { entityDisplayName: string; groups: Group[] };
+
+const USERS = POLICIES.identityUsers;
+const ROLES = POLICIES.roles;
+const path = (providerName: string, providerKey: string) => `/api/permission-management/permissions?providerName=${providerName}&providerKey=${encodeURIComponent(providerKey)}`;
+
+/** Permission management and every privilege escalation it must refuse (403 or 404, and a log row). */
+describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl }) => {
+  let env: IdentityServer;
+  /** A tenant manager who may manage users, roles and permissions, but holds nothing else. */
+  let manager: string;
+  let managerId: string;
+  let otherTenantUserId: string;
+  let serial = 0;
+  const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
+  const newRole = async (token: string, tenantQuery = '') => String((await env.call(token, 'POST', `/api/identity/roles${tenantQuery}`, { name: unique('Role') })).body.name);
+
+  beforeAll(async () => {
+    env = await identityServer(databaseUrl);
+    const m = await createTenantUser(env.db, {
+      tenantId: env.sunriseId,
+      userName: 'limited-manager',
+      role: 'Limited manager',
+      policies: [USERS, `${USERS}.Create`, `${USERS}.Update`, `${USERS}.ManagePermissions`, ROLES, `${ROLES}.Create`, `${ROLES}.ManagePermissions`],
+    });
+    manager = await env.sign(m.userName, m.password);
+    managerId = m.userId;
+    otherTenantUserId = (await createTenantUser(env.db, { tenant: 'Permissions Other Tenant', userName: 'perm-other', role: 'admin', policies: [USERS] })).userId;
+  });
+  afterAll(async () => env?.server.stop());
+
+  it('answers the permission tree for a role: groups by prefix, translated, host-only policies hidden in a tenant', async () => {
+    const res = await env.call(env.staff, 'GET', path('R', 'admin'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as unknown as Answer;
+    expect(body.entityDisplayName).toBe('admin');
+    // Language texts are a tenant's too; languages, tenants, settings, audit logs and claim types are not.
+    expect(body.groups.map((g) => g.name)).toEqual(['Vigil', 'AbpIdentity', 'LanguageManagement']);
+    expect(body.groups[2]!.permissions.map((p) => p.name)).not.toContain(POLICIES.languages);
+    const identity = body.groups.find((g) => g.name === 'AbpIdentity')!;
+    expect(identity.displayName).toBe('Identity management');
+    const manage = identity.permissions.find((p) => p.name === `${USERS}.ManagePermissions`)!;
+    expect(manage).toMatchObject({ displayName: 'Manage permissions', parentName: USERS, isGranted: true, grantedProviders: [{ providerName: 'R', providerKey: 'admin' }], allowedProviders: [] });
+    expect(identity.permissions.find((p) => p.name === USERS)).toMatchObject({ displayName: 'User accounts', parentName: null });
+    expect(identity.permissions.some((p) => p.name === POLICIES.claimTypes)).toBe(false);
+
+    const danish = (await env.call(env.staff, 'GET', path('R', 'admin'), undefined, { lang: 'da-DK' })).body as unknown as Answer;
+    expect(danish.groups.find((g) => g.name === 'AbpIdentity')!.displayName).toBe('Identitetsstyring');
+    expect(danish.groups.find((g) => g.name === 'Vigil')!.permissions.find((p) => p.name === `${POLICIES.devices}.Create`)!.displayName).toBe('Opret');
+
+    const host = (await env.call(env.admin, 'GET', path('R', 'admin'))).body as unknown as Answer;
+    expect(host.groups.map((g) => g.name)).toEqual(['Vigil', 'AbpIdentity', 'Saas', 'LanguageManagement', 'AuditLogging', 'SettingManagement']);
+  });
+
+  it('grants and revokes for a role and a user; a user\'s view shows what their roles grant', async () => {
+    const role = await newRole(env.staff);
+    expect((await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: POLICIES.wifis, isGranted: true }, { name: `${POLICIES.wifis}.Create`, isGranted: true }] })).status).toBe(204);
+    const userName = unique('perm-user');
+    const user = await env.call(env.staff, 'POST', '/api/identity/users', { userName, email: `${userName}@example.com`, password: NEW_PASSWORD, roleNames: [role] });
+    const userId = String(user.body.id);
+    expect((await env.call(env.staff, 'PUT', path('U', userId), { permissions: [{ name: POLICIES.messages, isGranted: true }] })).status).toBe(204);
+    const view = (await env.call(env.staff, 'GET', path('U', userId))).body as unknown as Answer;
+    expect(view.entityDisplayName).toBe(userName);
+    const vigil = view.groups.find((g) => g.name === 'Vigil')!.permissions;
+    expect(vigil.find((p) => p.name === POLICIES.wifis)).toMatchObject({ isGranted: true, grantedProviders: [{ providerName: 'R', providerKey: role }] });
+    expect(vigil.find((p) => p.name === POLICIES.messages)).toMatchObject({ isGranted: true, grantedProviders: [{ providerName: 'U', providerKey: userId }] });
+
+    const token = await env.sign(userName, NEW_PASSWORD);
+    const granted = async () => ((await env.call(token, 'GET', '/api/abp/application-configuration')).body as { auth: { grantedPolicies: Record<string, boolean> } }).auth.grantedPolicies;
+    expect(await granted()).toMatchObject({ [POLICIES.wifis]: true, [`${POLICIES.wifis}.Create`]: true, [POLICIES.messages]: true });
+    expect((await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: `${POLICIES.wifis}.Create`, isGranted: false }] })).status).toBe(204);
+    expect((await granted())[`${POLICIES.wifis}.Create`]).toBeUndefined();
+    const audit = await env.db.selectFrom('audit_logs').select('entity_changes').where('url', 'like', '/api/permission-management/permissions%').where('http_method', '=', 'PUT').execute();
+    expect(audit.flatMap((a) => a.entity_changes).some((c) => c.entityId === `R:${role}` && c.propertyChanges.some((p) => p.propertyName === `${POLICIES.wifis}.Create` && p.newValue === false))).toBe(true);
+  });
+
+  it('refuses bad input: provider, missing key, unknown permission names', async () => {
+    const bad = await env.call(env.staff, 'GET', '/api/permission-management/permissions?providerName=X');
+    expect(bad.status).toBe(400);
+    expect(members(bad.body).sort()).toEqual(['providerKey', 'providerName']);
+    const unknown = await env.call(env.staff, 'PUT', path('R', 'admin'), { permissions: [{ name: 'Vigil.Nothing', isGranted: true }, { name: POLICIES.devices }] });
+    expect(unknown.status).toBe(400);
+    expect(members(unknown.body)).toEqual(['permissions[1].isGranted']);
+    const unknownName = await env.call(env.staff, 'PUT', path('R', 'admin'), { permissions: [{ name: 'Vigil.Nothing', isGranted: true }] });
+    expect(members(unknownName.body)).toEqual(['permissions[0].name']);
+    expect((await env.call(env.staff, 'GET', path('R', 'No such role'))).status).toBe(404);
+    // A provider's own policy is needed: the caregiver has neither.
+    expect((await env.call(env.caregiver, 'GET', path('R', 'admin'))).status).toBe(403);
+  });
+
+  it('refuses granting a policy the caller does not hold (403, logged)', async () => {
+    const refusals = await watchRefusals(env);
+    const role = await newRole(manager);
+    const res = await env.call(manager, 'PUT', path('R', role), { permissions: [{ name: POLICIES.devices, isGranted: true }, { name: ROLES, isGranted: true }] });
+    expect(res.status).toBe(403);
+    expect(res.body.error!.message).toBe('You cannot grant a permission you do not have yourself.');
+    const rows = await refusals();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: managerId, tenant_id: env.sunriseId, identity: 'PermissionManagement' });
+    expect(rows[0]!.extra_properties).toMatchObject({ reason: 'policyNotHeld', policies: [POLICIES.devices], providerName: 'R', providerKey: role });
+    const grants = await env.db.selectFrom('permission_grants').select('name').where('provider_key', '=', role).execute();
+    expect(grants).toEqual([]);
+    // What the manager holds may be granted.
+    expect((await env.call(manager, 'PUT', path('R', role), { permissions: [{ name: ROLES, isGranted: true }] })).status).toBe(204);
+  });
+
+  it('refuses handing out a role whose policies the caller does not hold (403, logged)', async () => {
+    const refusals = await watchRefusals(env);
+    const userName = unique('handout');
+    const res = await env.call(manager, 'POST', '/api/identity/users', { userName, email: `${userName}@example.com`, password: NEW_PASSWORD, roleNames: ['admin'] });
+    expect(res.status).toBe(403);
+    const self = await env.call(manager, 'PUT', `/api/identity/users/${managerId}/roles`, { roleNames: ['Limited manager', 'admin'] });
+    expect(self.status).toBe(403);
+    const rows = await refusals();
+    expect(rows.map((r) => (r.extra_properties as { reason: string }).reason)).toEqual(['roleNotHeld', 'roleNotHeld']);
+    expect((await env.call(env.staff, 'GET', `/api/identity/users/by-username/${userName}`)).status).toBe(404);
+  });
+
+  it('refuses host-only policies inside a tenant, even for the host acting there (403, logged)', async () => {
+    const refusals = await watchRefusals(env);
+    for (const name of [POLICIES.tenants, `${POLICIES.tenants}.Create`, POLICIES.languages, 'Saas.Editions']) {
+      const res = await env.call(env.staff, 'PUT', path('R', 'admin'), { permissions: [{ name, isGranted: true }] });
+      expect(res.status, name).toBe(name === 'Saas.Editions' ? 400 : 403);
+    }
+    const asHost = await env.call(env.admin, 'PUT', `${path('R', 'admin')}&__tenant=${env.sunriseId}`, { permissions: [{ name: POLICIES.auditLogs, isGranted: true }] });
+    expect(asHost.status).toBe(403);
+    const rows = await refusals();
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => (r.extra_properties as { reason: string }).reason === 'hostOnlyPolicy')).toBe(true);
+    // In the host they are grantable.
+    const hostRole = await newRole(env.admin);
+    expect((await env.call(env.admin, 'PUT', path('R', hostRole), { permissions: [{ name: POLICIES.tenants, isGranted: true }] })).status).toBe(204);
+  });
+
+  it('never changes a user of another tenant: 404, logged', async () => {
+    const refusals = await watchRefusals(env);
+    expect((await env.call(env.staff, 'GET', path('U', otherTenantUserId))).status).toBe(404);
+    const res = await env.call(env.staff, 'PUT', path('U', otherTenantUserId), { permissions: [{ name: POLICIES.devices, isGranted: true }] });
+    expect(res.status).toBe(404);
+    const rows = await refusals();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.extra_properties).toMatchObject({ reason: 'otherTenant', providerKey: otherTenantUserId });
+    expect(await env.db.selectFrom('permission_grants').select('id').where('provider_key', '=', otherTenantUserId).execute()).toEqual([]);
+    // A role name names a role of the acting tenant only.
+    expect((await env.call(env.staff, 'PUT', path('R', 'Other Tenant Only'), { permissions: [] })).status).toBe(404);
+  });
+
+  it('refuses a user changing their own user-level grants (403, logged)', async () => {
+    const refusals = await watchRefusals(env);
+    const res = await env.call(manager, 'PUT', path('U', managerId), { permissions: [{ name: ROLES, isGranted: true }] });
+    expect(res.status).toBe(403);
+    expect(res.body.error!.message).toBe('You cannot change your own permissions.');
+    expect((await refusals()).map((r) => (r.extra_properties as { reason: string }).reason)).toEqual(['ownGrants']);
+  });
+
+  it('keeps an active host administrator: the last one cannot be locked, deactivated, deleted or lose the role (403, logged)', async () => {
+    const ops = await createTenantUser(env.db, { tenantId: null, userName: 'host-ops', role: 'Host ops', policies: [USERS, `${USERS}.Update`, `${USERS}.Delete`] });
+    const opsToken = await env.sign(ops.userName, ops.password);
+    const admin = (await env.call(env.admin, 'GET', '/api/identity/users/by-username/admin')).body as { id: string; userName: string; email: string };
+    const refusals = await watchRefusals(env);
+    const attempts = [
+      await env.call(opsToken, 'PUT', `/api/identity/users/${admin.id}/lock/2099-01-01T00:00:00Z`),
+      await env.call(opsToken, 'DELETE', `/api/identity/users/${admin.id}`),
+      await env.call(opsToken, 'PUT', `/api/identity/users/${admin.id}/roles`, { roleNames: [] }),
+      await env.call(opsToken, 'PUT', `/api/identity/users/${admin.id}`, { userName: admin.userName, email: admin.email, isActive: false }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect(attempts[0]!.body.error!.message).toBe('This would leave the service provider without an active administrator.');
+    const rows = await refusals();
+    expect(rows.map((r) => (r.extra_properties as { reason: string }).reason)).toEqual(['lastHostAdmin', 'lastHostAdmin', 'lastHostAdmin', 'lastHostAdmin']);
+    const after = (await env.call(env.admin, 'GET', `/api/identity/users/${admin.id}`)).body;
+    expect(after).toMatchObject({ isActive: true, isLockedOut: false, roleNames: ['admin'] });
+
+    // With a second administrator, the first may be locked (and is unlocked again).
+    expect((await env.call(env.admin, 'PUT', `/api/identity/users/${ops.userId}/roles`, { roleNames: ['Host ops', 'admin'] })).status).toBe(204);
+    expect((await env.call(opsToken, 'PUT', `/api/identity/users/${admin.id}/lock/2099-01-01T00:00:00Z`)).status).toBe(204);
+    expect((await env.call(opsToken, 'PUT', `/api/identity/users/${admin.id}/unlock`)).status).toBe(204);
+  });
+});
