@@ -44,6 +44,9 @@ pg.types.setTypeParser(DATE_OID, (value: string) => value);
 export async function openDatabase(opts: { databaseUrl: string; dataDir: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, admin termination) must not end the process;
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -18,12 +18,18 @@ export interface TokenVerifierOptions {
  */
 export function installAuthentication(app: FastifyInstance, opts: TokenVerifierOptions): void {
   const keys = createLocalJWKSet(opts.jwks);
+  const verified = new VerifiedTokens(10_000);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized(translate('errors.invalidToken', request.language));
+    const known = verified.get(match[1]!);
+    if (known) {
+      request.principal = known;
+      return;
+    }
     try {
       const { payload } = await jwtVerify(match[1]!, keys, {
         issuer: opts.issuer,
@@ -40,9 +46,36 @@ export function installAuthentication(app: FastifyInstance, opts: TokenVerifierO
         scopes: typeof payload.scope === 'string' ? payload.scope.split(' ') : [],
       };
       request.principal = principal;
+      verified.set(match[1]!, principal, (payload.exp ?? 0) * 1000);
     } catch (err) {
       request.log.info({ reason: (err as Error).message }, 'rejected access token');
       throw unauthorized(translate('errors.invalidToken', request.language));
     }
   });
+}
+
+/**
+ * Tokens already verified by this process, until they expire. A JWT cannot be revoked before its
+ * expiry anyway, so this only saves the signature check (which queues on Node's thread pool and
+ * waits when the CPU is busy). Bounded: the oldest entries go first.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  constructor(private readonly max: number) {}
+
+  get(token: string): Principal | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  set(token: string, principal: Principal, expiresAt: number): void {
+    if (expiresAt <= Date.now()) return;
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { principal, expiresAt });
+  }
 }
