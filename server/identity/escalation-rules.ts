@@ -25,6 +25,20 @@ export async function assertMayHandOut(db: Db, request: FastifyRequest, tenantId
   if (missing.length) throw new Refusal('roleNotHeld', { ...target, roles: [...roleNames], policies: missing.slice(0, 50) });
 }
 
+/**
+ * Nobody changes a user who holds more than they do: every policy of the target (the user being
+ * edited, locked, deleted, given a password or roles) must be one the caller holds, or a lesser
+ * administrator could take over a stronger account by setting its password or email. Changing
+ * oneself is not covered here (other rules apply). Throws a Refusal otherwise.
+ */
+export async function assertMayManageUser(db: Db, request: FastifyRequest, target: { id: string; tenant_id: string | null }): Promise<void> {
+  if (target.id === request.principal?.userId) return;
+  const held = await callerPolicies(db, request);
+  const theirs = await grantedPolicies(db, { userId: target.id, tenantId: target.tenant_id, userName: '', clientId: null, scopes: [] });
+  const missing = [...theirs].filter((p) => !held.has(p)).sort();
+  if (missing.length) throw new Refusal('targetMorePowerful', { targetUserId: target.id, policies: missing.slice(0, 50) });
+}
+
 /** Active host users holding the host's static 'admin' role, directly or through an organization unit. */
 async function activeHostAdmins(trx: Db, roleId: string): Promise<number> {
   const row = await trx

@@ -12,11 +12,12 @@ import { writeSecurityLog } from './security-log';
  *   does not all hold;
  * - hostOnlyPolicy: granting a host-only policy inside a tenant;
  * - otherTenant: changing a role or user of another tenant;
+ * - targetMorePowerful: changing a user who holds policies the caller does not hold;
  * - ownGrants: a user changing their own user-level grants;
  * - lastHostAdmin: locking, deactivating or deleting the last active host administrator, or
  *   taking the host 'admin' role from them.
  */
-export type RefusalReason = 'policyNotHeld' | 'roleNotHeld' | 'hostOnlyPolicy' | 'otherTenant' | 'ownGrants' | 'lastHostAdmin';
+export type RefusalReason = 'policyNotHeld' | 'roleNotHeld' | 'hostOnlyPolicy' | 'otherTenant' | 'targetMorePowerful' | 'ownGrants' | 'lastHostAdmin';
 
 /**
  * Thrown wherever the refusal is found, often inside a transaction: the module's error handler

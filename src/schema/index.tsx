@@ -11,7 +11,7 @@ import { addSchemaTexts } from './labels';
 import { navEntryFor } from './navigation';
 import { loadOverride } from './overrides';
 import { setSchemas } from './registry';
-import { mergeParts, type ResourceParts } from './views';
+import { mergeParts, type ResourceParts } from './parts';
 
 // Each generated view is its own chunk, loaded with the first screen that shows it.
 const SchemaList = lazy(() => import('./views/SchemaList'));

@@ -1,4 +1,4 @@
-import { partsOf, type ResourceParts } from './views';
+import { partsOf, type ResourceParts } from './parts';
 
 /**
  * Hand-written parts of schema resources: `src/resources/<name>/index.ts` exporting any of list,

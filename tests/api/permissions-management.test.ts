@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICIES } from '../../common/policies';
+import { policyCatalogue } from '../../server/permissions/catalogue';
 import { createTenantUser } from '../support/fixtures';
 import { identityServer, members, NEW_PASSWORD, watchRefusals, type IdentityServer } from '../support/identity';
 import { DATABASES } from '../support/server';
@@ -153,6 +154,20 @@ describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl })
     expect((await env.call(env.staff, 'PUT', path('R', 'Other Tenant Only'), { permissions: [] })).status).toBe(404);
   });
 
+  it('refuses changing a user who holds more than the caller (403, logged): no takeover by password or email', async () => {
+    const refusals = await watchRefusals(env);
+    const staffId = String((await env.call(env.staff, 'GET', '/api/identity/users/by-username/staff')).body.id);
+    const attempts = [
+      await env.call(manager, 'PUT', `/api/identity/users/${staffId}/change-password`, { newPassword: 'Taken-Over-2026!' }),
+      await env.call(manager, 'PUT', `/api/identity/users/${staffId}`, { userName: 'staff', email: 'attacker@example.com' }),
+      await env.call(manager, 'PUT', path('U', staffId), { permissions: [] }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403]);
+    expect(attempts[0]!.body.error!.message).toBe('You cannot change a user who has permissions you do not have.');
+    expect((await refusals()).map((r) => (r.extra_properties as { reason: string }).reason)).toEqual(['targetMorePowerful', 'targetMorePowerful', 'targetMorePowerful']);
+    expect((await env.call(env.staff, 'GET', `/api/identity/users/${staffId}`)).body.email).toBe('staff@sunrise-care.local');
+  });
+
   it('refuses a user changing their own user-level grants (403, logged)', async () => {
     const refusals = await watchRefusals(env);
     const res = await env.call(manager, 'PUT', path('U', managerId), { permissions: [{ name: ROLES, isGranted: true }] });
@@ -162,7 +177,8 @@ describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl })
   });
 
   it('keeps an active host administrator: the last one cannot be locked, deactivated, deleted or lose the role (403, logged)', async () => {
-    const ops = await createTenantUser(env.db, { tenantId: null, userName: 'host-ops', role: 'Host ops', policies: [USERS, `${USERS}.Update`, `${USERS}.Delete`] });
+    // A deputy holds every policy through a role of their own, so only the last-administrator rule stands in the way.
+    const ops = await createTenantUser(env.db, { tenantId: null, userName: 'host-ops', role: 'Host ops', policies: policyCatalogue(env.server.engine.schemas) });
     const opsToken = await env.sign(ops.userName, ops.password);
     const admin = (await env.call(env.admin, 'GET', '/api/identity/users/by-username/admin')).body as { id: string; userName: string; email: string };
     const refusals = await watchRefusals(env);

@@ -106,3 +106,27 @@ describe('routes and inputs', () => {
     expect(normalizeMac(null)).toBeNull();
   });
 });
+
+describe('reference lookups', () => {
+  it('order by the display field when sortable, else by the referenced list\'s default, never by id', async () => {
+    const { setSchemas } = await import('../../src/schema/registry');
+    const { lookupOrderFor } = await import('../../src/schema/lookup');
+    const people: ResourceSchema = {
+      ...GADGETS,
+      'x-resource': { ...GADGETS['x-resource'], name: 'people', list: { columns: ['name'], sort: { field: 'launchDate', order: 'DESC' } } },
+    };
+    setSchemas([GADGETS, people]);
+    expect(lookupOrderFor('people', 'name')).toEqual({ field: 'name', order: 'ASC' });
+    expect(lookupOrderFor('people', 'kind')).toEqual({ field: 'launchDate', order: 'DESC' });
+    expect(lookupOrderFor('unknown', 'name')).toEqual({ field: '', order: 'ASC' });
+  });
+});
+
+describe('date-time inputs', () => {
+  it('send the local wall-clock time as an ISO instant', async () => {
+    const { localDateTimeToIso } = await import('../../src/schema/dateTime');
+    expect(localDateTimeToIso('2026-03-05T14:30')).toBe(new Date(2026, 2, 5, 14, 30).toISOString());
+    expect(localDateTimeToIso('')).toBeNull();
+    expect(localDateTimeToIso('nonsense')).toBe('nonsense');
+  });
+});

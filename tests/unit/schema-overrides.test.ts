@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeParts, partsOf } from '../../src/schema/views';
+import { mergeParts, partsOf } from '../../src/schema/parts';
 import { humanize, schemaTexts } from '../../src/schema/labels';
 import { isProtectedPath } from '../../src/routing/isProtectedPath';
 import { GADGETS } from './schema-fixtures';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { forbidden } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
-import { endSessions, keepingHostAdmin } from '../escalation-rules';
+import { assertMayManageUser, endSessions, keepingHostAdmin } from '../escalation-rules';
 import { hashPassword } from '../passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
 import { roleDto, roleListQuery } from '../roles/queries';
@@ -48,6 +48,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const { roleNames } = readRoleNames(request.body, lang);
+    await assertMayManageUser(db, request, user);
     const { roles, problems } = await resolveRoleNames(db, user.tenant_id, roleNames, lang);
     if (problems.length) throw invalid(lang, problems);
     await assertHandOut(db, request, user.tenant_id, user.id, roles, []);
@@ -81,6 +82,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     if (end.getTime() <= Date.now()) throw invalid(lang, [problem('lockoutEnd', 'identity.lockoutEndInPast', lang)]);
     if (user.id === request.principal!.userId) throw forbidden(translate('identity.cannotLockSelf', lang), 'Vigil:Identity.CannotLockSelf');
     if (!user.lockout_enabled) throw forbidden(translate('identity.lockoutNotEnabled', lang), 'Vigil:Identity.LockoutNotEnabled');
+    await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
       await keepingHostAdmin(trx, user.tenant_id, { targetUserId: user.id, change: 'lock' }, async () => {
         await trx.updateTable('users').set({ lockout_end: end, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
@@ -93,6 +95,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   app.put<{ Params: { id: string } }>('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` } }, async (request, reply) => {
     const user = await requireUser(db, request, request.params.id);
+    await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
       await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lockoutEnd: user.lockout_end, isLockedOut: isLockedOut(user) }, { lockoutEnd: null, isLockedOut: false })] });
@@ -106,6 +109,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const raw = request.params.enabled.toLowerCase();
     if (raw !== 'true' && raw !== 'false') throw invalid(lang, [problem('enabled', 'validation:invalid', lang)]);
     const enabled = raw === 'true';
+    await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ two_factor_enabled: enabled, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
       await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityUser', user.id, { twoFactorEnabled: user.two_factor_enabled }, { twoFactorEnabled: enabled })] });
@@ -117,6 +121,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const { newPassword } = readNewPassword(request.body, lang);
+    await assertMayManageUser(db, request, user);
     const policy = await passwordPolicyFor(db, user.tenant_id);
     const problems = passwordErrors(newPassword, policy.rules, 'newPassword', lang);
     if (problems.length) throw invalid(lang, problems);

@@ -8,7 +8,7 @@ import { readPaging, readSorting } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { readSettings } from '../../settings/settings';
 import { describeChange } from '../../audit/entity-change';
-import { endSessions, keepingHostAdmin } from '../escalation-rules';
+import { assertMayManageUser, endSessions, keepingHostAdmin } from '../escalation-rules';
 import { ListParams } from '../list-params';
 import { hashPassword } from '../passwords';
 import { passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
@@ -129,6 +129,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     const lang = request.language;
     const existing = await requireUser(db, request, request.params.id);
     const input = readUserUpdate(request.body, lang);
+    await assertMayManageUser(db, request, existing);
     if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
     const tenantId = existing.tenant_id;
     const fields = {
@@ -184,6 +185,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.delete<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
     const existing = await requireUser(db, request, request.params.id);
     if (existing.id === request.principal!.userId) throw forbidden(translate('identity.cannotDeleteSelf', request.language), 'Vigil:Identity.CannotDeleteSelf');
+    await assertMayManageUser(db, request, existing);
     await db.transaction().execute(async (trx) => {
       await keepingHostAdmin(trx, existing.tenant_id, { targetUserId: existing.id, change: 'delete' }, async () => {
         await trx.updateTable('users').set({ is_deleted: true, deletion_time: new Date(), concurrency_stamp: randomUUID() }).where('id', '=', existing.id).execute();

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { forbidden } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { POLICIES } from '../../../common/policies';
+import { assertMayManageUser } from '../../identity/escalation-rules';
 import { Refusal } from '../../identity/refusals';
 import { entityNotFound, tenantIs, UUID } from '../../identity/scope';
 import { effectiveRoles, normalize } from '../../identity/users';
@@ -61,6 +62,7 @@ export async function resolveTarget(db: Db, request: FastifyRequest, forChange: 
     throw entityNotFound(request);
   }
   if (forChange && user.id === request.principal?.userId) throw new Refusal('ownGrants', { providerName: name, providerKey: key });
+  if (forChange) await assertMayManageUser(db, request, user);
   const roles = await effectiveRoles(db, user.id);
   return { providerName: 'U', providerKey: user.id, tenantId, displayName: user.user_name, roleNames: roles.map((r) => r.name) };
 }

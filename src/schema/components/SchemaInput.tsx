@@ -21,10 +21,12 @@ import {
 import { labelKeys } from '../../../common/schema/naming';
 import type { PropertySchema, ResourceSchema } from '../../../common/schema/types';
 import { fieldKind } from '../fieldKind';
-import { defaultSort, isReadOnly, isSortable } from '../fields';
+import { isReadOnly } from '../fields';
 import { propertyAt } from '../labels';
+import { localDateTimeToIso } from '../dateTime';
 import { normalizeMac } from '../mac';
-import { isKnownResource, schemaOf } from '../registry';
+import { DEFAULT_LOOKUP_LIMIT, lookupOrderFor } from '../lookup';
+import { isKnownResource } from '../registry';
 import { useFieldLabel } from '../useFieldLabel';
 import { RichTextInput } from './RichTextInput';
 
@@ -39,18 +41,6 @@ export interface SchemaInputProps {
   readOnly?: boolean;
 }
 
-/** Lookups ask for 25 records unless the schema says otherwise (SPEC: 100 for command templates, 1000 for organizations). */
-export const DEFAULT_LOOKUP_LIMIT = 25;
-
-/**
- * A lookup's order: by the display field when the server sorts by it, else the referenced list's
- * own default. Never react-admin's default 'id', which is not a sortable field.
- */
-export function lookupOrder(resource: string, display: string): { field: string; order: 'ASC' | 'DESC' } {
-  const schema = schemaOf(resource);
-  if (!schema) return { field: '', order: 'ASC' };
-  return isSortable(schema.properties[display]) ? { field: display, order: 'ASC' } : defaultSort(schema);
-}
 
 const enumValues = (property: PropertySchema | undefined): (string | number)[] =>
   (property?.enum ?? []).filter((v): v is string | number => v !== null);
@@ -73,7 +63,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
   };
   const reference = property['x-reference'] ?? property.items?.['x-reference'];
   const lookup = reference && isKnownResource(reference.resource) ? reference : undefined;
-  const lookupSort = lookup ? lookupOrder(lookup.resource, lookup.display) : undefined;
+  const lookupSort = lookup ? lookupOrderFor(lookup.resource, lookup.display) : undefined;
   const choices = (values: (string | number)[]) =>
     values.map((value) => ({ id: value, name: translate(labelKeys.enumValue(resource, name, String(value)), { _: String(value) }) }));
 
@@ -108,7 +98,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
     case 'date':
       return <DateInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput {...common} parse={localDateTimeToIso} />;
     case 'email':
       return <TextInput {...common} type="email" autoComplete="off" />;
     case 'url':

@@ -14,7 +14,7 @@ import type { ResourceSchema } from '../../../common/schema/types';
 import { filterSpecs, hasSearch, type FilterSpec } from '../fields';
 import { isKnownResource } from '../registry';
 import type { Translate } from '../validation/messages';
-import { DEFAULT_LOOKUP_LIMIT, lookupOrder } from './SchemaInput';
+import { DEFAULT_LOOKUP_LIMIT, lookupOrderFor } from '../lookup';
 
 const NUMBER_KINDS = new Set(['integer', 'number']);
 
@@ -43,7 +43,7 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
       const reference = property['x-reference']!;
       if (!isKnownResource(reference.resource)) return [<TextInput key={spec.field} {...common} />];
       return [
-        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupOrder(reference.resource, reference.display)} alwaysOn={alwaysOn}>
+        <ReferenceInput key={spec.field} source={spec.field} reference={reference.resource} perPage={reference.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupOrderFor(reference.resource, reference.display)} alwaysOn={alwaysOn}>
           <AutocompleteInput label={label} optionText={reference.display} filterToQuery={(q: string) => ({ q })} helperText={false} size="small" />
         </ReferenceInput>,
       ];

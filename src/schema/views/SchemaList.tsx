@@ -23,7 +23,7 @@ export default function SchemaList({ schema }: { schema: ResourceSchema }) {
   const columns = listColumns(schema);
   const rowClick = viewEnabled(schema, 'show') ? 'show' : viewEnabled(schema, 'edit') ? 'edit' : false;
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
-  const filters = useMemo(() => listFilters(schema, translate, labelOf, isSmall), [schema, translate, labelOf, isSmall]);
+  const filters = listFilters(schema, translate, labelOf, isSmall);
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
 
   return (
