@@ -19,6 +19,8 @@ declare module 'fastify' {
     tenantId: string | null;
     /** performance.now() when the request arrived (audit durations). */
     receivedAt: number;
+    /** Whether the signed-in tenant user's tenant is active, once read (undefined until then). */
+    tenantAvailable?: boolean;
   }
 }
 
@@ -27,6 +29,7 @@ export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('tenantId', null);
   app.decorateRequest('receivedAt', 0);
+  app.decorateRequest('tenantAvailable', undefined);
   app.addHook('onRequest', async (request) => {
     request.receivedAt = performance.now();
     request.language = languageFromAcceptLanguage(request.headers['accept-language']).cultureName;

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { forbidden, unauthorized } from '../http/errors';
 import { grantedPolicies } from './granted';
+import { tenantIsAvailable } from '../tenancy/tenant-state';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,8 +63,15 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     if (!policy || policy === ANONYMOUS) return;
     if (!request.principal) throw unauthorized(translate('errors.unauthorized', request.language));
     if (policy === AUTHENTICATED) return;
-    request.grantedPolicies ??= await grantedPolicies(db, request.principal);
-    const granted = request.grantedPolicies;
+    // A tenant user's grants and whether the tenant is still active are read together: two
+    // independent queries, one round trip of waiting (tenant resolution reuses the answer).
+    const tenantId = request.principal.tenantId;
+    const [granted, available] = await Promise.all([
+      request.grantedPolicies ?? grantedPolicies(db, request.principal),
+      tenantId && request.tenantAvailable === undefined ? tenantIsAvailable(db, tenantId) : request.tenantAvailable,
+    ]);
+    request.grantedPolicies = granted;
+    request.tenantAvailable = available;
     if (!policy.split(ANY_OF).some((p) => granted.has(p))) {
       request.log.warn({ policy, user: request.principal.userId }, 'policy refused');
       throw forbidden(translate('errors.forbidden', request.language));

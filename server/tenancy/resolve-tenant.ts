@@ -48,7 +48,8 @@ export function installTenantResolution(app: FastifyInstance, db: Db): void {
         throw forbidden(translate('errors.tenantSwitch', request.language));
       }
       // A tenant deactivated, expired or deleted stops its users at once, not when tokens expire.
-      if (!(await tenantIsAvailable(db, principal.tenantId))) throw forbidden(translate('errors.tenantInactive', request.language), 'Vigil:TenantInactive');
+      request.tenantAvailable ??= await tenantIsAvailable(db, principal.tenantId);
+      if (!request.tenantAvailable) throw forbidden(translate('errors.tenantInactive', request.language), 'Vigil:TenantInactive');
       return;
     }
 
