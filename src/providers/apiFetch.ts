@@ -20,6 +20,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Send the host's tenant filter as `__tenant` (default true; off for the session's own data). */
   tenant?: boolean;
+  /** 'blob' for a file download: the body comes as `blob`, not parsed (errors are still read as JSON). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiResponse<T> {
@@ -27,6 +29,8 @@ export interface ApiResponse<T> {
   headers: Headers;
   /** Parsed JSON body; undefined for an empty or non-JSON body. */
   json: T | undefined;
+  /** The body of a successful `responseType: 'blob'` request. */
+  blob?: Blob;
 }
 
 export type HttpClient = <T = unknown>(path: string, request?: ApiRequest) => Promise<ApiResponse<T>>;
@@ -118,6 +122,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       ...(body !== undefined ? { body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (options.responseType === 'blob' && response.ok) {
+      return { status: response.status, headers: response.headers, json: undefined, blob: await response.blob() };
+    }
     const json = await readJson(response);
     if (!response.ok) {
       const { message, status, body: errorBody } = apiErrorParts(response.status, response.statusText, json);

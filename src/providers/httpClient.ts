@@ -1,6 +1,7 @@
 import { requestLanguage } from '../../common/languages';
 import { loadRuntimeConfig } from '../config/runtime';
 import { createHttpClient, type HttpClient } from './apiFetch';
+import { createUploader, type Uploader } from './xhrUpload';
 import { readTenantFilter } from './tenantFilter';
 import { getAccessToken } from './userManager';
 
@@ -9,7 +10,7 @@ export type { ApiRequest, ApiResponse, HttpClient, QueryValue } from './apiFetch
 /** Axios's default XSRF names (SPEC section 7), sent on same-origin calls only, as axios does. */
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
-function xsrfToken(url: string): string | undefined {
+export function xsrfToken(url: string): string | undefined {
   if (new URL(url, window.location.href).origin !== window.location.origin) return undefined;
   const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
@@ -23,4 +24,14 @@ export const httpClient: HttpClient = createHttpClient({
   tenantFilter: readTenantFilter,
   xsrfToken,
   fetch: (input, init) => fetch(input, init),
+});
+
+/** File uploads with progress (XMLHttpRequest), with the same headers as httpClient. */
+export const uploadWithProgress: Uploader = createUploader({
+  apiBase: async () => (await loadRuntimeConfig()).apiBase,
+  accessToken: getAccessToken,
+  language: () => requestLanguage(localStorage.getItem('i18nextLng'), navigator.language),
+  tenantFilter: readTenantFilter,
+  xsrfToken,
+  xhr: () => new XMLHttpRequest(),
 });

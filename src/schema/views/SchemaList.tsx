@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
@@ -14,9 +14,16 @@ import { useFieldLabel } from '../useFieldLabel';
  * The generated list: the schema's columns (sortable where `x-sortable`), its default order,
  * search and filters, pagination, CSV export and bulk delete (shown with the `.Delete` policy).
  * A row opens the record's show page, or its edit page when there is no show view. On a phone the
- * table becomes a one-column list of the first three columns.
+ * table becomes a one-column list of the first three columns. Hand-written lists reuse it with
+ * toolbar `actions` and `bulkActionButtons` of their own.
  */
-export default function SchemaList({ schema }: { schema: ResourceSchema }) {
+export interface SchemaListProps {
+  schema: ResourceSchema;
+  actions?: ReactElement;
+  bulkActionButtons?: ReactNode;
+}
+
+export default function SchemaList({ schema, actions, bulkActionButtons }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -27,7 +34,7 @@ export default function SchemaList({ schema }: { schema: ResourceSchema }) {
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
 
   return (
-    <List sort={defaultSort(schema)} filters={filters} exporter={exporter}>
+    <List sort={defaultSort(schema)} filters={filters} exporter={exporter} {...(actions ? { actions } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}
@@ -35,7 +42,7 @@ export default function SchemaList({ schema }: { schema: ResourceSchema }) {
           rowClick={rowClick}
         />
       ) : (
-        <DataTable rowClick={rowClick}>
+        <DataTable rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
               {cell(field)}

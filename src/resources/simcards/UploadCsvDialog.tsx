@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useRefresh, useTranslate } from 'react-admin';
+import type { ResourceSchema } from '../../../common/schema/types';
+import { uploadWithProgress } from '../../providers/httpClient';
+import { problemsOf, type UploadResult } from './types';
+import { UploadProblems } from './UploadProblems';
+
+type Phase = 'choose' | 'sending' | 'checking' | 'done';
+
+/**
+ * Sends a CSV file to batchUpload as text/csv: a determinate bar while the file goes up, an
+ * indeterminate one while the server checks the lines, then "N of M created" and the lines that
+ * were not, so staff can fix them and upload only those. The list refreshes when cards were created.
+ */
+export function UploadCsvDialog({ schema, onClose }: { schema: ResourceSchema; onClose: () => void }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const [failure, setFailure] = useState<ReturnType<typeof problemsOf> | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const busy = phase === 'sending' || phase === 'checking';
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file || busy) return;
+    abort.current = new AbortController();
+    setPhase('sending');
+    setProgress(0);
+    setResult(null);
+    setFailure(null);
+    try {
+      const answer = await uploadWithProgress<UploadResult>(`${schema['x-resource'].endpoint}/batchUpload`, {
+        body: file,
+        contentType: 'text/csv',
+        signal: abort.current.signal,
+        onProgress: (share) => {
+          setProgress(Math.round(share * 100));
+          if (share >= 1) setPhase('checking');
+        },
+      });
+      setResult(answer);
+      if (answer.created > 0) refresh();
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      setFailure(problemsOf(error));
+    }
+    setPhase('done');
+  }
+
+  const close = () => {
+    abort.current?.abort();
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={`${inputId}-title`}>
+      <form onSubmit={submit}>
+        <DialogTitle id={`${inputId}-title`}>{translate('simcards.upload.title')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {translate('simcards.upload.help')}
+          </Typography>
+          <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1, fontWeight: 500 }}>
+            {translate('simcards.upload.file')}
+          </Box>
+          <Box
+            component="input"
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(e) => {
+              setFile((e.target as HTMLInputElement).files?.[0] ?? null);
+              setPhase('choose');
+            }}
+            sx={{ maxWidth: '100%', mb: 2 }}
+          />
+          {phase === 'sending' && (
+            <Box role="status">
+              <Typography variant="body2">{translate('simcards.upload.sending')}</Typography>
+              <LinearProgress variant="determinate" value={progress} aria-label={translate('simcards.upload.sending')} />
+            </Box>
+          )}
+          {phase === 'checking' && (
+            <Box role="status">
+              <Typography variant="body2">{translate('simcards.upload.checking')}</Typography>
+              <LinearProgress aria-label={translate('simcards.upload.checking')} />
+            </Box>
+          )}
+          {failure && (
+            <Alert severity="error" role="alert">
+              {translate('simcards.upload.failed')}: {translate(failure.message, { _: failure.message })}
+              {failure.details.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {failure.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
+          {result && <UploadProblems schema={schema} result={result} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{translate('simcards.upload.close')}</Button>
+          <Button type="submit" variant="contained" disabled={!file || busy || phase === 'done'}>
+            {translate('simcards.upload.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+it('debug', async () => {
+  const [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.on('console', (m) => console.log('console:', m.type(), m.text()));
+  page.on('pageerror', (e) => console.log('pageerror', e.message));
+  await page.goto(`${server.url}/login?returnTo=/simcards`);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel('User name or email').fill('staff');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/simcards`);
+  await page.waitForTimeout(5000);
+  console.log('TEXT', (await page.locator('body').innerText()).slice(0, 1500));
+  console.log('BUTTONS', await page.getByRole('button').evaluateAll((b) => b.map((x) => x.getAttribute('aria-label') ?? x.textContent)));
+  await browser.close(); await server.stop();
+});
