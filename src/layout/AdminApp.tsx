@@ -13,6 +13,7 @@ import { createQueryClient } from '../providers/queryClient';
 import { getResourceSchemas } from '../providers/sessionData';
 import { navEntryFor } from '../schema/navigation';
 import { AppNotification } from './AppNotification';
+import { HAND_WRITTEN_KEYS, handWrittenResources } from './handWrittenResources';
 import { Layout } from './Layout';
 
 // Every page is its own chunk: the shell carries react-admin, the layout and the providers only.
@@ -75,15 +76,16 @@ async function adminRoutes(): Promise<ReactElement[]> {
     console.error('Resource schemas not loaded', error);
     return [];
   });
-  if (schemas.length === 0) return [navigationRoutes(new Set())];
+  const own = handWrittenResources();
+  if (schemas.length === 0) return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
   try {
     const resources = await import('../schema').then(({ schemaResources }) => schemaResources(schemas));
-    const taken = new Set(schemas.flatMap((schema) => navEntryFor(schema['x-resource'].name)?.key ?? []));
-    return [navigationRoutes(taken), ...resources];
+    const taken = new Set([...HAND_WRITTEN_KEYS, ...schemas.flatMap((schema) => navEntryFor(schema['x-resource'].name)?.key ?? [])]);
+    return [navigationRoutes(taken), ...own, ...resources];
   } catch (error) {
     // react-admin would wait forever on a rejected promise: keep the shell usable instead.
     console.error('Schema engine not loaded', error);
-    return [navigationRoutes(new Set())];
+    return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
   }
 }
 

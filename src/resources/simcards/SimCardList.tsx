@@ -26,6 +26,8 @@ export function SimCardList() {
     <SchemaList
       schema={schema}
       actions={<SimCardActions schema={schema} />}
+      // Upload CSV is how the first cards usually arrive: keep the toolbar on an empty list.
+      empty={false}
       bulkActionButtons={
         <>
           <BulkDeactivateButton schema={schema} />

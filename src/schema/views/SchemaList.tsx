@@ -21,9 +21,11 @@ export interface SchemaListProps {
   schema: ResourceSchema;
   actions?: ReactElement;
   bulkActionButtons?: ReactNode;
+  /** false: the toolbar (and its actions) even when there is no record yet. */
+  empty?: ReactElement | false;
 }
 
-export default function SchemaList({ schema, actions, bulkActionButtons }: SchemaListProps) {
+export default function SchemaList({ schema, actions, bulkActionButtons, empty }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -34,7 +36,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons }: Schem
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
 
   return (
-    <List sort={defaultSort(schema)} filters={filters} exporter={exporter} {...(actions ? { actions } : {})}>
+    <List sort={defaultSort(schema)} filters={filters} exporter={exporter} {...(actions ? { actions } : {})} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}

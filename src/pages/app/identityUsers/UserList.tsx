@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { BooleanField, ChipField, CreateButton, DataTable, EditButton, List, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { LockButton } from './LockButton';
+
+const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
+
+function FullName() {
+  const record = useRecordContext<{ name?: string | null; surname?: string | null }>();
+  return <>{[record?.name, record?.surname].filter(Boolean).join(' ')}</>;
+}
+
+function Roles() {
+  const record = useRecordContext<{ roleNames?: string[] }>();
+  const roles = (record?.roleNames ?? []).map((name) => ({ id: name, name }));
+  return (
+    <SingleFieldList data={roles} linkType={false}>
+      <ChipField source="name" size="small" />
+    </SingleFieldList>
+  );
+}
+
+/** Identity users: user name, e-mail, name, roles, locked; Edit and Lock/Unlock per row. */
+export default function UserList() {
+  const { t } = useTranslation('admin');
+  return (
+    <List title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="userName" label={t('users.fields.userName')} field={TextField} />
+        <DataTable.Col source="email" label={t('users.fields.email')} />
+        <DataTable.Col source="name" label={t('users.fields.name')}>
+          <FullName />
+        </DataTable.Col>
+        <DataTable.Col source="roleNames" label={t('users.fields.roleNames')} disableSort>
+          <Roles />
+        </DataTable.Col>
+        <DataTable.Col source="isLockedOut" label={t('users.fields.isLockedOut')} field={BooleanField} disableSort />
+        <DataTable.Col label={t('roles.fields.actions')}>
+          <EditButton />
+          <LockButton />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

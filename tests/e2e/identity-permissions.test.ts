@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import type { TestServer } from '../support/server';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+
+/**
+ * An administrator builds a role holding only the SIM card policies through the permissions
+ * dialog, gives it to a new user, and that user sees only SIM cards; then the administrator locks
+ * the user out and the sign-in page says so.
+ */
+describe('roles, permissions and users in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: BrowserContext;
+  let page: Page;
+  const tag = `e2e${Date.now().toString(36)}`;
+  const roleName = `SIM keeper ${tag}`;
+  const userName = `simkeeper.${tag}`;
+  const password = 'Sim-Keeper-2026!';
+  const WAIT = { timeout: 15_000 };
+  const labelled = (label: string) => new RegExp(`^${label}(\\s*\\*)?$`);
+
+  async function signIn(target: Page, login: string, secret: string, returnTo: string) {
+    await target.goto(`${server.url}/login?returnTo=${returnTo}`);
+    await target.waitForURL(/\/oidc\/interaction\//);
+    await target.getByLabel('User name or email').fill(login);
+    await target.getByLabel('Password').fill(secret);
+    await target.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  async function newPage(): Promise<[BrowserContext, Page]> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const created = await context.newPage();
+    created.on('pageerror', (err) => console.error('page error:', err.message));
+    return [context, created];
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    [admin, page] = await newPage();
+    await signIn(page, 'admin', DEMO_PASSWORD, '/identity-management/roles');
+    await page.waitForURL(`${server.url}/identity-management/roles`);
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a SIM-card-only role and a user holding it, who sees only SIM cards', async () => {
+    // The role.
+    await page.goto(`${server.url}/identity-management/roles/create`);
+    await page.getByLabel(labelled('Role name')).fill(roleName);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/identity/roles') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await created).status()).toBe(200);
+    await page.waitForURL(/\/identity-management\/roles(\?|$)/);
+
+    // Its permissions: the children checked, the parent follows.
+    await page.getByPlaceholder('Search').fill(roleName);
+    await page.getByRole('button', { name: `Permissions of ${roleName}` }).click(WAIT);
+    const dialog = page.getByRole('dialog');
+    for (const action of ['Create', 'Update', 'Delete']) await dialog.getByRole('checkbox', { name: `Vigil.SimCards.${action}`, exact: true }).check(WAIT);
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Vigil.SimCards', exact: true }).isChecked()).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().includes('/api/permission-management/permissions') && r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBeLessThan(300);
+
+    // The user, with the role and a password.
+    await page.goto(`${server.url}/identity-management/users/create`);
+    await page.getByLabel(labelled('User name')).fill(userName);
+    await page.getByLabel(labelled('E-mail')).fill(`${userName}@example.test`);
+    await page.getByLabel(labelled('Password')).fill(password);
+    await page.getByLabel(labelled('Roles')).fill(tag);
+    await page.getByRole('option', { name: roleName }).click(WAIT);
+    const userCreated = page.waitForResponse((r) => r.url().endsWith('/api/identity/users') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await userCreated).status()).toBe(200);
+
+    // Signed in as that user: SIM cards only.
+    const [context, userPage] = await newPage();
+    await signIn(userPage, userName, password, '/simcards');
+    await userPage.waitForURL(`${server.url}/simcards`);
+    await userPage.locator('table tbody tr').first().or(userPage.getByText('No SIM cards found')).waitFor(WAIT);
+    const menu = userPage.locator('.RaMenuItemLink-root');
+    await expect.poll(async () => (await menu.allTextContents()).map((t) => t.trim()), WAIT).toEqual(['SIM cards']);
+    await userPage.goto(`${server.url}/customers`);
+    await userPage.getByText('Access denied').first().waitFor(WAIT);
+    await context.close();
+  });
+
+  it('locks the user, whose sign-in then shows the locked error', async () => {
+    await page.goto(`${server.url}/identity-management/users`);
+    await page.getByPlaceholder('Search').fill(userName);
+    await page.getByRole('button', { name: `Lock ${userName}` }).click(WAIT);
+    const locked = page.waitForResponse((r) => r.url().includes('/lock/') && r.request().method() === 'PUT');
+    await page.getByRole('dialog').getByRole('button', { name: 'Lock' }).click();
+    expect((await locked).status()).toBe(204);
+    await page.getByRole('button', { name: `Unlock ${userName}` }).waitFor(WAIT);
+
+    const [context, userPage] = await newPage();
+    await signIn(userPage, userName, password, '/simcards');
+    await expect.poll(async () => (await userPage.getByRole('alert').textContent()) ?? '', WAIT).toMatch(/locked/i);
+    await context.close();
+  });
+});

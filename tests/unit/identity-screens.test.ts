@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { toggle, updateBody, type PermissionDto } from '../../src/pages/app/roles/permissionTree';
+import { roleBody } from '../../src/pages/app/roles/RoleForm';
+import { passwordValidator, userBody } from '../../src/pages/app/identityUsers/userBody';
+
+const p = (name: string, parentName: string | null = null): PermissionDto => ({ name, displayName: name, parentName, isGranted: false });
+const ALL = [p('Vigil.SimCards'), p('Vigil.SimCards.Create', 'Vigil.SimCards'), p('Vigil.SimCards.Delete', 'Vigil.SimCards'), p('Vigil.Devices')];
+
+describe('permission tree', () => {
+  it('checking a child checks its parent', () => {
+    expect([...toggle(ALL, new Set(), 'Vigil.SimCards.Create', true)].sort()).toEqual(['Vigil.SimCards', 'Vigil.SimCards.Create']);
+  });
+  it('unchecking a parent unchecks its children', () => {
+    const checked = new Set(['Vigil.SimCards', 'Vigil.SimCards.Create', 'Vigil.Devices']);
+    expect([...toggle(ALL, checked, 'Vigil.SimCards', false)]).toEqual(['Vigil.Devices']);
+  });
+  it('sends every permission with its state', () => {
+    const body = updateBody([{ name: 'g', displayName: 'G', permissions: ALL }], new Set(['Vigil.Devices']));
+    expect(body.permissions).toContainEqual({ name: 'Vigil.Devices', isGranted: true });
+    expect(body.permissions).toContainEqual({ name: 'Vigil.SimCards', isGranted: false });
+    expect(body.permissions).toHaveLength(4);
+  });
+});
+
+describe('identity bodies', () => {
+  it('sends only the role fields the endpoint accepts', () => {
+    expect(roleBody({ id: 'x', name: 'R', isStatic: true, isDefault: true, userCount: 3, concurrencyStamp: 's' })).toEqual({ name: 'R', isDefault: true, isPublic: false, concurrencyStamp: 's' });
+  });
+  it('sends only the user fields the endpoint accepts, empty texts as null', () => {
+    expect(userBody({ id: 'x', userName: 'u', email: 'u@x.test', name: '', isLockedOut: false, password: 'P' })).toEqual({ userName: 'u', email: 'u@x.test', name: null, password: 'P', roleNames: [] });
+  });
+  it('checks passwords with the shared rule', () => {
+    const validate = passwordValidator((key) => key);
+    expect(validate('short')).toContain('validation:minLength');
+    expect(validate('Long-Enough-2026')).toBeUndefined();
+  });
+});
