@@ -19,6 +19,8 @@ export interface FieldProblem {
 
 const GENERIC: Record<string, string> = {
   required: 'validation:required',
+  minItems: 'validation:required',
+  maxItems: 'validation:maxValue',
   minLength: 'validation:minLength',
   maxLength: 'validation:maxLength',
   minimum: 'validation:minValue',
@@ -38,16 +40,31 @@ function memberOf(error: SchemaError): string {
 }
 
 function keyFor(error: SchemaError, property: PropertySchema | undefined): string {
-  const custom = property?.['x-messages']?.[error.keyword];
-  if (custom) return custom;
   const unique = property?.['x-unique'];
   if (error.keyword === 'unique' && typeof unique === 'object' && unique.message) return unique.message;
+  return messageKey(error, property?.['x-messages']?.[error.keyword]);
+}
+
+/**
+ * The 'validation' message key for one ajv error: a custom key when the field names one for the
+ * keyword, else the generic one. Used for schema records and every other request body alike.
+ */
+export function messageKey(error: SchemaError, custom?: string): string {
+  if (custom) return custom;
   if (error.keyword === 'type') {
     const expected = String(error.params.type ?? '');
     return expected.includes('number') || expected.includes('integer') ? 'validation:number' : 'validation:invalid';
   }
   if (error.keyword === 'format' && error.params.format === 'email') return 'validation:email';
   return GENERIC[error.keyword] ?? 'validation:invalid';
+}
+
+/** A member path as ABP clients expect it: 'roleNames[1]', 'prices[0].price'. */
+export function memberPath(error: SchemaError): string {
+  const parts = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
 /** Turns ajv's errors into one problem per field (the first that matters), in schema order. */

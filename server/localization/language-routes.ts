@@ -7,7 +7,7 @@ import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
-import { bodyValidator, invalid } from '../modules/shared/body';
+import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { isUniqueViolation } from '../schema-engine/write-checks';
 import { writeSettings } from '../settings/settings';

@@ -7,7 +7,7 @@ import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import { notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
-import { invalid } from '../modules/shared/body';
+import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { bumpLocalizationVersion, type OverrideSync } from './override-sync';
 import { overridesOf } from './overrides';

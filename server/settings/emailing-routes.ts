@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { bodyValidator } from '../modules/shared/body';
+import { bodyValidator } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';

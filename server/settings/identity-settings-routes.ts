@@ -4,7 +4,7 @@ import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import type { ValidationError } from '../http/errors';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../modules/shared/body';
+import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';

@@ -3,7 +3,7 @@ import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
-import { invalid } from '../modules/shared/body';
+import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings } from './settings';

@@ -8,7 +8,7 @@ import { describeChange } from '../audit/entity-change';
 import { badRequest, type ValidationError } from '../http/errors';
 import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../modules/shared/body';
+import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { canonicalFeatureValue, featureValues, findFeature, MAX_FEATURE_NUMBER, type FeatureDefinition, type FeatureKey } from './features';
 import { requireTenant } from './tenants';

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { TenantsTable } from '../db/tables';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../modules/shared/body';
+import { bodyValidator, invalid } from '../http/body-validation';
 import { normalize } from '../identity/users';
 import { ActivationState, type TenantActivation } from './tenant-state';
 

@@ -11,7 +11,7 @@ import { bodySchema } from '../../schema-engine/openapi-schemas';
 import { toRecord, type DynamicDb, type ResourceModel } from '../../schema-engine/resource-model';
 import { computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { validationFailure } from '../../schema-engine/write-checks';
-import { bodyValidator } from '../shared/body';
+import { bodyValidator } from '../../http/body-validation';
 import { entityChange, modelOf, readVisible, requireVisible } from '../shared/records';
 import { priceBodyReader } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';

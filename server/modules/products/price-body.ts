@@ -1,5 +1,5 @@
 import { translate } from '../../localization/texts';
-import { bodyValidator, invalid } from '../shared/body';
+import { bodyValidator, invalid } from '../../http/body-validation';
 import type { Product } from './catalogue';
 import { MAX_PRICE } from './money';
 

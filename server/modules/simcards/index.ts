@@ -6,7 +6,7 @@ import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
-import { bodyValidator } from '../shared/body';
+import { bodyValidator } from '../../http/body-validation';
 import { modelOf, readVisible, requireVisible } from '../shared/records';
 import { MAX_UPLOAD_BYTES, uploadImporter } from './batch-upload';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
