@@ -4,10 +4,11 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { ThemeSwitcher } from '../components/ThemeSwitcher';
 import { useRuntimeConfig } from '../components/RuntimeConfigContext';
 import { SignOutMenuItem } from './SignOutMenuItem';
+import { TenantFilter } from './TenantFilter';
 
 /**
  * Product name, the page title (a span, so each page's own h1 is its only heading), language and
- * theme switchers, and the user menu: the user's name as its text, 'Profile' as its accessible
+ * theme switchers, a host user's tenant filter, and the user menu: the user's name as its text, 'Profile' as its accessible
  * name (react-admin translates the label key) and 'Sign out'.
  */
 export function AppBar() {
@@ -17,6 +18,7 @@ export function AppBar() {
       color="primary"
       toolbar={
         <>
+          <TenantFilter />
           <LanguageSwitcher />
           <ThemeSwitcher />
           <LoadingIndicator />

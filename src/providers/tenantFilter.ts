@@ -1,4 +1,4 @@
-import { ALL_TENANTS } from '../../common/roles';
+import { ALL_TENANTS, ROLE_TEMPLATE_ADMIN } from '../../common/roles';
 
 /**
  * The host user's tenant filter (SPEC sections 3 and 9), kept in localStorage 'tenantFilter':
@@ -32,4 +32,19 @@ export function readTenantFilter(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Stores the choice (raw), or clears it for undefined. */
+export function writeTenantFilter(value: string | undefined): void {
+  try {
+    if (value === undefined) localStorage.removeItem(TENANT_FILTER_KEY);
+    else localStorage.setItem(TENANT_FILTER_KEY, value);
+  } catch {
+    // Storage unavailable (private mode): the choice lasts until reload.
+  }
+}
+
+/** The filter a user starts with: a 'Template Admin' always starts on the own organisation. */
+export function initialTenantFilter(stored: string | undefined, roles: readonly string[]): string | undefined {
+  return roles.includes(ROLE_TEMPLATE_ADMIN) ? OWN_ORGANISATION : stored;
 }

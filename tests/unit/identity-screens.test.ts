@@ -35,3 +35,13 @@ describe('identity bodies', () => {
     expect(validate('Long-Enough-2026')).toBeUndefined();
   });
 });
+
+describe('tenant filter start value', () => {
+  it('resets a Template Admin to the own organisation and keeps anyone else\'s choice', async () => {
+    const { initialTenantFilter } = await import('../../src/providers/tenantFilter');
+    expect(initialTenantFilter('00000000-0000-0000-0000-000000000000', ['Template Admin'])).toBe('null');
+    expect(initialTenantFilter(undefined, ['Template Admin'])).toBe('null');
+    expect(initialTenantFilter('00000000-0000-0000-0000-000000000000', ['admin'])).toBe('00000000-0000-0000-0000-000000000000');
+    expect(initialTenantFilter(undefined, [])).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleForm, TabbedForm, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
@@ -14,8 +15,9 @@ export function createDefaults(schema: ResourceSchema): Record<string, unknown> 
 /**
  * The generated create and edit form: one input per shown property, in tabs when the schema has
  * them, validated in the browser by the same JSON Schema and messages as on the server.
+ * `tabExtras` adds hand-written content below a tab's inputs (by tab name).
  */
-export function SchemaForm({ schema, mode }: { schema: ResourceSchema; mode: 'create' | 'edit' }) {
+export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema; mode: 'create' | 'edit'; tabExtras?: Partial<Record<string, ReactNode>> }) {
   const translate = useTranslate();
   const validate = useSchemaValidator(schema);
   const fields = formFields(schema, mode);
@@ -36,6 +38,7 @@ export function SchemaForm({ schema, mode }: { schema: ResourceSchema; mode: 'cr
       {tabs.map((tab) => (
         <TabbedForm.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })} sx={{ maxWidth: 720 }}>
           {tab.fields.map(input)}
+          {tabExtras?.[tab.name]}
         </TabbedForm.Tab>
       ))}
     </TabbedForm>

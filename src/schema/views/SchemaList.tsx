@@ -23,9 +23,12 @@ export interface SchemaListProps {
   bulkActionButtons?: ReactNode;
   /** false: the toolbar (and its actions) even when there is no record yet. */
   empty?: ReactElement | false;
+  /** Content shown under a row when it is expanded (e.g. an organization's children). */
+  expand?: ReactElement;
+  isRowExpandable?: (record: Record<string, unknown>) => boolean;
 }
 
-export default function SchemaList({ schema, actions, bulkActionButtons, empty }: SchemaListProps) {
+export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -44,7 +47,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty }
           rowClick={rowClick}
         />
       ) : (
-        <DataTable rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})}>
+        <DataTable rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
               {cell(field)}

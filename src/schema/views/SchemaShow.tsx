@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Show, SimpleShowLayout, TabbedShowLayout, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
@@ -6,8 +7,11 @@ import { shownFields, tabsFor } from '../fields';
 import { humanize } from '../labels';
 import { useFieldLabel } from '../useFieldLabel';
 
-/** The generated show page: every shown property with its label, in tabs when the schema has them. */
-export default function SchemaShow({ schema }: { schema: ResourceSchema }) {
+/**
+ * The generated show page: every shown property with its label, in tabs when the schema has them.
+ * `tabExtras` adds hand-written content below a tab's fields (by tab name).
+ */
+export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>> }) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const fields = shownFields(schema);
@@ -22,6 +26,7 @@ export default function SchemaShow({ schema }: { schema: ResourceSchema }) {
           {tabs.map((tab) => (
             <TabbedShowLayout.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })}>
               {tab.fields.map(field)}
+              {tabExtras?.[tab.name]}
             </TabbedShowLayout.Tab>
           ))}
         </TabbedShowLayout>

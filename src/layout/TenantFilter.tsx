@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useRefresh } from 'react-admin';
+import type { ApplicationConfiguration } from '../../common/abp-contract';
+import { POLICIES } from '../../common/policies';
+import { ALL_TENANTS } from '../../common/roles';
+import { httpClient } from '../providers/httpClient';
+import { getApplicationConfiguration } from '../providers/sessionData';
+import { initialTenantFilter, OWN_ORGANISATION, readTenantFilter, writeTenantFilter } from '../providers/tenantFilter';
+
+interface TenantLookup {
+  id: string;
+  name: string;
+}
+
+const canFilter = (config: ApplicationConfiguration): boolean =>
+  config.currentUser.tenantId === null && config.auth.grantedPolicies[POLICIES.tenants] === true;
+
+/**
+ * Whether the signed-in user is a host user holding Saas.Tenants. Once the configuration is known,
+ * a 'Template Admin' has the stored filter reset to the own organisation (and data refetched).
+ */
+function useHostTenantAccess(): boolean {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ['session', 'tenant-filter-access'],
+    staleTime: Infinity,
+    queryFn: async () => {
+      const config = await getApplicationConfiguration();
+      const allowed = canFilter(config);
+      const stored = readTenantFilter();
+      const initial = initialTenantFilter(stored, config.currentUser.roles);
+      if (allowed && initial !== stored) {
+        writeTenantFilter(initial);
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      }
+      return allowed;
+    },
+  });
+  return data === true;
+}
+
+/**
+ * The host user's tenant filter in the app bar (SPEC sections 3 and 9): all tenants, the provider's
+ * own organisation, or one tenant; kept in localStorage and sent as the `__tenant` header. A change
+ * refetches every screen's data.
+ */
+export function TenantFilter() {
+  const { t } = useTranslation('admin');
+  const allowed = useHostTenantAccess();
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  const [chosen, setChosen] = useState<string>();
+  const value = chosen ?? readTenantFilter() ?? '';
+  const { data: tenants = [] } = useQuery({
+    queryKey: ['tenant-filter', 'lookup'],
+    enabled: allowed,
+    queryFn: async ({ signal }) => (await httpClient<{ items: TenantLookup[] }>('/api/app/customTenant/lookup', { tenant: false, signal })).json?.items ?? [],
+  });
+
+  if (!allowed) return null;
+  const change = (next: string) => {
+    writeTenantFilter(next);
+    setChosen(next);
+    void queryClient.invalidateQueries();
+    refresh();
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('tenantFilter.label')}
+      value={value}
+      onChange={(e) => change(e.target.value)}
+      sx={{ minWidth: { xs: 110, sm: 180 }, maxWidth: { xs: 140, sm: 260 }, mx: 1, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' } }}
+      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+    >
+      <MenuItem value={ALL_TENANTS}>{t('tenantFilter.all')}</MenuItem>
+      <MenuItem value={OWN_ORGANISATION}>{t('tenantFilter.own')}</MenuItem>
+      {tenants.map((tenant) => (
+        <MenuItem key={tenant.id} value={tenant.id}>
+          {tenant.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

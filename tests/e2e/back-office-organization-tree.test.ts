@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import type { TestServer } from '../support/server';
+import { tokensFor } from '../support/sign-in';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+
+/** The organization list as a tree: a row opens to show its children, loaded level by level. */
+describe('organization tree in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const tag = `E2E${Date.now().toString(36)}`;
+  const WAIT = { timeout: 15_000 };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    const { access_token: staff } = await tokensFor(server.url, 'staff', DEMO_PASSWORD);
+    const create = async (name: string, code: string, parentId?: string) => {
+      const res = await fetch(`${server.url}/api/app/organizations-overviews`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, code, ...(parentId ? { parentId } : {}) }),
+      });
+      const body = (await res.json()) as { id: string };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.id;
+    };
+    const root = await create(`${tag} Region`, `${tag}-R`);
+    const child = await create(`${tag} Home`, `${tag}-H`, root);
+    await create(`${tag} Ward`, `${tag}-W`, child);
+
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    page = await context.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err.message));
+    await page.goto(`${server.url}/login?returnTo=/organizations`);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('User name or email').fill('staff');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/organizations`);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens a row to its children and a child to its own', async () => {
+    await page.getByPlaceholder('Search').fill(`${tag} Region`);
+    const region = page.locator('table tbody tr').filter({ hasText: `${tag} Region` }).first();
+    await region.waitFor(WAIT);
+    await expect.poll(() => page.locator('table tbody tr').filter({ hasText: `${tag} Home` }).count(), WAIT).toBe(0);
+    // react-admin's expand button is aria-hidden (the row itself is the link): find it by its class.
+    await region.locator('.RaDataTable-expandIcon').click();
+    const home = page.locator('tr[data-organization]').filter({ hasText: `${tag} Home` });
+    await home.waitFor(WAIT);
+    await home.getByRole('button', { name: 'Expand' }).click();
+    await page.locator('tr[data-organization]').filter({ hasText: `${tag} Ward` }).waitFor(WAIT);
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import type { TestServer } from '../support/server';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+
+/** An administrator overrides a Danish text in the back office and sees it after switching to Danish. */
+describe('language texts in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const WAIT = { timeout: 15_000 };
+  const override = `Overblik ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    page = await context.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err.message));
+    await page.goto(`${server.url}/login?returnTo=/language-management/texts`);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('User name or email').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/language-management/texts`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('overrides the Danish dashboard heading', async () => {
+    await page.getByRole('combobox', { name: 'Resource' }).click();
+    await page.getByRole('option', { name: 'admin', exact: true }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Target language' }).textContent()).toBe('Dansk');
+    await page.getByLabel('Search keys and texts').fill('dashboard.title');
+    await page.getByRole('button', { name: 'Edit dashboard.title', exact: true }).click(WAIT);
+    await page.getByLabel('Text of dashboard.title').fill(override);
+    const saved = page.waitForResponse((r) => r.url().includes('/api/language-management/language-texts/admin/da-DK/dashboard.title') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole('cell', { name: override }).waitFor(WAIT);
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByTestId('language-switcher').first().click();
+    await page.getByRole('menuitem', { name: 'Dansk' }).click();
+    await page.getByRole('heading', { name: override }).waitFor(WAIT);
+  });
+});
