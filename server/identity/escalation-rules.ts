@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { grantedPolicies, policiesOfRoles } from '../permissions/granted';
 import { Refusal } from './refusals';
 import { tenantIs } from './scope';
+import { holdsRole } from './users/queries';
 import { normalize } from './users';
 
 /** The caller's own policies, loaded once per request. */
@@ -48,19 +49,7 @@ async function activeHostAdmins(trx: Db, roleId: string): Promise<number> {
     .where('u.is_active', '=', true)
     .where('u.is_deleted', '=', false)
     .where(sql<boolean>`(not u.lockout_enabled or u.lockout_end is null or u.lockout_end <= now())`)
-    .where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', '=', roleId)),
-        eb.exists(
-          eb
-            .selectFrom('user_organization_units as uou')
-            .innerJoin('organization_unit_roles as our', 'our.organization_unit_id', 'uou.organization_unit_id')
-            .select('uou.user_id')
-            .whereRef('uou.user_id', '=', 'u.id')
-            .where('our.role_id', '=', roleId),
-        ),
-      ]),
-    )
+    .where(holdsRole(roleId))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

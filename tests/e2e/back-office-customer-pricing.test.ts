@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
@@ -34,12 +34,7 @@ describe('customer prices in a real browser', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
-    await page.goto(`${server.url}/login?returnTo=/customers`);
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('User name or email').fill('staff');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/customers`);
+    await signInAs(page, server.url, 'staff', DEMO_PASSWORD, '/customers');
   });
   afterAll(async () => {
     await context?.close();

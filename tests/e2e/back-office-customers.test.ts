@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -26,12 +26,7 @@ describe('customers back office in a real browser', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
-    await page.goto(`${server.url}/login?returnTo=/customers`);
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('User name or email').fill('staff');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/customers`);
+    await signInAs(page, server.url, 'staff', DEMO_PASSWORD, '/customers');
   });
   afterAll(async () => {
     await context?.close();
@@ -172,12 +167,7 @@ describe('customers back office in a real browser', () => {
   it('works on a phone-sized screen by keyboard alone', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
     const small = await phone.newPage();
-    await small.goto(`${server.url}/login?returnTo=/customers/create`);
-    await small.waitForURL(/\/oidc\/interaction\//);
-    await small.getByLabel('User name or email').fill('staff');
-    await small.getByLabel('Password').fill(DEMO_PASSWORD);
-    await small.getByRole('button', { name: 'Sign in' }).click();
-    await small.waitForURL(`${server.url}/customers/create`);
+    await signInAs(small, server.url, 'staff', DEMO_PASSWORD, '/customers/create');
 
     const name = `${tag} Cedar Court`;
     await small.getByLabel(labelled('Name')).focus();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import { schemaFolderWith } from '../support/schema-folder';
 import type { TestServer } from '../support/server';
@@ -22,12 +22,7 @@ describe('a resource added by one schema file, in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
-    await page.goto(`${server.url}/login?returnTo=/dashboard`);
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('User name or email').fill('admin');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInAs(page, server.url, 'admin', DEMO_PASSWORD, '/dashboard');
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -18,12 +18,7 @@ describe('language texts in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
-    await page.goto(`${server.url}/login?returnTo=/language-management/texts`);
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('User name or email').fill('admin');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/language-management/texts`);
+    await signInAs(page, server.url, 'admin', DEMO_PASSWORD, '/language-management/texts');
   });
   afterAll(async () => {
     await browser?.close();

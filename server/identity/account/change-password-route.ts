@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { AbpError, notFound } from '../../http/errors';
 import { hitRateLimit } from '../../http/rate-limit';
 import { translate } from '../../localization/texts';
 import { AUTHENTICATED } from '../../permissions/guard';
-import { describeChange } from '../../audit/entity-change';
-import { hashPassword, verifyPassword } from '../passwords';
-import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
-import { writeSecurityLog } from '../security-log';
+import { verifyPassword } from '../passwords';
+import { setPassword } from '../set-password';
 import { readChangePassword } from '../users/bodies';
 import { invalid, problem } from '../validation';
 
@@ -45,31 +41,7 @@ export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }
       throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
     }
     if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw invalid(lang, [problem('currentPassword', 'identity.currentPasswordWrong', lang)]);
-    const policy = await passwordPolicyFor(db, user.tenant_id);
-    const problems = passwordErrors(input.newPassword, policy.rules, 'newPassword', lang);
-    if (problems.length) throw invalid(lang, problems);
-    await assertNotReused(db, user.id, input.newPassword, policy, 'newPassword', lang);
-
-    const hash = await hashPassword(input.newPassword);
-    const changedAt = new Date();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: changedAt })
-        .where('id', '=', user.id)
-        .execute();
-      await rememberPassword(trx, user.id, hash, policy.remember);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })] });
-    });
-    await writeSecurityLog(db, {
-      action: 'ChangePassword',
-      userId: user.id,
-      userName: user.user_name,
-      tenantId: user.tenant_id,
-      clientId: principal.clientId,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    await setPassword(db, request, user, input.newPassword, false);
     return reply.status(204).send();
   });
 }

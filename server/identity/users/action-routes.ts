@@ -7,10 +7,8 @@ import { forbidden } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayManageUser, endSessions, keepingHostAdmin } from '../escalation-rules';
-import { hashPassword } from '../passwords';
-import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
+import { setPassword } from '../set-password';
 import { roleDto, roleListQuery } from '../roles/queries';
-import { writeSecurityLog } from '../security-log';
 import { invalid, problem } from '../validation';
 import { readNewPassword, readRoleNames } from './bodies';
 import { setUserRoles } from './commands';
@@ -122,33 +120,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     const user = await requireUser(db, request, request.params.id);
     const { newPassword } = readNewPassword(request.body, lang);
     await assertMayManageUser(db, request, user);
-    const policy = await passwordPolicyFor(db, user.tenant_id);
-    const problems = passwordErrors(newPassword, policy.rules, 'newPassword', lang);
-    if (problems.length) throw invalid(lang, problems);
-    await assertNotReused(db, user.id, newPassword, policy, 'newPassword', lang);
-    const hash = await hashPassword(newPassword);
-    const changedAt = new Date();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, security_stamp: randomUUID(), concurrency_stamp: randomUUID(), last_password_change_time: changedAt, access_failed_count: 0 })
-        .where('id', '=', user.id)
-        .execute();
-      await rememberPassword(trx, user.id, hash, policy.remember);
-      // A password reset by an administrator ends the user's sessions (the old password may be known).
-      await endSessions(trx, user.id);
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })] });
-    });
-    await writeSecurityLog(db, {
-      action: 'ChangePassword',
-      userId: user.id,
-      userName: user.user_name,
-      tenantId: user.tenant_id,
-      clientId: request.principal?.clientId ?? null,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      extra: { changedBy: request.principal?.userId ?? null, changedByUserName: request.principal?.userName ?? null },
-    });
+    await setPassword(db, request, user, newPassword, true);
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UsersTable } from '../../db/tables';
+import type { Database, UsersTable } from '../../db/tables';
 import { contains } from '../list-params';
 import { inScope, UUID, type Scope } from '../scope';
 
@@ -104,19 +104,7 @@ export function userListQuery(db: Db, scope: Scope, f: UserFilters) {
   }
   if (f.roleId) {
     const roleId = f.roleId;
-    q = q.where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', '=', roleId)),
-        eb.exists(
-          eb
-            .selectFrom('user_organization_units as uou')
-            .innerJoin('organization_unit_roles as our', 'our.organization_unit_id', 'uou.organization_unit_id')
-            .select('uou.user_id')
-            .whereRef('uou.user_id', '=', 'u.id')
-            .where('our.role_id', '=', roleId),
-        ),
-      ]),
-    );
+    q = q.where(holdsRole(roleId));
   }
   if (f.organizationUnitId) {
     const ouId = f.organizationUnitId;
@@ -146,3 +134,22 @@ export const USER_SORTING = {
   creationTime: 'u.creation_time',
   lastSignInTime: 'u.last_sign_in_time',
 } as const;
+
+/**
+ * A condition on `users as u`: the user holds the role directly or through an organization unit
+ * it is a member of (unit roles count as the user's own).
+ */
+export function holdsRole(roleId: string) {
+  return (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
+    eb.or([
+      eb.exists(eb.selectFrom('user_roles as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_id', '=', roleId)),
+      eb.exists(
+        eb
+          .selectFrom('user_organization_units as uou')
+          .innerJoin('organization_unit_roles as our', 'our.organization_unit_id', 'uou.organization_unit_id')
+          .select('uou.user_id')
+          .whereRef('uou.user_id', '=', 'u.id')
+          .where('our.role_id', '=', roleId),
+      ),
+    ]);
+}

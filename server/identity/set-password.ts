@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { writeAuditLog } from '../audit/audit-log';
+import { describeChange } from '../audit/entity-change';
+import type { Db } from '../db/database';
+import { endSessions } from './escalation-rules';
+import { hashPassword } from './passwords';
+import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
+import { writeSecurityLog } from './security-log';
+import { invalid } from './validation';
+
+export interface PasswordOwner {
+  id: string;
+  tenant_id: string | null;
+  user_name: string;
+  last_password_change_time: Date | null;
+}
+
+/**
+ * Sets a user's password, by the user or by an administrator: the tenant's password rules, no
+ * reuse of a remembered password, the history, an audit entry and a 'ChangePassword' security log.
+ * An administrator's reset also clears failed attempts and ends the user's sessions (the old
+ * password may be known to someone else).
+ */
+export async function setPassword(db: Db, request: FastifyRequest, user: PasswordOwner, newPassword: string, byAdministrator: boolean): Promise<void> {
+  const lang = request.language;
+  const policy = await passwordPolicyFor(db, user.tenant_id);
+  const problems = passwordErrors(newPassword, policy.rules, 'newPassword', lang);
+  if (problems.length) throw invalid(lang, problems);
+  await assertNotReused(db, user.id, newPassword, policy, 'newPassword', lang);
+
+  const hash = await hashPassword(newPassword);
+  const changedAt = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: hash,
+        security_stamp: randomUUID(),
+        concurrency_stamp: randomUUID(),
+        last_password_change_time: changedAt,
+        ...(byAdministrator ? { access_failed_count: 0 } : {}),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await rememberPassword(trx, user.id, hash, policy.remember);
+    if (byAdministrator) await endSessions(trx, user.id);
+    await writeAuditLog(trx, request, {
+      status: 204,
+      entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })],
+    });
+  });
+  await writeSecurityLog(db, {
+    action: 'ChangePassword',
+    userId: user.id,
+    userName: user.user_name,
+    tenantId: user.tenant_id,
+    clientId: request.principal?.clientId ?? null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    ...(byAdministrator ? { extra: { changedBy: request.principal?.userId ?? null, changedByUserName: request.principal?.userName ?? null } } : {}),
+  });
+}
