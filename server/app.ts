@@ -29,6 +29,16 @@ import { identityModule } from './identity';
 import { tenancyModule } from './tenancy';
 import { localizationModule } from './localization';
 import { settingsModule } from './settings';
+import { mailModule } from './mail';
+import { accountsModule } from './accounts';
+import { billingModule } from './billing';
+import { devicesModule } from './devices';
+import { ingestModule } from './ingest';
+import { alarmsModule } from './alarms';
+import { geofencesModule } from './geofences';
+import { commandsModule } from './commands';
+import { deviceStockModule } from './device-stock';
+import type { ModuleContext } from './module-context';
 
 export interface Server {
   app: FastifyInstance;
@@ -108,6 +118,11 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(tenancyModule, { db, policies });
   await app.register(localizationModule, { db });
   await app.register(settingsModule, { db });
+  // Feature modules: one plugin per folder, each given the same context.
+  const context: ModuleContext = { db, config, engine };
+  for (const module of [mailModule, accountsModule, billingModule, devicesModule, ingestModule, alarmsModule, geofencesModule, commandsModule, deviceStockModule]) {
+    await app.register(module, context);
+  }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(webRoutes, { config, db });

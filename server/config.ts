@@ -35,6 +35,19 @@ export interface Config {
   firstAdmin: { userName: string; email: string; password: string };
   /** Sign-in attempts allowed per client address and per login name in one window. */
   signInLimit: { perIp: number; perLogin: number; windowSeconds: number };
+  /** Mail: SMTP server URL (smtp://user:pass@host:port); empty keeps mail in the outbox table (`npm run outbox`). */
+  smtpUrl: string;
+  mailFrom: string;
+  /** The OsmAnd ingest's own port (the main port serves /ingest/osmand too); 0 picks a free port, -1 turns it off. */
+  ingestPort: number;
+  /** Stripe: with a secret key the Stripe adapter is used, otherwise the built-in gateway. */
+  stripe: { secretKey: string; webhookSecret: string; apiHost: string; apiPort: number; apiProtocol: 'http' | 'https' };
+  /** SMS gateway for commands with the text-message flag: 'log' (default) writes them to the log. */
+  smsGateway: string;
+  /** MitID (or any external OpenID Connect provider) for sign-in; empty issuer turns it off. */
+  mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
+  /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
+  workers: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -86,6 +99,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perLogin: Number(env.SIGNIN_LIMIT_PER_LOGIN ?? 10),
       windowSeconds: Number(env.SIGNIN_LIMIT_WINDOW ?? 300),
     },
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Vigil <no-reply@localhost>',
+    ingestPort: Number(env.INGEST_PORT ?? 5055),
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      apiHost: env.STRIPE_API_HOST ?? '',
+      apiPort: Number(env.STRIPE_API_PORT ?? 443),
+      apiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
+    },
+    smsGateway: env.SMS_GATEWAY ?? 'log',
+    mitid: {
+      issuer: env.MITID_ISSUER ?? '',
+      clientId: env.MITID_CLIENT_ID ?? '',
+      clientSecret: env.MITID_CLIENT_SECRET ?? '',
+      displayName: env.MITID_DISPLAY_NAME ?? 'MitID',
+    },
+    workers: flag(env.WORKERS, true),
     ...overrides,
   };
 }

@@ -9,6 +9,13 @@ import * as m002 from './migrations/002_audit_logs';
 import * as m003 from './migrations/003_pricing';
 import * as m004 from './migrations/004_identity';
 import * as m005 from './migrations/005_tenancy_localization';
+import * as m006 from './migrations/006_care_model';
+import * as m007 from './migrations/007_accounts';
+import * as m008 from './migrations/008_billing';
+import * as m009 from './migrations/009_tracking';
+import * as m010 from './migrations/010_commands';
+import * as m011 from './migrations/011_device_stock';
+import * as m012 from './migrations/012_identity_extras';
 
 export type Db = Kysely<Database>;
 
@@ -25,6 +32,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_pricing': m003,
   '004_identity': m004,
   '005_tenancy_localization': m005,
+  '006_care_model': m006,
+  '007_accounts': m007,
+  '008_billing': m008,
+  '009_tracking': m009,
+  '010_commands': m010,
+  '011_device_stock': m011,
+  '012_identity_extras': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

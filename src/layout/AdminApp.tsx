@@ -15,11 +15,10 @@ import { navEntryFor } from '../schema/navigation';
 import { AppNotification } from './AppNotification';
 import { HAND_WRITTEN_KEYS, handWrittenResources } from './handWrittenResources';
 import { Layout } from './Layout';
+import { SCREENS } from './screens';
 
 // Every page is its own chunk: the shell carries react-admin, the layout and the providers only.
-const Dashboard = lazy(() => import('../pages/app/Dashboard'));
 const ComingSoon = lazy(() => import('../pages/app/ComingSoon'));
-const LanguageTexts = lazy(() => import('../pages/app/languageTexts/LanguageTextsPage'));
 
 /** Screens with a detail route (SPEC section 2: citizens/{id}, customers/{id}). */
 const WITH_DETAIL = new Set(['citizens', 'customers']);
@@ -46,7 +45,8 @@ const queryClient = createQueryClient();
 const store = i18nextLocaleStore(localStorageStore(undefined, 'Vigil'), i18n);
 
 function screen(entry: NavEntry) {
-  const page = entry.key === 'dashboard' ? <Dashboard /> : entry.key === 'languageTexts' ? <LanguageTexts /> : <ComingSoon label={entry.label} />;
+  const Page = SCREENS[entry.key];
+  const page = Page ? <Page /> : <ComingSoon label={entry.label} />;
   // A signed-in user without the entry's policy sees react-admin's access-denied page in place.
   return (
     <CanAccess resource={entry.key} action="list" accessDenied={<AccessDenied />}>

@@ -61,6 +61,8 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
       dataDir: 'memory://',
       seedDemo: true,
       buildWeb: false,
+      // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
+      ingestPort: -1,
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...overrides,
     },

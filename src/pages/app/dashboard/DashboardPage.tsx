@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity } from 'react-admin';
-import { AppPage } from './AppPage';
+import { AppPage } from '../AppPage';
 
 /** /dashboard: greets the signed-in user by name. The device list comes with its own issue. */
 export default function Dashboard() {

@@ -1,0 +1,6 @@
+import ComingSoon from '../ComingSoon';
+
+/** /geofence: draw, edit and link circles and polygons on the map. */
+export default function GeofencePage() {
+  return <ComingSoon label="menu.geofence" />;
+}

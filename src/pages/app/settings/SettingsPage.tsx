@@ -1,0 +1,6 @@
+import ComingSoon from '../ComingSoon';
+
+/** /setting-management: password policy, lockout, email settings. */
+export default function SettingsPage() {
+  return <ComingSoon label="menu.settings" />;
+}
