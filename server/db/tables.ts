@@ -369,6 +369,19 @@ export interface DeviceEventsTable {
   creation_time: CreatedAt;
 }
 
+export interface DeviceMessagesTable {
+  id: string;
+  tenant_id: Nullable<string>;
+  device_id: Nullable<string>;
+  unique_id: string;
+  protocol: string;
+  remote_address: Nullable<string>;
+  payload: string;
+  outcome: 'stored' | 'duplicate' | 'rejected' | 'unknownDevice' | 'rateLimited';
+  detail: Nullable<string>;
+  received_time: CreatedAt;
+}
+
 export interface MailOutboxTable {
   id: string;
   tenant_id: Nullable<string>;
@@ -427,5 +440,6 @@ export interface Database
   geofences: GeofencesTable;
   geofence_links: GeofenceLinksTable;
   device_events: DeviceEventsTable;
+  device_messages: DeviceMessagesTable;
   mail_outbox: MailOutboxTable;
 }

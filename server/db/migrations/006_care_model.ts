@@ -9,6 +9,8 @@ import { sql, type Kysely } from 'kysely';
  *   citizens;
  * - `device_events`: what happened to a device (geofenceExit, geofenceEnter, sos, fall, lowBattery,
  *   offline, online, commandResult), newest first per device and per tenant;
+ * - `device_messages`: what each device sent lately, raw, with what became of it (stored,
+ *   duplicate, rejected, unknownDevice, rateLimited), for /troubleshoot and for counting bad input;
  * - `mail_outbox`: every mail the product sends, written in the transaction of the change that
  *   causes it and delivered by server/mail/worker.ts, so a mail is never lost nor sent twice.
  */
@@ -78,6 +80,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('device_events_device_idx').on('device_events').columns(['device_id', 'event_time desc']).execute();
   await db.schema.createIndex('device_events_tenant_idx').on('device_events').columns(['tenant_id', 'event_time desc']).execute();
+
+  await db.schema
+    .createTable('device_messages')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'uuid')
+    .addColumn('device_id', 'uuid', (c) => c.references('devices.id').onDelete('cascade'))
+    .addColumn('unique_id', 'text', (c) => c.notNull())
+    .addColumn('protocol', 'text', (c) => c.notNull())
+    .addColumn('remote_address', 'text')
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('outcome', 'text', (c) => c.notNull())
+    .addColumn('detail', 'text')
+    .addColumn('received_time', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute();
+  await db.schema.createIndex('device_messages_device_idx').on('device_messages').columns(['device_id', 'received_time desc']).execute();
+  await db.schema.createIndex('device_messages_unique_idx').on('device_messages').columns(['unique_id', 'received_time desc']).execute();
 
   await db.schema
     .createTable('mail_outbox')
