@@ -8,6 +8,9 @@ export type SecurityAction =
   | 'LoginLockedOut'
   | 'LoginNotAllowed'
   | 'LoginRateLimited'
+  /** Two-factor sign-in: the code was mailed; a wrong, expired or used-up code was given. */
+  | 'TwoFactorCodeSent'
+  | 'TwoFactorFailed'
   | 'Logout'
   | 'ChangePassword'
   /** A change that would have widened someone's rights beyond the caller's, or left no host administrator. */

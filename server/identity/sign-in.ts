@@ -19,7 +19,7 @@ export async function lockoutRule(db: Db, tenantId: string | null): Promise<{ ma
 }
 
 export type SignInResult =
-  | { ok: true; userId: string; tenantId: string | null; userName: string }
+  | { ok: true; userId: string; tenantId: string | null; userName: string; email: string; twoFactor: boolean }
   | { ok: false; reason: 'invalid' | 'locked' | 'inactive'; userId?: string; tenantId?: string | null; lockoutEnd?: Date };
 
 /**
@@ -51,12 +51,36 @@ export async function signInWithPassword(db: Db, login: string, password: string
       .execute();
     return locks ? { ok: false, reason: 'locked', lockoutEnd: lockoutEnd!, ...ids } : { ok: false, reason: 'invalid', ...ids };
   }
-  // An inactive user, or a user of a tenant that is inactive, expired or deleted (server/tenancy).
+  return admit(db, user, now);
+}
+
+type SignInUser = NonNullable<Awaited<ReturnType<typeof findUserForSignIn>>>;
+
+/** The checks after the credentials were right: an inactive user, or one of a tenant that is inactive, expired or deleted (server/tenancy), may not sign in. */
+async function admit(db: Db, user: SignInUser, now: Date): Promise<SignInResult> {
+  const ids = { userId: user.id, tenantId: user.tenant_id };
   if (!user.is_active || !(await tenantIsAvailable(db, user.tenant_id))) return { ok: false, reason: 'inactive', ...ids };
   await db
     .updateTable('users')
     .set({ access_failed_count: 0, lockout_end: null, last_sign_in_time: now, concurrency_stamp: randomUUID() })
     .where('id', '=', user.id)
     .execute();
-  return { ok: true, userId: user.id, tenantId: user.tenant_id, userName: user.user_name };
+  return { ok: true, userId: user.id, tenantId: user.tenant_id, userName: user.user_name, email: user.email, twoFactor: user.two_factor_enabled };
+}
+
+/**
+ * Signs in a user through an external login (MitID) already verified by its provider: the same
+ * lockout and activity checks as a password sign-in; 'invalid' when no user is linked to it.
+ */
+export async function signInWithExternalLogin(db: Db, provider: string, subject: string): Promise<SignInResult> {
+  const link = await db.selectFrom('external_logins').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  const user = link && (await db.selectFrom('users').selectAll().where('id', '=', link.user_id).where('is_deleted', '=', false).executeTakeFirst());
+  if (!user) return { ok: false, reason: 'invalid' };
+  const now = new Date();
+  if (user.lockout_enabled && user.lockout_end && new Date(user.lockout_end) > now) {
+    return { ok: false, reason: 'locked', lockoutEnd: new Date(user.lockout_end), userId: user.id, tenantId: user.tenant_id };
+  }
+  const result = await admit(db, user, now);
+  if (result.ok) await db.updateTable('external_logins').set({ last_used_time: now }).where('provider', '=', provider).where('subject', '=', subject).execute();
+  return result;
 }

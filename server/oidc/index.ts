@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import { PROJECT_ROOT } from '../config';
 import type { Db } from '../db/database';
 import { writeSecurityLog } from '../identity/security-log';
+import { sweepChallenges } from '../identity/two-factor';
 import { sweepExpired } from './adapter';
+import { ExternalProvider } from './external-provider';
 import { interactionRoutes } from './interaction-routes';
 import { FONT_PATH } from './pages';
 import { createProvider, ISSUER_PATH } from './provider';
@@ -33,7 +35,8 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
   });
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'issuer error'));
 
-  await app.register(interactionRoutes, { provider, db, homeUrl: config.publicUrl, limit: config.signInLimit });
+  const external = new ExternalProvider(config.mitid, config.publicUrl);
+  await app.register(interactionRoutes, { provider, db, homeUrl: config.publicUrl, limit: config.signInLimit, external });
 
   await app.register(fastifyStatic, {
     root: path.join(PROJECT_ROOT, 'node_modules', '@fontsource', 'montserrat', 'files'),
@@ -57,7 +60,7 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
   });
 
   // Expired codes, sessions and tokens are swept every ten minutes (idempotent on every node).
-  const sweep = setInterval(() => void sweepExpired(db).catch((err: unknown) => app.log.warn({ err }, 'sweep failed')), 600_000);
+  const sweep = setInterval(() => void Promise.all([sweepExpired(db), sweepChallenges(db)]).catch((err: unknown) => app.log.warn({ err }, 'sweep failed')), 600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return provider;

@@ -4,11 +4,13 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { findLanguage } from '../../common/languages';
-import { signInWithPassword } from '../identity/sign-in';
+import { signInWithExternalLogin, signInWithPassword, type SignInResult } from '../identity/sign-in';
+import { startChallenge, verifyChallenge } from '../identity/two-factor';
 import { writeSecurityLog } from '../identity/security-log';
 import { hitRateLimit } from '../http/rate-limit';
 import { translate } from '../localization/texts';
-import { renderErrorPage, renderLoginPage } from './pages';
+import { MITID, type ExternalProvider } from './external-provider';
+import { renderErrorPage, renderLoginPage, renderTwoFactorPage } from './pages';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
 
@@ -16,12 +18,20 @@ interface Params {
   uid: string;
 }
 
+type Success = Extract<SignInResult, { ok: true }>;
+
 /**
- * The issuer's interaction pages: the sign-in form (GET), its submission (POST .../login) and
- * cancel (POST .../abort). Consent is never asked: the clients are first-party.
+ * The issuer's interaction pages: the sign-in form (GET), its submission (POST .../login), the
+ * mailed code for users with two-factor sign-in (POST .../two-factor), sign-in through MitID
+ * (GET .../mitid, the provider's callback, GET .../mitid/finish) and cancel (POST .../abort).
+ * Consent is never asked: the clients are first-party.
  */
-export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db; homeUrl: string; limit: Config['signInLimit'] }) {
-  const { provider, db, homeUrl, limit } = opts;
+export async function interactionRoutes(
+  app: FastifyInstance,
+  opts: { provider: Provider; db: Db; homeUrl: string; limit: Config['signInLimit']; external: ExternalProvider },
+) {
+  const { provider, db, homeUrl, limit, external } = opts;
+  const externalButton = external.enabled ? { name: external.displayName } : undefined;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
   const pageLanguage = (request: FastifyRequest, params: Record<string, unknown>) => languageOf(request.raw, params.ui_locales);
@@ -45,8 +55,32 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     if (picked) reply.header('set-cookie', `lng=${picked.cultureName}; Path=/; Max-Age=31536000; SameSite=Lax`);
     const lang = picked?.cultureName ?? pageLanguage(request, details.params);
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    return sendPage(reply, 200, renderLoginPage({ lang, uid: details.uid, login: loginHint, homeUrl }));
+    const waiting = external.enabled ? await external.verifiedFor(db, details.uid) : undefined;
+    const notice = waiting ? translate('account:signIn.linkExternal', lang, { name: external.displayName }) : undefined;
+    return sendPage(reply, 200, renderLoginPage({ lang, uid: details.uid, login: loginHint, notice, external: externalButton, homeUrl }));
   });
+
+  const auditOf = (request: FastifyRequest, clientId: unknown) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    clientId: typeof clientId === 'string' ? clientId : null,
+  });
+
+  /** The last step of every way in: links a MitID waiting in this interaction, logs, and returns to the app. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, uid: string, clientId: unknown, user: Success, via?: string) => {
+    const waiting = external.enabled && via !== MITID ? await external.verifiedFor(db, uid) : undefined;
+    if (waiting) await external.link(db, waiting, { id: user.userId, tenantId: user.tenantId });
+    await writeSecurityLog(db, {
+      action: 'LoginSucceeded',
+      userId: user.userId,
+      tenantId: user.tenantId,
+      userName: user.userName,
+      ...auditOf(request, clientId),
+      ...(via ? { extra: { provider: via } } : {}),
+    });
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.userId } }, { mergeWithLastSubmission: false });
+  };
 
   app.post<{ Params: Params; Body: { login?: unknown; password?: unknown } }>(`${ISSUER_PATH}/interaction/:uid/login`, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -56,7 +90,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     const clientId = typeof details.params.client_id === 'string' ? details.params.client_id : null;
     const audit = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, clientId };
     const fail = (status: number, key: string, values?: Record<string, string | number>) =>
-      sendPage(reply, status, renderLoginPage({ lang, uid: details.uid, login, error: translate(`account:${key}`, lang, values), homeUrl }));
+      sendPage(reply, status, renderLoginPage({ lang, uid: details.uid, login, error: translate(`account:${key}`, lang, values), external: externalButton, homeUrl }));
 
     if (!login || !password) return fail(400, 'signIn.errors.required');
 
@@ -78,9 +112,75 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       return fail(401, 'signIn.errors.invalid');
     }
 
-    await writeSecurityLog(db, { action: 'LoginSucceeded', userId: result.userId, tenantId: result.tenantId, userName: result.userName, ...audit });
-    reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.userId } }, { mergeWithLastSubmission: false });
+    if (result.twoFactor) {
+      await startChallenge(db, { uid: details.uid, userId: result.userId, email: result.email, tenantId: result.tenantId, lang });
+      await writeSecurityLog(db, { action: 'TwoFactorCodeSent', userId: result.userId, tenantId: result.tenantId, userName: result.userName, ...audit });
+      return sendPage(reply, 200, renderTwoFactorPage({ lang, uid: details.uid, homeUrl }));
+    }
+    return finish(request, reply, details.uid, clientId, result);
+  });
+
+  app.post<{ Params: Params; Body: { code?: unknown } }>(`${ISSUER_PATH}/interaction/:uid/two-factor`, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const lang = pageLanguage(request, details.params);
+    const code = typeof request.body?.code === 'string' ? request.body.code.slice(0, 16) : '';
+    const checked = await verifyChallenge(db, details.uid, code);
+    if (!checked.ok) {
+      const user = await db.selectFrom('two_factor_challenges').select('user_id').where('interaction_uid', '=', details.uid).executeTakeFirst();
+      await writeSecurityLog(db, { action: 'TwoFactorFailed', userId: user?.user_id ?? null, ...auditOf(request, details.params.client_id) });
+      if (checked.reason === 'wrong') return sendPage(reply, 401, renderTwoFactorPage({ lang, uid: details.uid, error: translate('account:twoFactor.wrong', lang), homeUrl }));
+      // Expired, used up or never started: back to the password form.
+      return sendPage(reply, 401, renderLoginPage({ lang, uid: details.uid, error: translate('account:twoFactor.restart', lang), external: externalButton, homeUrl }));
+    }
+    const user = await db.selectFrom('users').select(['id', 'tenant_id', 'user_name', 'email', 'two_factor_enabled']).where('id', '=', checked.userId).executeTakeFirstOrThrow();
+    return finish(request, reply, details.uid, details.params.client_id, {
+      ok: true,
+      userId: user.id,
+      tenantId: user.tenant_id,
+      userName: user.user_name,
+      email: user.email,
+      twoFactor: user.two_factor_enabled,
+    });
+  });
+
+  // MitID: out to the provider, back through its callback (a fixed URL registered there), then
+  // into the interaction again, where the interaction cookie identifies the browser.
+  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid`, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (!external.enabled) return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(details.uid)}`, 303);
+    return reply.redirect(await external.begin(db, details.uid), 303);
+  });
+
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(`${ISSUER_PATH}/external/mitid/callback`, async (request, reply) => {
+    const lang = languageOf(request.raw);
+    const { code, state } = request.query;
+    try {
+      if (!code || !state) throw new Error(request.query.error ?? 'no code');
+      const identity = await external.complete(db, state, code);
+      return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(identity.uid)}/mitid/finish`, 303);
+    } catch (err) {
+      request.log.warn({ err }, 'MitID sign-in failed');
+      await writeSecurityLog(db, { action: 'LoginFailed', ...auditOf(request, null), extra: { provider: MITID } });
+      return sendPage(reply, 400, renderErrorPage(lang, translate('account:signIn.errors.external', lang, { name: external.displayName }), homeUrl));
+    }
+  });
+
+  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid/finish`, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const lang = pageLanguage(request, details.params);
+    const identity = await external.verifiedFor(db, details.uid);
+    if (!identity) return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(details.uid)}`, 303);
+    const result = await signInWithExternalLogin(db, MITID, identity.subject);
+    // Not linked yet: the password form, with a notice that signing in once links this MitID.
+    if (!result.ok && result.reason === 'invalid') return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(details.uid)}`, 303);
+    await external.forget(db, details.uid);
+    if (!result.ok) {
+      await writeSecurityLog(db, { action: result.reason === 'locked' ? 'LoginLockedOut' : 'LoginNotAllowed', userId: result.userId ?? null, tenantId: result.tenantId ?? null, ...auditOf(request, details.params.client_id) });
+      const key = result.reason === 'locked' ? 'signIn.errors.locked' : 'signIn.errors.inactive';
+      const minutes = Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 60000));
+      return sendPage(reply, 403, renderLoginPage({ lang, uid: details.uid, error: translate(`account:${key}`, lang, { minutes }), external: externalButton, homeUrl }));
+    }
+    return finish(request, reply, details.uid, details.params.client_id, result, MITID);
   });
 
   app.post<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/abort`, async (request, reply) => {

@@ -32,6 +32,9 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(-
 button{width:100%;font:inherit;font-weight:600;margin-top:24px;padding:12px 16px;border:0;border-radius:${BRAND.buttonRadius};background:${BRAND.primary};color:#fff;cursor:pointer}
 button.secondary{background:transparent;color:var(--primary);border:1px solid var(--border);margin-top:12px}
 @media (prefers-color-scheme:dark){button{background:#2f5d9a}}
+.notice{background:var(--bg);border-left:4px solid var(--secondary);border-radius:${BRAND.radius}px;padding:12px 14px;margin:16px 0 0}
+a.button{display:block;text-align:center;text-decoration:none;font-weight:600;padding:12px 16px;border-radius:${BRAND.buttonRadius};margin-top:12px}
+a.button.secondary{color:var(--primary);border:1px solid var(--border)}
 .alert{background:var(--error-bg);color:var(--error);border-radius:${BRAND.radius}px;padding:12px 14px;margin:16px 0 0;font-weight:600}
 .links{display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px;margin-top:20px;font-size:.9rem}
 a{color:var(--primary)}
@@ -80,14 +83,19 @@ export interface LoginView {
   uid: string;
   login?: string;
   error?: string;
+  /** A notice that is not an error (a MitID waiting to be linked). */
+  notice?: string;
+  /** The external provider's button (MitID), when one is configured. */
+  external?: { name: string };
   homeUrl: string;
 }
 
-export function renderLoginPage({ lang, uid, login = '', error, homeUrl }: LoginView): string {
+export function renderLoginPage({ lang, uid, login = '', error, notice, external, homeUrl }: LoginView): string {
   const action = `/oidc/interaction/${encodeURIComponent(uid)}`;
   const body = `
 <h1>${t(lang, 'signIn.title')}</h1>
 <p>${t(lang, 'signIn.intro')}</p>
+${notice ? `<div class="notice" role="status">${escape(notice)}</div>` : ''}
 ${error ? `<div class="alert" role="alert" id="signin-error">${escape(error)}</div>` : ''}
 <form method="post" action="${action}/login" novalidate>
 <label for="login">${t(lang, 'signIn.login')}</label>
@@ -96,9 +104,33 @@ ${error ? `<div class="alert" role="alert" id="signin-error">${escape(error)}</d
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256"${login ? ' autofocus' : ''}>
 <button type="submit">${t(lang, 'signIn.submit')}</button>
 </form>
+${external && !notice ? `<a class="button secondary" href="${action}/mitid">${t(lang, 'signIn.external', { name: external.name })}</a>` : ''}
 <form method="post" action="${action}/abort"><button type="submit" class="secondary">${t(lang, 'signIn.cancel')}</button></form>
 <div class="links"><a href="${escape(homeUrl)}/registration">${t(lang, 'signIn.register')}</a></div>`;
   return page({ lang, title: t(lang, 'signIn.title'), body, languageBase: action, homeUrl });
+}
+
+export interface TwoFactorView {
+  lang: string;
+  uid: string;
+  error?: string;
+  homeUrl: string;
+}
+
+/** The second step for users with two-factor sign-in: the code mailed to them. */
+export function renderTwoFactorPage({ lang, uid, error, homeUrl }: TwoFactorView): string {
+  const action = `/oidc/interaction/${encodeURIComponent(uid)}`;
+  const body = `
+<h1>${t(lang, 'twoFactor.title')}</h1>
+<p>${t(lang, 'twoFactor.intro')}</p>
+${error ? `<div class="alert" role="alert" id="code-error">${escape(error)}</div>` : ''}
+<form method="post" action="${action}/two-factor" novalidate>
+<label for="code">${t(lang, 'twoFactor.code')}</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${error ? ' aria-describedby="code-error"' : ''}>
+<button type="submit">${t(lang, 'twoFactor.submit')}</button>
+</form>
+<form method="post" action="${action}/abort"><button type="submit" class="secondary">${t(lang, 'signIn.cancel')}</button></form>`;
+  return page({ lang, title: t(lang, 'twoFactor.title'), body, homeUrl });
 }
 
 export function renderLogoutPage(lang: string, form: string): string {

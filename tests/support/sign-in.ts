@@ -38,6 +38,8 @@ export interface SignInOptions {
   scope?: string;
   /** Accept-Language of the "browser". */
   language?: string;
+  /** For a user with two-factor sign-in: gives the code (read from the mailbox) when the code page shows. */
+  twoFactorCode?: () => Promise<string>;
 }
 
 export interface SignInAttempt {
@@ -80,6 +82,15 @@ export async function signIn(baseUrl: string, login: string, password: string, o
     headers: { ...lang, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ login, password }).toString(),
   });
+  if (res.status === 200 && opts.twoFactorCode) {
+    const page = await res.text();
+    if (!page.includes('name="code"')) return { status: res.status, page };
+    res = await follow(`${interaction}/two-factor`, jar, {
+      method: 'POST',
+      headers: { ...lang, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: await opts.twoFactorCode() }).toString(),
+    });
+  }
   if (res.status !== 303 && res.status !== 302) return { status: res.status, page: await res.text() };
 
   // Back through the issuer's resume endpoint to the app with a code.
