@@ -12,7 +12,7 @@ const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 /**
  * Applies ABP list parameters to a scoped query: the free-text `Filter` over the schema's search
  * fields, per-field filters (`field=value`, and `field_gte` / `field_lte` for dates and numbers,
- * `id` for several ids), and returns the paging and sorting to use. Values are bound as
+ * `field_isNull=true|false` for optional fields, `id` for several ids), and returns the paging and sorting to use. Values are bound as
  * parameters; only schema-checked names reach the SQL text.
  */
 export function applyListParams(model: ResourceModel, base: Query, query: Record<string, unknown>, lang: string) {
@@ -49,6 +49,12 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
       if (c.sqlType === 'date' || c.sqlType === 'timestamp with time zone') return Number.isNaN(Date.parse(raw)) ? undefined : raw;
       return raw;
     };
+    const isNull = queryParam(query, `${c.field}_isNull`);
+    if (isNull !== undefined && isNull !== '') {
+      if (isNull === 'true') q = q.where(c.column, 'is', null);
+      else if (isNull === 'false') q = q.where(c.column, 'is not', null);
+      else problems.push({ message: translate('validation:invalid', lang, { field: c.field }), members: [`${c.field}_isNull`] });
+    }
     for (const [suffix, op] of [['', '='], ['_gte', '>='], ['_lte', '<=']] as const) {
       const raw = queryParam(query, `${c.field}${suffix}`);
       if (raw === undefined || raw === '') continue;

@@ -43,6 +43,18 @@ describe('organization tree in a real browser', () => {
     await server?.stop();
   });
 
+  it('lists top-level organizations by default, and every level once that is switched off', async () => {
+    await page.getByPlaceholder('Search').fill(tag);
+    const rows = page.locator('table tbody tr');
+    await rows.filter({ hasText: `${tag} Region` }).first().waitFor(WAIT);
+    await expect.poll(() => rows.filter({ hasText: `${tag} Home` }).count(), WAIT).toBe(0);
+    await page.getByLabel('Top level only').uncheck();
+    await rows.filter({ hasText: `${tag} Home` }).first().waitFor(WAIT);
+    await rows.filter({ hasText: `${tag} Ward` }).first().waitFor(WAIT);
+    await page.getByLabel('Top level only').check();
+    await expect.poll(() => rows.filter({ hasText: `${tag} Ward` }).count(), WAIT).toBe(0);
+  });
+
   it('opens a row to its children and a child to its own', async () => {
     await page.getByPlaceholder('Search').fill(`${tag} Region`);
     const region = page.locator('table tbody tr').filter({ hasText: `${tag} Region` }).first();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Link, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Link, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/httpClient';
 import { schemaOf } from '../../schema/registry';
 import SchemaList from '../../schema/views/SchemaList';
@@ -89,9 +89,25 @@ function ChildrenPanel() {
   );
 }
 
-/** The generated organization list whose rows open to show their children, level by level. */
+/** Shows only organizations without a parent; switched off, a search finds every level. */
+export const TOP_LEVEL_FILTER = 'parentId_isNull';
+
+/**
+ * The generated organization list as a tree: top-level organizations first, each row opening to
+ * show its children, level by level.
+ */
 export function OrganizationList() {
+  const translate = useTranslate();
   const schema = schemaOf('organizations');
   if (!schema) return null;
-  return <SchemaList schema={schema} expand={<ChildrenPanel />} isRowExpandable={hasChildren} />;
+  const topLevel = <BooleanInput key="topLevel" source={TOP_LEVEL_FILTER} label={translate('admin:organizations.topLevelOnly')} parse={(checked: boolean) => (checked ? true : '')} alwaysOn />;
+  return (
+    <SchemaList
+      schema={schema}
+      expand={<ChildrenPanel />}
+      isRowExpandable={hasChildren}
+      extraFilters={[topLevel]}
+      filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }}
+    />
+  );
 }

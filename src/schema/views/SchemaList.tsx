@@ -26,20 +26,23 @@ export interface SchemaListProps {
   /** Content shown under a row when it is expanded (e.g. an organization's children). */
   expand?: ReactElement;
   isRowExpandable?: (record: Record<string, unknown>) => boolean;
+  /** Filter inputs beyond the schema's own (e.g. organizations' 'top level only'). */
+  extraFilters?: ReactElement[];
+  filterDefaultValues?: Record<string, unknown>;
 }
 
-export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable }: SchemaListProps) {
+export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable, extraFilters = [], filterDefaultValues }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const columns = listColumns(schema);
   const rowClick = viewEnabled(schema, 'show') ? 'show' : viewEnabled(schema, 'edit') ? 'edit' : false;
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
-  const filters = listFilters(schema, translate, labelOf, isSmall);
+  const filters = [...listFilters(schema, translate, labelOf, isSmall), ...extraFilters];
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
 
   return (
-    <List sort={defaultSort(schema)} filters={filters} exporter={exporter} {...(actions ? { actions } : {})} {...(empty !== undefined ? { empty } : {})}>
+    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} {...(actions ? { actions } : {})} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}
