@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { forbidden, unauthorized } from '../http/errors';
-import { grantedPolicies } from './granted';
-import { tenantIsAvailable } from '../tenancy/tenant-state';
+import { GrantsCache } from './grants-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,6 +48,9 @@ declare module 'fastify' {
 export function installPolicyGuard(app: FastifyInstance, db: Db): void {
   const routeCatalogue: CatalogueEntry[] = [];
   app.decorate('routeCatalogue', routeCatalogue);
+  const cache = new GrantsCache(db);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.close());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const policy = route.config?.policy;
@@ -67,8 +69,8 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     // independent queries, one round trip of waiting (tenant resolution reuses the answer).
     const tenantId = request.principal.tenantId;
     const [granted, available] = await Promise.all([
-      request.grantedPolicies ?? grantedPolicies(db, request.principal),
-      tenantId && request.tenantAvailable === undefined ? tenantIsAvailable(db, tenantId) : request.tenantAvailable,
+      request.grantedPolicies ?? cache.granted(request.principal),
+      tenantId && request.tenantAvailable === undefined ? cache.tenantAvailable(tenantId) : request.tenantAvailable,
     ]);
     request.grantedPolicies = granted;
     request.tenantAvailable = available;
