@@ -38,7 +38,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
         if (Number(request.headers['content-length'] ?? 0) > AVATAR_MAX_BYTES) throw refuse(request, tooBig);
       },
       // A body that passes the limit while streaming (no Content-Length) gets the same message.
-      errorHandler: (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+      errorHandler: (error: Error & { statusCode?: number }, request: FastifyRequest, _reply: FastifyReply) => {
         if (error.statusCode === 413) throw refuse(request, tooBig);
         throw error;
       },

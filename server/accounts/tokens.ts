@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AbpError, forbidden, notFound } from '../http/errors';
+import { forbidden, notFound, type AbpError } from '../http/errors';
 import { translate } from '../localization/texts';
 
 /** How long a mailed link works. */

@@ -20,7 +20,7 @@ describe.each(DATABASES)('caregiver account on $name', ({ url }) => {
   });
 
   const upload = async (token: string, body: Buffer | string, contentType: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${env.server.url}${AVATAR}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'accept-language': 'en', ...headers }, body });
+    const res = await fetch(`${env.server.url}${AVATAR}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'accept-language': 'en', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
     return { status: res.status, body: (await res.json()) as { error?: { message: string; code: string } } };
   };
 

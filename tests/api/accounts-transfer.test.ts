@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as AccountStatus from '../../server/billing/account-status';
 import { accountsServer, linkIn, mailTo, type AccountsServer } from '../support/accounts';
 import { DATABASES } from '../support/server';
 import { tokensFor } from '../support/sign-in';
@@ -10,7 +11,7 @@ import { tokensFor } from '../support/sign-in';
  */
 const cardHolders = new Set<string>();
 vi.mock('../../server/billing/account-status', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/billing/account-status')>();
+  const real = await importOriginal<typeof AccountStatus>();
   return { ...real, hasDefaultPaymentCard: async (...args: Parameters<typeof real.hasDefaultPaymentCard>) => cardHolders.has(args[1]) || real.hasDefaultPaymentCard(...args) };
 });
 
