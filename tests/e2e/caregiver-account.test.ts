@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../common/avatar';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, signInAs } from '../support/browser';
-import type { TestServer } from '../support/server';
-import { startWebServer } from '../support/web-server';
+import { signInAs } from '../support/browser';
+import { usePhoneBrowser } from '../support/phone-browser';
 
 /** The smallest valid PNG (1x1). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -13,27 +11,11 @@ const NEW_PASSWORD = 'Changed-Pass-2026!';
 
 /** The demo carer (two watches with active subscriptions) on a 360 px phone, on /account. */
 describe('caregiver account page in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function phone(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return page;
-  }
+  const env = usePhoneBrowser();
 
   it('shows deletion disabled with the way out, uploads a picture, changes the password and signs in with it', async () => {
-    const page = await phone();
-    await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/account');
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/account');
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -67,8 +49,8 @@ describe('caregiver account page in a real browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.').waitFor();
 
-    const again = await phone();
-    await signInAs(again, server.url, 'caregiver', NEW_PASSWORD, '/account');
+    const again = await env.phone();
+    await signInAs(again, env.server.url, 'caregiver', NEW_PASSWORD, '/account');
     await again.getByRole('heading', { name: 'Profile' }).waitFor();
     await expect(again.locator('#account-email').inputValue()).resolves.toBe('caregiver@example.com');
   });

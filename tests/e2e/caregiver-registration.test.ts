@@ -1,39 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, signInAs } from '../support/browser';
-import type { TestServer } from '../support/server';
-import { startSmtpServer, type TestMailbox } from '../support/smtp';
-import { startWebServer } from '../support/web-server';
+import { signInAs } from '../support/browser';
+import { usePhoneBrowser } from '../support/phone-browser';
 
 const PASSWORD = 'Newcomer-Pass-2026!';
 
 /** A newcomer on a 360 px phone registers, gets the mail over real SMTP, opens the link, activates and signs in. */
 describe('caregiver registration in a real browser', () => {
-  let mailbox: TestMailbox;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = await startSmtpServer();
-    [server, browser] = await Promise.all([startWebServer('', { smtpUrl: mailbox.url }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mailbox?.stop();
-  });
-
-  async function phone(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return page;
-  }
+  const env = usePhoneBrowser({ mail: true });
 
   it('registers, follows the mailed link, is greeted by name, activates and signs in', async () => {
-    const page = await phone();
-    await page.goto(`${server.url}/registration`);
+    const page = await env.phone();
+    await page.goto(`${env.server.url}/registration`);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Nothing wider than the phone.
@@ -61,7 +39,7 @@ describe('caregiver registration in a real browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('We have sent a link to nora@example.org').waitFor();
 
-    const mail = await mailbox.waitFor((m) => m.subject === 'Confirm your Vigil account');
+    const mail = await env.mailbox.waitFor((m) => m.subject === 'Confirm your Vigil account');
     const link = /http\S+\/registration\?token=\S+/.exec(mail.text ?? '')![0];
     await page.goto(link);
     await page.getByRole('heading', { name: 'Welcome, Nora Newcomer!' }).waitFor();
@@ -73,13 +51,13 @@ describe('caregiver registration in a real browser', () => {
     await page.goto(link);
     await page.getByText('This registration link has already been used. Your account is active: sign in.').waitFor();
 
-    await signInAs(page, server.url, 'nora.newcomer', PASSWORD, '/dashboard');
+    await signInAs(page, env.server.url, 'nora.newcomer', PASSWORD, '/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
   it('offers to send the link again without a token, and says the same for any address', async () => {
-    const page = await phone();
-    await page.goto(`${server.url}/registration?token=not-a-real-token`);
+    const page = await env.phone();
+    await page.goto(`${env.server.url}/registration?token=not-a-real-token`);
     await page.getByText(/This registration link is not valid/).waitFor();
     await page.locator('#resend-email').fill('somebody@example.org');
     await page.getByRole('button', { name: 'Send a new link' }).click();
