@@ -19,6 +19,7 @@ describe('caregiver account page in a real browser', () => {
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Deletion: disabled while the watches' subscriptions are active, with the reason and the way out.
     await expect(page.getByRole('button', { name: 'Delete my account' }).isDisabled()).resolves.toBe(true);
