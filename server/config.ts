@@ -18,6 +18,8 @@ export interface Config {
   clientId: string;
   plugAndPlayClientId: string;
   plugAndPlayHost: string;
+  /** The tenant self-registered carers join when the request names none (`__tenant`): its name or id. */
+  plugAndPlayTenant: string;
   mapsKey: string;
   tileUrl: string;
   stripePublishableKey: string;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
     plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',
+    plugAndPlayTenant: env.PLUG_AND_PLAY_TENANT ?? '',
     mapsKey: env.GOOGLE_MAPS_KEY ?? '',
     tileUrl: env.MAP_TILE_URL ?? '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
+import { avatarRoutes } from './avatar-routes';
+import { profileRoutes } from './profile-routes';
+import { registrationRoutes } from './registration-routes';
+import { transferRoutes } from './transfer-routes';
 
-/** Caregiver self-service: registration, profile, avatar, password, invites, account transfer and deletion (/api/plugandplay/profile/*). */
+/** Caregiver self-service: registration, profile, avatar, password, account transfer and deletion (/api/plugandplay/profile/*, /api/plugandplay/avatar). */
 export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  void app;
-  void ctx;
+  await registrationRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await transferRoutes(app, ctx);
+  await avatarRoutes(app, ctx);
 }

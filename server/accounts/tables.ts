@@ -1,3 +1,57 @@
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AccountsTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Tables of 007_accounts (caregiver profiles, mailed tokens, account transfers, avatars), merged into the Database type. */
+export interface CaregiverProfilesTable {
+  user_id: string;
+  tenant_id: string | null;
+  /** Culture name mails to this carer are written in ('da-DK'). */
+  language: Generated<string>;
+  product_updates: Generated<boolean>;
+  terms_accepted_time: NullableTimestamp;
+  creation_time: CreatedAt;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  tenant_id: string | null;
+  user_id: string;
+  purpose: 'registration';
+  /** SHA-256 (hex) of the token in the mailed link. */
+  token_hash: string;
+  expires_time: ColumnType<Date, Date | string, Date | string>;
+  used_time: NullableTimestamp;
+  creation_time: CreatedAt;
+}
+
+export interface AccountTransfersTable {
+  id: string;
+  tenant_id: string | null;
+  sender_user_id: string;
+  recipient_user_id: string;
+  token_hash: string;
+  status: Generated<'pending' | 'accepted' | 'cancelled'>;
+  expires_time: ColumnType<Date, Date | string, Date | string>;
+  accepted_time: NullableTimestamp;
+  /** How many watches moved, once accepted. */
+  device_count: ColumnType<number | null, number | null | undefined, number | null>;
+  creation_time: CreatedAt;
+}
+
+export interface UserAvatarsTable {
+  user_id: string;
+  tenant_id: string | null;
+  content_type: string;
+  size: number;
+  data: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  updated_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AccountsTables {
+  caregiver_profiles: CaregiverProfilesTable;
+  account_tokens: AccountTokensTable;
+  account_transfers: AccountTransfersTable;
+  user_avatars: UserAvatarsTable;
+}

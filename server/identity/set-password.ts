@@ -3,11 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import type { Db } from '../db/database';
+import { AbpError } from '../http/errors';
+import { hitRateLimit } from '../http/rate-limit';
+import { translate } from '../localization/texts';
 import { endSessions } from './escalation-rules';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
 import { writeSecurityLog } from './security-log';
-import { invalid } from './validation';
+import { invalid, problem } from './validation';
 
 export interface PasswordOwner {
   id: string;
@@ -60,4 +63,30 @@ export async function setPassword(db: Db, request: FastifyRequest, user: Passwor
     userAgent: request.headers['user-agent'] ?? null,
     ...(byAdministrator ? { extra: { changedBy: request.principal?.userId ?? null, changedByUserName: request.principal?.userName ?? null } } : {}),
   });
+}
+
+/** Wrong current passwords a signed-in user may send in the window before waiting. */
+const CHANGE_ATTEMPTS = 10;
+const CHANGE_WINDOW_SECONDS = 300;
+
+/**
+ * A signed-in user changes their own password, proving the current one (limited per user, so a
+ * stolen session cannot guess it), then setPassword's rules. Used by /api/account/my-profile and
+ * the caregiver's /api/plugandplay/profile/change-password.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  request: FastifyRequest,
+  user: PasswordOwner & { password_hash: string },
+  input: { currentPassword: string; newPassword: string },
+  onLimited: (retryAfter: number) => void,
+): Promise<void> {
+  const lang = request.language;
+  const limit = await hitRateLimit(db, `changepw:user:${user.id}`, CHANGE_ATTEMPTS, CHANGE_WINDOW_SECONDS);
+  if (!limit.allowed) {
+    onLimited(limit.retryAfter);
+    throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
+  }
+  if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw invalid(lang, [problem('currentPassword', 'identity.currentPasswordWrong', lang)]);
+  await setPassword(db, request, user, input.newPassword, false);
 }

@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { AbpError, notFound } from '../../http/errors';
-import { hitRateLimit } from '../../http/rate-limit';
+import { notFound } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { AUTHENTICATED } from '../../permissions/guard';
-import { verifyPassword } from '../passwords';
-import { setPassword } from '../set-password';
+import { changeOwnPassword } from '../set-password';
 import { readChangePassword } from '../users/bodies';
-import { invalid, problem } from '../validation';
-
-/** Wrong current passwords a signed-in user may send in the window before waiting. */
-const ATTEMPTS = 10;
-const WINDOW_SECONDS = 300;
 
 /**
  * POST /api/account/my-profile/change-password: the signed-in user changes their own password,
@@ -35,13 +28,7 @@ export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }
       .executeTakeFirst();
     if (!user) throw notFound(translate('errors.userNotFound', lang));
 
-    const limit = await hitRateLimit(db, `changepw:user:${user.id}`, ATTEMPTS, WINDOW_SECONDS);
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfter));
-      throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
-    }
-    if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw invalid(lang, [problem('currentPassword', 'identity.currentPasswordWrong', lang)]);
-    await setPassword(db, request, user, input.newPassword, false);
+    await changeOwnPassword(db, request, user, input, (retryAfter) => reply.header('retry-after', String(retryAfter)));
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,73 @@
-import ComingSoon from '../ComingSoon';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { removeLocalSession, signIn } from '../../../providers/userManager';
+import { AppPage } from '../AppPage';
+import { fetchProfile, PROFILE_KEY, type Profile } from './api';
+import { AvatarSection } from './AvatarSection';
+import { DeleteSection } from './DeleteSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { TransferSection } from './TransferSection';
 
-/** /account: profile, avatar, password change, account transfer, account deletion. */
+/** While the sender's transfer waits for the recipient, the page looks every few seconds. */
+const TRANSFER_POLL_MS = 5000;
+
+/** The sender's account has moved on: forget this session and sign in again. */
+function FinalizingTransfer() {
+  const { t } = useTranslation('profile');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void removeLocalSession()
+        .catch(() => undefined)
+        .then(() => signIn('/account'));
+    }, 2000);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 6 }}>
+      <CircularProgress aria-hidden />
+      <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
+        {t('account.transfer.finalizing')}
+      </Typography>
+      <Typography color="text.secondary">{t('account.transfer.signInAgain')}</Typography>
+    </Stack>
+  );
+}
+
+/** /account: profile, picture, password, account transfer and deletion (SPEC section 2). */
 export default function AccountPage() {
-  return <ComingSoon label="menu.account" />;
+  const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
+  const { data: profile, error } = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    refetchInterval: (query) => (query.state.data?.outgoingTransfer?.status === 'pending' ? TRANSFER_POLL_MS : false),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  const saved = (next: Profile) => queryClient.setQueryData(PROFILE_KEY, next);
+
+  return (
+    <AppPage title={t('account.title')}>
+      {error && <Alert severity="error">{t('account.loadFailed')}</Alert>}
+      {!profile && !error && <CircularProgress aria-label={t('account.loading')} />}
+      {profile?.outgoingTransfer?.status === 'accepted' ? (
+        <FinalizingTransfer />
+      ) : (
+        profile && (
+          <Stack spacing={3} sx={{ maxWidth: 720 }}>
+            <ProfileSection profile={profile} onSaved={saved} />
+            <AvatarSection updated={profile.avatarUpdated} onChanged={refresh} />
+            <PasswordSection />
+            <TransferSection profile={profile} onChanged={refresh} />
+            <DeleteSection profile={profile} onDeleted={() => void removeLocalSession().then(() => window.location.assign('/'))} />
+          </Stack>
+        )
+      )}
+    </AppPage>
+  );
 }

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { joinFullName, newPasswordProblems, profileProblems, splitFullName, type FormProblem } from '../../common/caregiver-account';
+import { POLICIES } from '../../common/policies';
+import { activeSubscriptionCount } from '../billing/account-status';
+import { forbidden } from '../http/errors';
+import { endSessions } from '../identity/escalation-rules';
+import { verifyPassword } from '../identity/passwords';
+import { passwordPolicyFor } from '../identity/password-rules';
+import { changeOwnPassword } from '../identity/set-password';
+import { normalize } from '../identity/users';
+import { invalid, problem } from '../identity/validation';
+import { translate } from '../localization/texts';
+import { kickMail, queueMail } from '../mail';
+import type { ModuleContext } from '../module-context';
+import { callerAccount, rememberLanguage, type CallerAccount } from './caller';
+import { readPassword, readPasswordChange, readProfile, refuseProblems } from './bodies';
+import { accountMail } from './mails';
+import { transferState } from './transfers';
+
+const BASE = '/api/plugandplay/profile';
+const READ = POLICIES.account;
+const UPDATE = `${POLICIES.account}.Update`;
+
+/**
+ * The carer's own account (SPEC sections 2 and 6): read it, change name, e-mail and phone, change
+ * the password (SPEC section 5 rules, not one of the last remembered ones), delete it (refused
+ * while a subscription is active).
+ */
+export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  const { db } = ctx;
+
+  const profileDto = async (user: CallerAccount) => {
+    const [profile, avatar, activeSubscriptions, transfers] = await Promise.all([
+      db.selectFrom('caregiver_profiles').select(['product_updates']).where('user_id', '=', user.id).executeTakeFirst(),
+      db.selectFrom('user_avatars').select(['updated_time']).where('user_id', '=', user.id).executeTakeFirst(),
+      activeSubscriptionCount(db, user.id),
+      transferState(db, user),
+    ]);
+    return {
+      id: user.id,
+      userName: user.user_name,
+      fullName: joinFullName(user.name, user.surname),
+      email: user.email,
+      phoneNumber: user.phone_number ?? '',
+      productUpdates: profile?.product_updates ?? false,
+      avatarUpdated: avatar?.updated_time ?? null,
+      activeSubscriptions,
+      canDelete: activeSubscriptions === 0,
+      ...transfers,
+    };
+  };
+
+  app.get(BASE, { config: { policy: READ } }, async (request) => profileDto(await callerAccount(db, request)));
+
+  app.put(`${BASE}/update-profile`, { config: { policy: UPDATE } }, async (request) => {
+    const lang = request.language;
+    const body = readProfile(request.body, lang);
+    refuseProblems(profileProblems(body), lang);
+    const user = await callerAccount(db, request);
+    const email = body.email.trim();
+    const emailChanged = normalize(email) !== normalize(user.email);
+    if (emailChanged) {
+      const taken = await db.selectFrom('users').select('id').where('normalized_email', '=', normalize(email)).where('is_deleted', '=', false).where('id', '!=', user.id).executeTakeFirst();
+      if (taken) refuseProblems([{ member: 'email', key: 'validation:unique' }], lang);
+    }
+    const { name, surname } = splitFullName(body.fullName);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            name,
+            surname,
+            email,
+            normalized_email: normalize(email),
+            phone_number: body.phoneNumber?.trim() || null,
+            concurrency_stamp: randomUUID(),
+            // A new address has not been confirmed by its owner.
+            ...(emailChanged ? { email_confirmed: false } : {}),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        await trx
+          .insertInto('caregiver_profiles')
+          .values({ user_id: user.id, tenant_id: user.tenant_id, language: lang, product_updates: body.productUpdates ?? false })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ language: lang, ...(body.productUpdates !== undefined ? { product_updates: body.productUpdates } : {}) }))
+          .execute();
+        // The old address hears of the change, so a taken-over session cannot move the account quietly.
+        if (emailChanged) await queueMail(trx, { ...accountMail('emailChanged', lang, user.email, { name: joinFullName(name, surname), email }), tenantId: user.tenant_id });
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') refuseProblems([{ member: 'email', key: 'validation:unique' }], lang);
+      throw err;
+    }
+    if (emailChanged) kickMail();
+    return profileDto(await callerAccount(db, request));
+  });
+
+  app.post(`${BASE}/change-password`, { config: { policy: UPDATE } }, async (request, reply) => {
+    const lang = request.language;
+    const body = readPasswordChange(request.body, lang);
+    const user = await callerAccount(db, request);
+    const policy = await passwordPolicyFor(db, user.tenant_id);
+    const problems: FormProblem[] = newPasswordProblems('newPassword', body.newPassword, policy.rules);
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) problems.push({ member: 'confirmPassword', key: 'validation:passwordsMatch' });
+    refuseProblems(problems, lang);
+    await changeOwnPassword(db, request, user, body, (retryAfter) => reply.header('retry-after', String(retryAfter)));
+    await rememberLanguage(db, user, lang);
+    return reply.status(204).send();
+  });
+
+  app.post(`${BASE}/delete-user`, { config: { policy: UPDATE } }, async (request, reply) => {
+    const lang = request.language;
+    const { password } = readPassword(request.body, lang);
+    const user = await callerAccount(db, request);
+    const active = await activeSubscriptionCount(db, user.id);
+    if (active > 0) throw forbidden(translate('profile:delete.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');
+    if (!(await verifyPassword(password, user.password_hash))) throw invalid(lang, [problem('password', 'identity.currentPasswordWrong', lang)]);
+    await db.transaction().execute(async (trx) => {
+      // Soft, as identity deletes users: devices and logs keep pointing at the account; its name and address are free again.
+      await trx.updateTable('users').set({ is_deleted: true, is_active: false, deletion_time: new Date(), concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      await trx.deleteFrom('permission_grants').where('provider_name', '=', 'U').where('provider_key', '=', user.id).execute();
+      await trx.deleteFrom('user_avatars').where('user_id', '=', user.id).execute();
+      await trx.updateTable('account_transfers').set({ status: 'cancelled' }).where('status', '=', 'pending').where((eb) => eb.or([eb('sender_user_id', '=', user.id), eb('recipient_user_id', '=', user.id)])).execute();
+      await endSessions(trx, user.id);
+    });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FEATURES } from '../../common/features';
+import { joinFullName } from '../../common/caregiver-account';
+import { POLICIES } from '../../common/policies';
+import { hasDefaultPaymentCard, transferBillingOwnership } from '../billing/account-status';
+import type { Db } from '../db/database';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { endSessions } from '../identity/escalation-rules';
+import { normalize } from '../identity/users';
+import { translate } from '../localization/texts';
+import { kickMail, queueMail } from '../mail';
+import type { ModuleContext } from '../module-context';
+import { featureValues } from '../tenancy/features';
+import { callerAccount, type CallerAccount } from './caller';
+import { accountMail } from './mails';
+import { hashToken, hoursFromNow, linkRefusal, newToken, TRANSFER_TOKEN_HOURS, unknownLink } from './tokens';
+
+const BASE = '/api/plugandplay/profile';
+const READ = POLICIES.account;
+const UPDATE = `${POLICIES.account}.Update`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type TransferParams = { Params: { id: string; token: string } };
+
+/** Mails go out in the language the person last used here (English when never seen). */
+async function languageOf(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('caregiver_profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
+  return row?.language ?? 'en';
+}
+
+async function ownedDeviceCount(db: Db, userId: string, tenantId: string | null): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_user_id', '=', userId)
+    .where(tenantId === null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb('tenant_id', '=', tenantId))
+    .where('is_deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The transfer a link names, addressed to the caller, with the reason it can no longer be used if so. */
+async function transferForRecipient(db: Db, request: FastifyRequest<TransferParams>, recipient: CallerAccount, lock = false) {
+  const lang = request.language;
+  const { id, token } = request.params;
+  const transfer = UUID.test(id)
+    ? await db
+        .selectFrom('account_transfers')
+        .innerJoin('users', 'users.id', 'account_transfers.sender_user_id')
+        .select(['account_transfers.id', 'account_transfers.status', 'account_transfers.expires_time', 'account_transfers.sender_user_id', 'account_transfers.recipient_user_id', 'account_transfers.tenant_id', 'users.name', 'users.surname', 'users.email'])
+        .where('account_transfers.id', '=', id)
+        .where('account_transfers.token_hash', '=', hashToken(token))
+        .$if(lock, (qb) => qb.forUpdate())
+        .executeTakeFirst()
+    : undefined;
+  // Another person's link is as unknown as a made-up one.
+  if (!transfer || transfer.recipient_user_id !== recipient.id || transfer.status === 'cancelled') throw unknownLink('transfer', lang);
+  const refusal = linkRefusal('transfer', { used: transfer.status === 'accepted', expires_time: transfer.expires_time }, lang);
+  if (refusal) throw refusal;
+  return transfer;
+}
+
+/**
+ * Account transfer (SPEC sections 4 and 6): the sender invites another active account of the same
+ * tenant by its e-mail, user name or user id (`transfer-user-1/{recipient}`); the recipient opens
+ * the mailed link and accepts (`transfer-user-2/{transferId}/{token}`), which needs a default
+ * payment card. Accepting moves the sender's watches, safe zones and billing to the recipient in
+ * one transaction and ends the sender's sessions, so the sender signs in again.
+ */
+export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  const { db, config } = ctx;
+
+  app.post<{ Params: { recipient: string } }>(`${BASE}/transfer-user-1/:recipient`, { config: { policy: UPDATE } }, async (request, reply) => {
+    const lang = request.language;
+    const sender = await callerAccount(db, request);
+    const wanted = request.params.recipient.trim();
+    const recipient = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'surname', 'is_active', 'email_confirmed'])
+      .where(sender.tenant_id === null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb('tenant_id', '=', sender.tenant_id))
+      .where('is_deleted', '=', false)
+      .where((eb) =>
+        UUID.test(wanted) ? eb('id', '=', wanted) : eb.or([eb('normalized_email', '=', normalize(wanted)), eb('normalized_user_name', '=', normalize(wanted))]),
+      )
+      .executeTakeFirst();
+    if (!recipient) throw notFound(translate('profile:transfer.recipientNotFound', lang), 'Vigil:RecipientNotFound');
+    if (recipient.id === sender.id) throw badRequest(translate('profile:transfer.self', lang), undefined, 'Vigil:TransferToSelf');
+    if (!recipient.is_active) throw forbidden(translate('profile:transfer.recipientNotActive', lang), 'Vigil:RecipientNotActive');
+
+    const { token, hash } = newToken();
+    const id = randomUUID();
+    const expires = hoursFromNow(TRANSFER_TOKEN_HOURS);
+    const recipientLanguage = await languageOf(db, recipient.id);
+    await db.transaction().execute(async (trx) => {
+      // One pending transfer per sender: a new invitation replaces the previous one and its link.
+      await trx.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
+      await trx
+        .insertInto('account_transfers')
+        .values({ id, tenant_id: sender.tenant_id, sender_user_id: sender.id, recipient_user_id: recipient.id, token_hash: hash, expires_time: expires })
+        .execute();
+      const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}`;
+      const values = { name: joinFullName(recipient.name, recipient.surname), sender: joinFullName(sender.name, sender.surname), senderEmail: sender.email, days: TRANSFER_TOKEN_HOURS / 24 };
+      await queueMail(trx, { ...accountMail('transfer', recipientLanguage, recipient.email, values, link), tenantId: sender.tenant_id });
+    });
+    kickMail();
+    return reply.status(201).send({ id, recipientName: joinFullName(recipient.name, recipient.surname), recipientEmail: recipient.email, expiresTime: expires });
+  });
+
+  app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE } }, async (request, reply) => {
+    const sender = await callerAccount(db, request);
+    await db.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
+    return reply.status(204).send();
+  });
+
+  app.get<TransferParams>(`${BASE}/transfer-user-2/:id/:token`, { config: { policy: READ } }, async (request) => {
+    const recipient = await callerAccount(db, request);
+    const transfer = await transferForRecipient(db, request, recipient);
+    return {
+      id: transfer.id,
+      senderName: joinFullName(transfer.name, transfer.surname),
+      senderEmail: transfer.email,
+      deviceCount: await ownedDeviceCount(db, transfer.sender_user_id, transfer.tenant_id),
+      expiresTime: transfer.expires_time,
+    };
+  });
+
+  app.post<TransferParams>(`${BASE}/transfer-user-2/:id/:token`, { config: { policy: UPDATE } }, async (request) => {
+    const lang = request.language;
+    const recipient = await callerAccount(db, request);
+    const result = await db.transaction().execute(async (trx) => {
+      // Locked, so a double-clicked accept moves the watches once and the second click hears "already used".
+      const transfer = await transferForRecipient(trx, request, recipient, true);
+      if (!(await hasDefaultPaymentCard(trx, recipient.id))) throw forbidden(translate('profile:transfer.noCard', lang), 'Vigil:NoPaymentMethod');
+      const moving = await ownedDeviceCount(trx, transfer.sender_user_id, transfer.tenant_id);
+      const cap = Number((await featureValues(trx, transfer.tenant_id))[FEATURES.maxDevicesPerAccount.name]);
+      if (moving > 0 && (await ownedDeviceCount(trx, recipient.id, transfer.tenant_id)) + moving > cap) {
+        throw forbidden(translate('profile:transfer.deviceCap', lang), 'Vigil:DeviceCap');
+      }
+      const tenantScope = transfer.tenant_id;
+      await trx
+        .updateTable('devices')
+        .set({ owner_user_id: recipient.id, concurrency_stamp: randomUUID() })
+        .where('owner_user_id', '=', transfer.sender_user_id)
+        .where(tenantScope === null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb('tenant_id', '=', tenantScope))
+        .where('is_deleted', '=', false)
+        .execute();
+      await trx.updateTable('geofences').set({ owner_user_id: recipient.id }).where('owner_user_id', '=', transfer.sender_user_id).where('is_deleted', '=', false).execute();
+      await transferBillingOwnership(trx, transfer.sender_user_id, recipient.id);
+      await trx.updateTable('account_transfers').set({ status: 'accepted', accepted_time: new Date(), device_count: moving }).where('id', '=', transfer.id).execute();
+      // The sender's refresh tokens and sessions end: their next step is signing in again.
+      await endSessions(trx, transfer.sender_user_id);
+      const senderName = joinFullName(transfer.name, transfer.surname);
+      const values = { name: senderName, recipient: joinFullName(recipient.name, recipient.surname), count: moving };
+      await queueMail(trx, { ...accountMail('transferDone', await languageOf(trx, transfer.sender_user_id), transfer.email, values), tenantId: transfer.tenant_id });
+      return { deviceCount: moving, senderName };
+    });
+    kickMail();
+    return result;
+  });
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as AccountStatus from '../../server/billing/account-status';
+import { accountsServer, linkIn, mailTo, type AccountsServer } from '../support/accounts';
+import { DATABASES } from '../support/server';
+import { tokensFor } from '../support/sign-in';
+
+/**
+ * Cards belong to the billing module; these users are treated as holding a default card on top of
+ * what billing itself answers (the real answer is kept for everyone else), so the transfer itself
+ * is tested here whatever billing stores.
+ */
+const cardHolders = new Set<string>();
+vi.mock('../../server/billing/account-status', async (importOriginal) => {
+  const real = await importOriginal<typeof AccountStatus>();
+  return { ...real, hasDefaultPaymentCard: async (...args: Parameters<typeof real.hasDefaultPaymentCard>) => cardHolders.has(args[1]) || real.hasDefaultPaymentCard(...args) };
+});
+
+const BASE = '/api/plugandplay/profile';
+
+describe.each(DATABASES)('account transfer on $name', ({ url }) => {
+  let env: AccountsServer;
+  beforeAll(async () => {
+    env = await accountsServer(url);
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  const invite = async (sender: { token: string }, recipient: string) => env.call(sender.token, 'POST', `${BASE}/transfer-user-1/${encodeURIComponent(recipient)}`);
+  const transferLink = async (email: string) => {
+    const mail = await env.mailbox.waitFor(mailTo(email));
+    const link = linkIn(mail, '/account?transfer=');
+    return { mail, id: link.searchParams.get('transfer')!, token: link.searchParams.get('token')! };
+  };
+
+  it('moves the watches to the recipient with a card, ends the sender sessions, and refuses the link again', async () => {
+    const sender = await env.caregiver('sender');
+    const recipient = await env.caregiver('recipient');
+    const watches = [await env.watch(sender.userId, 'active'), await env.watch(sender.userId, 'paused')];
+    // The recipient last used Vigil in Danish.
+    await env.db.insertInto('caregiver_profiles').values({ user_id: recipient.userId, tenant_id: env.sunriseId, language: 'da-DK' }).execute();
+
+    const invited = await invite(sender, recipient.email);
+    expect(invited).toMatchObject({ status: 201, body: { recipientEmail: recipient.email } });
+    expect((await env.call(sender.token, 'GET', BASE)).body.outgoingTransfer).toMatchObject({ status: 'pending', recipientEmail: recipient.email });
+    const { mail, id, token } = await transferLink(recipient.email);
+    expect(mail.subject).not.toContain('wants to transfer'); // in the recipient's language (Danish)
+    expect(mail.text).toContain(sender.email);
+    expect((await env.call(recipient.token, 'GET', BASE)).body.incomingTransfers).toEqual([expect.objectContaining({ id, senderEmail: sender.email })]);
+    expect((await env.call(recipient.token, 'GET', `${BASE}/transfer-user-2/${id}/${token}`)).body).toMatchObject({ senderEmail: sender.email, deviceCount: 2 });
+    // Only the recipient may use the link.
+    expect((await env.call(sender.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`)).status).toBe(404);
+
+    cardHolders.add(recipient.userId);
+    const accepted = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
+    expect(accepted).toMatchObject({ status: 200, body: { deviceCount: 2 } });
+    const owners = await env.db.selectFrom('devices').select('owner_user_id').where('id', 'in', watches).execute();
+    expect(owners.map((o) => o.owner_user_id)).toEqual([recipient.userId, recipient.userId]);
+    expect((await env.call(sender.token, 'GET', BASE)).body.outgoingTransfer).toMatchObject({ status: 'accepted' });
+
+    // The sender's refresh token no longer works: the sender signs in again.
+    const refresh = await fetch(`${env.server.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: sender.tokens.refresh_token!, client_id: 'vigil-web' }),
+    });
+    expect(refresh.status).toBe(400);
+    const done = await env.mailbox.waitFor((m) => mailTo(sender.email)(m) && m.subject === 'Your Vigil account has been transferred');
+    expect(done.text).toContain('2 watch(es)');
+    const again = await tokensFor(env.server.url, sender.userName, sender.password);
+    expect((await env.call(again.access_token, 'GET', BASE)).body.outgoingTransfer).toBeNull();
+
+    const reused = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
+    expect(reused).toMatchObject({ status: 403, body: { error: { code: 'Vigil:LinkUsed', message: 'This account transfer has already been accepted.' } } });
+  });
+
+  it("refuses to accept without a default card with SPEC section 8's message, and changes nothing", async () => {
+    const sender = await env.caregiver('sender');
+    const recipient = await env.caregiver('recipient');
+    const watch = await env.watch(sender.userId, 'active');
+    expect((await invite(sender, recipient.userId)).status).toBe(201);
+    const { id, token } = await transferLink(recipient.email);
+    const refused = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'Vigil:NoPaymentMethod', message: "You don't have a payment method. You need to add a default card to continue." } } });
+    expect((await env.db.selectFrom('devices').select('owner_user_id').where('id', '=', watch).executeTakeFirstOrThrow()).owner_user_id).toBe(sender.userId);
+  });
+
+  it('refuses an expired link, a replaced one, and recipients that cannot take the account', async () => {
+    const sender = await env.caregiver('sender');
+    const recipient = await env.caregiver('recipient');
+    cardHolders.add(recipient.userId);
+    expect((await invite(sender, recipient.userName)).status).toBe(201);
+    const first = await transferLink(recipient.email);
+    await env.db.updateTable('account_transfers').set({ expires_time: new Date(Date.now() - 1000) }).where('id', '=', first.id).execute();
+    const expired = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${first.id}/${first.token}`);
+    expect(expired).toMatchObject({ status: 403, body: { error: { code: 'Vigil:LinkExpired' } } });
+
+    // A new invitation replaces the previous link.
+    await env.db.updateTable('account_transfers').set({ expires_time: new Date(Date.now() + 3600_000) }).where('id', '=', first.id).execute();
+    expect((await invite(sender, recipient.email)).status).toBe(201);
+    expect((await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${first.id}/${first.token}`)).status).toBe(404);
+    expect((await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${first.id}/not-the-token`)).status).toBe(404);
+    expect((await env.call(sender.token, 'DELETE', `${BASE}/transfer-user-1`)).status).toBe(204);
+    expect((await env.call(sender.token, 'GET', BASE)).body.outgoingTransfer).toBeNull();
+
+    expect((await invite(sender, 'nobody@example.org')).status).toBe(404);
+    expect((await invite(sender, sender.email)).status).toBe(400);
+    // Anyone active in the sender's tenant may be invited; the host's users are unknown here.
+    expect((await invite(sender, 'staff')).status).toBe(201);
+    const pending = await env.caregiver('inactive');
+    await env.db.updateTable('users').set({ is_active: false }).where('id', '=', pending.userId).execute();
+    const inactive = await invite(sender, pending.email);
+    expect(inactive).toMatchObject({ status: 403, body: { error: { code: 'Vigil:RecipientNotActive' } } });
+    expect((await invite(sender, 'admin')).status).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import type * as AccountStatus from '../../server/billing/account-status';
+import { CAREGIVER_POLICIES } from '../../common/policies';
+import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
+import { normalize } from '../../server/identity/users';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
+import { seriousAxeViolations } from '../support/axe';
+import { signInAs } from '../support/browser';
+import { createTenantUser } from '../support/fixtures';
+import { usePhoneBrowser } from '../support/phone-browser';
+
+/**
+ * Cards belong to the billing module; the recipient is treated as holding a default card on top
+ * of what billing answers (the real answer is kept for everyone else).
+ */
+const cardHolders = new Set<string>();
+vi.mock('../../server/billing/account-status', async (importOriginal) => {
+  const real = await importOriginal<typeof AccountStatus>();
+  return { ...real, hasDefaultPaymentCard: async (...args: Parameters<typeof real.hasDefaultPaymentCard>) => cardHolders.has(args[1]) || real.hasDefaultPaymentCard(...args) };
+});
+
+/** The demo carer hands the account to another carer, who accepts from the mailed link; the sender signs in again. */
+describe('account transfer in a real browser', () => {
+  const env = usePhoneBrowser({ mail: true });
+
+  it('invites, accepts with a card, moves the watches, and sends the sender to sign in again', async () => {
+    const db = env.server.database.db;
+    const tenant = await db.selectFrom('tenants').select('id').where('normalized_name', '=', normalize(DEMO_TENANT)).executeTakeFirstOrThrow();
+    const recipient = await createTenantUser(db, { tenantId: tenant.id, userName: 'rita', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
+    cardHolders.add(recipient.userId);
+
+    const sender = await env.phone();
+    await signInAs(sender, env.server.url, 'caregiver', DEMO_PASSWORD, '/account');
+    await sender.locator('#transfer-recipient').fill('rita@fixtures.vigil.local');
+    await sender.getByRole('button', { name: 'Send transfer invitation' }).click();
+    await sender.getByText(/Waiting for rita \(rita@fixtures\.vigil\.local\) to accept/).waitFor();
+
+    const mail = await env.mailbox.waitFor((m) => /wants to transfer a Vigil account to you/.test(m.subject ?? ''));
+    const link = new URL(/http\S+\/account\?transfer=\S+/.exec(mail.text ?? '')![0]);
+    const taker = await env.phone();
+    await signInAs(taker, env.server.url, 'rita', recipient.password, '/account');
+    await taker.goto(link.toString());
+    await taker.getByText(/Clara Carer \(caregiver@example\.com\) wants to transfer their account to you: 2 watch/).waitFor();
+    expect(await seriousAxeViolations(taker)).toEqual([]);
+    await taker.getByRole('button', { name: 'Accept transfer' }).click();
+    await taker.getByText('The transfer is complete: 2 watch(es) are now yours.').waitFor();
+    const owners = await db.selectFrom('devices').select('owner_user_id').where('tenant_id', '=', tenant.id).where('is_deleted', '=', false).execute();
+    expect(owners.filter((o) => o.owner_user_id === recipient.userId)).toHaveLength(2);
+
+    // The sender's page notices within its polling interval and sends the sender to sign in again.
+    await sender.getByText('Finalizing account transfer...').waitFor({ timeout: 15_000 });
+    await sender.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 });
+  });
+});
