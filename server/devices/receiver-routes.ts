@@ -33,7 +33,9 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
   const base = '/api/plugandplay/profile';
 
   app.post(`${base}/invite-user`, { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices" } }, async (request) => {
-    const body = readInvite(request.body, request.language);
+    const raw = request.body as { email?: unknown } | undefined;
+    // People paste addresses with a space around them; that is not a different address.
+    const body = readInvite(raw && typeof raw === 'object' && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw, request.language);
     return inviteReceiver(db, ownerOf(request), body, config.publicUrl, request.language);
   });
 

@@ -149,6 +149,7 @@ describe.each(DATABASES)('caregiver devices ($name)', ({ url: databaseUrl }) => 
     const user = await createTenantUser(server.database.db, { tenantId: demoTenant, userName: 'carer-cap', role: 'carer-b', policies: CAREGIVER_POLICIES });
     const token = (await tokensFor(server.url, user.userName, user.password)).access_token;
     await setCap(demoTenant, 2);
+    let lost: { imei: string };
     try {
       const [a, b, c, d] = await Promise.all([stock(demoTenant), stock(demoTenant), stock(demoTenant), stock(demoTenant)]);
       expect((await add(token, { imei: a.imei, name: 'One' })).status).toBe(200);
@@ -164,12 +165,12 @@ describe.each(DATABASES)('caregiver devices ($name)', ({ url: databaseUrl }) => 
       expect(danish.body.error?.message).not.toBe(CAP_MESSAGE);
       const list = await mine(token);
       expect(list).toMatchObject({ totalCount: 2, maxDeviceCount: 2 });
-      // The loser's device stays in stock for someone else.
-      const lost = [b, c].find((x) => !list.items.some((i) => i.id === x.id))!;
-      expect((await add(other, { imei: lost.imei, name: 'Spare' })).status).toBe(200);
+      lost = [b, c].find((x) => !list.items.some((i) => i.id === x.id))!;
     } finally {
       await setCap(demoTenant, null);
     }
+    // The loser's device stays in stock for someone else.
+    expect((await add(other, { imei: lost.imei, name: 'Spare' })).status).toBe(200);
   });
 
   it('renames a device and changes its promotions choice; refuses a stale stamp, a blank name and another carer\'s device', async () => {
