@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import { DEVICE_ID_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, isDeviceIdentifier } from '../../../../common/device-identifier';
+import { QrScanner, type CameraProblem } from '../../../components/devices/QrScanner';
+import { parseDeviceQr } from '../../../components/devices/qrPayload';
+import { addDevice, type Device, type NewDevice } from './api';
+import { callError } from './errors';
+import { useSubmitOnce } from './useSubmitOnce';
+
+const EMPTY: NewDevice = { imei: '', deviceId: '', name: '', promotionsOptIn: false };
+
+/**
+ * Adding a watch: IMEI or serial number, device ID and a name, typed or filled from the QR code
+ * on the box (camera); typing stays possible whenever there is no camera or it may not be used.
+ * The server's answer (unknown number, wrong device ID, the device cap) shows on its field or at
+ * the top of the form.
+ */
+export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (device: Device) => void }) {
+  const { t } = useTranslation('devices');
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [values, setValues] = useState<NewDevice>(EMPTY);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string>();
+  const [scanning, setScanning] = useState(false);
+  const [note, setNote] = useState<{ severity: 'info' | 'warning'; text: string }>();
+  const { pending, run } = useSubmitOnce();
+
+  const close = () => {
+    setValues(EMPTY);
+    setFields({});
+    setProblem(undefined);
+    setScanning(false);
+    setNote(undefined);
+    onClose();
+  };
+  const set = (name: keyof NewDevice, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setFields((f) => ({ ...f, [name]: '' }));
+  };
+
+  const onCode = (text: string) => {
+    setScanning(false);
+    const read = parseDeviceQr(text);
+    if (!read) return setNote({ severity: 'warning', text: t('add.unreadable') });
+    setValues((v) => ({ ...v, imei: read.imei, deviceId: read.deviceId ?? v.deviceId }));
+    setFields({});
+    setNote({ severity: 'info', text: t('add.scanned') });
+  };
+  const onCameraProblem = (kind: CameraProblem) => {
+    setScanning(false);
+    setNote({ severity: 'warning', text: t(kind === 'denied' ? 'add.cameraDenied' : 'add.noCamera') });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!isDeviceIdentifier(values.imei)) local.imei = t('errors.badIdentifier');
+    if (!values.name.trim()) local.name = t('errors.nameRequired');
+    setFields(local);
+    if (Object.keys(local).length) return;
+    void run(async () => {
+      setProblem(undefined);
+      try {
+        const device = await addDevice({ ...values, imei: values.imei.trim(), deviceId: values.deviceId.trim(), name: values.name.trim() });
+        onAdded(device);
+        close();
+      } catch (error) {
+        const failure = callError(error, t('add.failed'));
+        setFields(failure.fields);
+        if (!Object.values(failure.fields).some(Boolean) || failure.status === 403) setProblem(failure.message);
+      }
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={pending ? undefined : close} aria-labelledby="add-device-title" fullScreen={fullScreen} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="add-device-title">{t('add.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('add.intro')}</DialogContentText>
+          {problem && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {problem}
+            </Alert>
+          )}
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            {scanning ? (
+              <Stack spacing={1}>
+                <Alert severity="info">{t('add.scanning')}</Alert>
+                <QrScanner label={t('add.cameraLabel')} onCode={onCode} onProblem={onCameraProblem} />
+                <Button onClick={() => setScanning(false)}>{t('add.stopScan')}</Button>
+              </Stack>
+            ) : (
+              <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => { setNote(undefined); setScanning(true); }}>
+                {t('add.scan')}
+              </Button>
+            )}
+            {note && (
+              <Alert severity={note.severity} role="status">
+                {note.text}
+              </Alert>
+            )}
+            <TextField
+              label={t('fields.imei')}
+              value={values.imei}
+              onChange={(e) => set('imei', e.target.value)}
+              error={Boolean(fields.imei)}
+              helperText={fields.imei || t('add.imeiHelp')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { inputMode: 'text', maxLength: 40, spellCheck: false } }}
+            />
+            <TextField
+              label={t('fields.deviceId')}
+              value={values.deviceId}
+              onChange={(e) => set('deviceId', e.target.value)}
+              error={Boolean(fields.deviceId)}
+              helperText={fields.deviceId || t('add.deviceIdHelp')}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: DEVICE_ID_MAX_LENGTH, spellCheck: false } }}
+            />
+            <TextField
+              label={t('fields.name')}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              error={Boolean(fields.name)}
+              helperText={fields.name || t('add.nameHelp')}
+              required
+              slotProps={{ htmlInput: { maxLength: DEVICE_NAME_MAX_LENGTH } }}
+            />
+            <FormControlLabel control={<Checkbox checked={values.promotionsOptIn} onChange={(e) => set('promotionsOptIn', e.target.checked)} />} label={t('add.promotions')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {t('add.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
