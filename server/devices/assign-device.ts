@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import { invalid } from '../http/body-validation';
 import { translate } from '../localization/texts';
-import { normalizeDeviceIdentifier } from '../../common/device-identifier';
+import { normalizeDeviceIdentifier } from '../../common/devices';
 import { assertBelowCap, lockOwner, maxDevicesPerAccount } from './device-cap';
 import { deviceDto, type DeviceDto, type DeviceRow } from './device-dto';
 import { promotionsOptedIn, setPromotions } from './promotions';

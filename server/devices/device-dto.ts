@@ -1,23 +1,10 @@
 import type { Selectable } from 'kysely';
+import type { DeviceDto } from '../../common/devices';
 import type { DevicesTable } from '../db/tables';
 
-export type DeviceRow = Selectable<DevicesTable>;
+export type { DeviceDto };
 
-/** A device as the dashboard shows it (ABP camelCase). */
-export interface DeviceDto {
-  id: string;
-  name: string;
-  imei: string;
-  deviceId: string | null;
-  model: string | null;
-  status: 'online' | 'offline';
-  subscriptionStatus: 'active' | 'paused';
-  batteryLevel: number | null;
-  lastContact: string | null;
-  promotionsOptIn: boolean;
-  creationTime: string;
-  concurrencyStamp: string;
-}
+export type DeviceRow = Selectable<DevicesTable>;
 
 export function deviceDto(row: DeviceRow, promotionsOptIn: boolean): DeviceDto {
   return {

@@ -2,7 +2,7 @@ import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
-import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH, normalizeDeviceIdentifier } from '../../common/device-identifier';
+import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH, normalizeDeviceIdentifier } from '../../common/devices';
 import type { Db } from '../db/database';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { conflict } from '../http/errors';

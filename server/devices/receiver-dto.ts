@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
+import type { ReceiverDto } from '../../common/devices';
 import type { DeviceAlarmReceiversTable } from '../db/tables';
 
 /** An alarm receiver of a device, as the dashboard lists it. */
-export function receiverDto(row: Selectable<DeviceAlarmReceiversTable>) {
+export function receiverDto(row: Selectable<DeviceAlarmReceiversTable>): ReceiverDto {
   return {
     id: row.id,
     deviceId: row.device_id,

@@ -1,4 +1,4 @@
-import { isDeviceIdentifier, normalizeDeviceIdentifier } from '../../../common/device-identifier';
+import { isDeviceIdentifier, normalizeDeviceIdentifier } from '../../../common/devices';
 
 /**
  * What a QR code on a watch's box may hold, read into the add-device form's fields: a bare IMEI

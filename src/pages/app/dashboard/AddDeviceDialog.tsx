@@ -4,21 +4,21 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { DEVICE_ID_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, isDeviceIdentifier } from '../../../../common/device-identifier';
+import { DEVICE_ID_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, isDeviceIdentifier } from '../../../../common/devices';
 import { QrScanner, type CameraProblem } from '../../../components/devices/QrScanner';
 import { parseDeviceQr } from '../../../components/devices/qrPayload';
 import { addDevice, type Device, type NewDevice } from './api';
 import { callError } from './errors';
+import { FormActions } from './FormActions';
 import { useSubmitOnce } from './useSubmitOnce';
 
 const EMPTY: NewDevice = { imei: '', deviceId: '', name: '', promotionsOptIn: false };
@@ -51,6 +51,19 @@ export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onC
     setValues((v) => ({ ...v, [name]: value }));
     setFields((f) => ({ ...f, [name]: '' }));
   };
+
+  /** One text field of the form, with the server's or the form's message in place of its help. */
+  const field = (name: 'imei' | 'deviceId' | 'name', help: string, props: Partial<TextFieldProps>) => (
+    <TextField
+      label={t(`fields.${name}`)}
+      value={values[name]}
+      onChange={(e) => set(name, e.target.value)}
+      error={Boolean(fields[name])}
+      helperText={fields[name] || help}
+      autoComplete="off"
+      {...props}
+    />
+  );
 
   const onCode = (text: string) => {
     setScanning(false);
@@ -114,45 +127,13 @@ export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onC
                 {note.text}
               </Alert>
             )}
-            <TextField
-              label={t('fields.imei')}
-              value={values.imei}
-              onChange={(e) => set('imei', e.target.value)}
-              error={Boolean(fields.imei)}
-              helperText={fields.imei || t('add.imeiHelp')}
-              required
-              autoComplete="off"
-              slotProps={{ htmlInput: { inputMode: 'text', maxLength: 40, spellCheck: false } }}
-            />
-            <TextField
-              label={t('fields.deviceId')}
-              value={values.deviceId}
-              onChange={(e) => set('deviceId', e.target.value)}
-              error={Boolean(fields.deviceId)}
-              helperText={fields.deviceId || t('add.deviceIdHelp')}
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: DEVICE_ID_MAX_LENGTH, spellCheck: false } }}
-            />
-            <TextField
-              label={t('fields.name')}
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={Boolean(fields.name)}
-              helperText={fields.name || t('add.nameHelp')}
-              required
-              slotProps={{ htmlInput: { maxLength: DEVICE_NAME_MAX_LENGTH } }}
-            />
+            {field('imei', t('add.imeiHelp'), { required: true, slotProps: { htmlInput: { maxLength: 40, spellCheck: false } } })}
+            {field('deviceId', t('add.deviceIdHelp'), { slotProps: { htmlInput: { maxLength: DEVICE_ID_MAX_LENGTH, spellCheck: false } } })}
+            {field('name', t('add.nameHelp'), { required: true, autoComplete: 'on', slotProps: { htmlInput: { maxLength: DEVICE_NAME_MAX_LENGTH } } })}
             <FormControlLabel control={<Checkbox checked={values.promotionsOptIn} onChange={(e) => set('promotionsOptIn', e.target.checked)} />} label={t('add.promotions')} />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {t('add.submit')}
-          </Button>
-        </DialogActions>
+        <FormActions pending={pending} onCancel={close} submitLabel={t('add.submit')} />
       </form>
     </Dialog>
   );

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { DEVICE_NAME_MAX_LENGTH } from '../../../../common/device-identifier';
+import { DEVICE_NAME_MAX_LENGTH } from '../../../../common/devices';
 import { updateDevice, type Device } from './api';
 import { callError } from './errors';
+import { FormActions } from './FormActions';
 import { useSubmitOnce } from './useSubmitOnce';
 
 /** Renaming a device, and the owner's promotions choice for it. */
@@ -59,14 +58,7 @@ export function RenameDialog({ device, onClose, onSaved }: { device: Device; onC
           />
           <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={promotions} onChange={(e) => setPromotions(e.target.checked)} />} label={t('add.promotions')} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {t('rename.submit')}
-          </Button>
-        </DialogActions>
+        <FormActions pending={pending} onCancel={onClose} submitLabel={t('rename.submit')} />
       </form>
     </Dialog>
   );

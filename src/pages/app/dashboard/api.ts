@@ -1,28 +1,10 @@
+import type { DeviceDto, ReceiverDto } from '../../../../common/devices';
 import { httpClient } from '../../../providers/httpClient';
 import type { ApiCall } from './subscriptionCalls';
 
 /** The dashboard's calls to server/devices (the caller's own devices, in the caller's tenant). */
-export interface Device {
-  id: string;
-  name: string;
-  imei: string;
-  deviceId: string | null;
-  model: string | null;
-  status: 'online' | 'offline';
-  subscriptionStatus: 'active' | 'paused';
-  batteryLevel: number | null;
-  lastContact: string | null;
-  promotionsOptIn: boolean;
-  concurrencyStamp: string;
-}
-
-export interface Receiver {
-  id: string;
-  deviceId: string;
-  email: string;
-  name: string | null;
-  status: 'active' | 'invited';
-}
+export type Device = DeviceDto;
+export type Receiver = ReceiverDto;
 
 export interface NewDevice {
   imei: string;

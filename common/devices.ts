@@ -20,3 +20,30 @@ export function isDeviceIdentifier(value: string): boolean {
 /** The longest device ID the devices table takes (schemas/devices.json deviceId.maxLength). */
 export const DEVICE_ID_MAX_LENGTH: number = devicesSchema.properties.deviceId.maxLength;
 export const DEVICE_NAME_MAX_LENGTH: number = devicesSchema.properties.name.maxLength;
+
+/** A caregiver's device as server/devices answers it (the dashboard's contract). */
+export interface DeviceDto {
+  id: string;
+  name: string;
+  imei: string;
+  deviceId: string | null;
+  model: string | null;
+  status: 'online' | 'offline';
+  subscriptionStatus: 'active' | 'paused';
+  batteryLevel: number | null;
+  lastContact: string | null;
+  promotionsOptIn: boolean;
+  creationTime: string;
+  concurrencyStamp: string;
+}
+
+/** An alarm receiver of a device. */
+export interface ReceiverDto {
+  id: string;
+  deviceId: string;
+  userId: string | null;
+  email: string;
+  name: string | null;
+  status: 'invited' | 'active';
+  creationTime: string;
+}
