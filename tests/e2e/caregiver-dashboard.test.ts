@@ -80,7 +80,12 @@ describe('caregiver dashboard in a real browser', () => {
     await dialog.getByText('Enter the 15-digit IMEI or the serial number (5 to 32 letters and digits).').waitFor(WAIT);
     expect(sent).toEqual([]);
 
+    await dialog.getByRole('textbox', { name: 'IMEI or serial number' }).fill('356938035649999');
+    await dialog.getByRole('textbox', { name: 'Device ID' }).focus();
+    await dialog.getByText(/We don't know this IMEI or serial number/).waitFor(WAIT);
     await dialog.getByRole('textbox', { name: 'IMEI or serial number' }).fill(stock.imei);
+    await dialog.getByRole('textbox', { name: 'Device ID' }).focus();
+    await dialog.getByText('Found: Vigil Watch 4').waitFor(WAIT);
     await dialog.getByRole('textbox', { name: 'Device ID' }).fill('VW4-00000');
     await dialog.getByRole('button', { name: 'Add device' }).click();
     await dialog.getByText(/The device ID does not match this device/).waitFor(WAIT);

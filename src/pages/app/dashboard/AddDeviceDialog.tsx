@@ -16,7 +16,7 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { DEVICE_ID_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, isDeviceIdentifier } from '../../../../common/devices';
 import { QrScanner, type CameraProblem } from '../../../components/devices/QrScanner';
 import { parseDeviceQr } from '../../../components/devices/qrPayload';
-import { addDevice, type Device, type NewDevice } from './api';
+import { addDevice, lookupDevice, type Device, type NewDevice } from './api';
 import { callError } from './errors';
 import { FormActions } from './FormActions';
 import { useSubmitOnce } from './useSubmitOnce';
@@ -30,14 +30,27 @@ const EMPTY: NewDevice = { imei: '', deviceId: '', name: '', promotionsOptIn: fa
  * the top of the form.
  */
 export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (device: Device) => void }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'schemas']);
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [values, setValues] = useState<NewDevice>(EMPTY);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
   const [scanning, setScanning] = useState(false);
   const [note, setNote] = useState<{ severity: 'info' | 'warning'; text: string }>();
+  const [found, setFound] = useState<{ imei: string; text: string }>();
   const { pending, run } = useSubmitOnce();
+
+  /** Tells early whether the stock knows the number, and which watch it is. */
+  const lookUp = (imei: string) => {
+    if (!isDeviceIdentifier(imei)) return;
+    lookupDevice(imei.trim())
+      .then((answer) => {
+        const model = answer.model ? t(`schemas:resources.devices.enums.model.${answer.model}`, { defaultValue: answer.model }) : '';
+        const text = !answer.known ? t('errors.unknownDevice') : !answer.available ? t('errors.ownedByAnother') : model ? t('add.found', { model }) : '';
+        setFound(text ? { imei, text } : undefined);
+      })
+      .catch(() => setFound(undefined));
+  };
 
   const close = () => {
     setValues(EMPTY);
@@ -45,6 +58,7 @@ export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onC
     setProblem(undefined);
     setScanning(false);
     setNote(undefined);
+    setFound(undefined);
     onClose();
   };
   const set = (name: keyof NewDevice, value: string | boolean) => {
@@ -71,6 +85,7 @@ export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onC
     if (!read) return setNote({ severity: 'warning', text: t('add.unreadable') });
     setValues((v) => ({ ...v, imei: read.imei, deviceId: read.deviceId ?? v.deviceId }));
     setFields({});
+    lookUp(read.imei);
     setNote({ severity: 'info', text: t('add.scanned') });
   };
   const onCameraProblem = (kind: CameraProblem) => {
@@ -127,7 +142,7 @@ export function AddDeviceDialog({ open, onClose, onAdded }: { open: boolean; onC
                 {note.text}
               </Alert>
             )}
-            {field('imei', t('add.imeiHelp'), { required: true, slotProps: { htmlInput: { maxLength: 40, spellCheck: false } } })}
+            {field('imei', found?.imei === values.imei ? found.text : t('add.imeiHelp'), { required: true, onBlur: () => lookUp(values.imei), slotProps: { htmlInput: { maxLength: 40, spellCheck: false } } })}
             {field('deviceId', t('add.deviceIdHelp'), { slotProps: { htmlInput: { maxLength: DEVICE_ID_MAX_LENGTH, spellCheck: false } } })}
             {field('name', t('add.nameHelp'), { required: true, autoComplete: 'on', slotProps: { htmlInput: { maxLength: DEVICE_NAME_MAX_LENGTH } } })}
             <FormControlLabel control={<Checkbox checked={values.promotionsOptIn} onChange={(e) => set('promotionsOptIn', e.target.checked)} />} label={t('add.promotions')} />

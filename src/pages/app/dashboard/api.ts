@@ -26,6 +26,19 @@ export async function fetchDashboard(signal: AbortSignal) {
   return { devices: page.json?.items ?? [], maxDeviceCount: mine.json?.maxDeviceCount ?? 0 };
 }
 
+export interface DeviceLookup {
+  known: boolean;
+  model: string | null;
+  available: boolean;
+  assignedToYou: boolean;
+}
+
+/** What the tenant's stock knows about an IMEI or serial number (before adding it). */
+export async function lookupDevice(imei: string, signal?: AbortSignal): Promise<DeviceLookup> {
+  const { json } = await httpClient<DeviceLookup>(`${MANAGE}/getDeviceModel`, { query: { imei }, tenant: false, ...(signal ? { signal } : {}) });
+  return json!;
+}
+
 export async function addDevice(device: NewDevice): Promise<Device> {
   const { json } = await httpClient<Device>(`${MANAGE}/assignDeviceToUser`, { method: 'POST', body: device, tenant: false });
   return json!;
