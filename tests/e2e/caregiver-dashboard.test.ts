@@ -64,6 +64,36 @@ describe('caregiver dashboard in a real browser', () => {
     expect((await row(DEMO_WATCHES[1].name).getByRole('cell').allTextContents()).map((t) => t.trim()).slice(0, 4)).toEqual(['Offline', expect.any(String), 'Not known', 'No contact yet']);
   });
 
+  it('prompts to renew a paused watch and asks before renewing; cancelling sends nothing', async () => {
+    await server.database.db.updateTable('devices').set({ subscription_status: 'paused' }).where('imei', '=', DEMO_WATCHES[1].imei).execute();
+    const billing: string[] = [];
+    const watch = (r: { url: () => string; method: () => string }) => {
+      if (r.url().includes('/api/stripe/subscription/') && r.method() === 'POST') billing.push(r.url());
+    };
+    page.on('request', watch);
+    try {
+      await page.reload();
+      const prompt = page.getByRole('alert').filter({ hasText: `${DEMO_WATCHES[1].name} is paused and sends no alarms.` });
+      await prompt.waitFor(WAIT);
+      await prompt.getByRole('button', { name: 'Renew' }).click();
+      const dialog = page.getByRole('dialog', { name: `Renew the subscription for ${DEMO_WATCHES[1].name}?` });
+      await dialog.getByRole('radio', { name: 'Monthly' }).waitFor(WAIT);
+      await dialog.getByRole('radio', { name: 'Annual' }).check();
+      await dialog.getByText(/charged for the annual plan/).waitFor(WAIT);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden', ...WAIT });
+      // The same question from the watch's own menu.
+      await openAction(DEMO_WATCHES[1].name, 'Renew subscription');
+      await dialog.waitFor(WAIT);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(billing).toEqual([]);
+    } finally {
+      page.off('request', watch);
+      await server.database.db.updateTable('devices').set({ subscription_status: 'active' }).where('imei', '=', DEMO_WATCHES[1].imei).execute();
+      await page.reload();
+    }
+  });
+
   it('adds a stock watch by typing its numbers when the camera cannot be used, once for a double click', async () => {
     const sent: string[] = [];
     page.on('request', (r) => {
