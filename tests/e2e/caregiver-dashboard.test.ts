@@ -55,7 +55,8 @@ describe('caregiver dashboard in a real browser', () => {
   });
 
   it('shows the two watches with connection, subscription, battery and last contact', async () => {
-    await page.getByRole('heading', { name: 'My devices', level: 1 }).waitFor(WAIT);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor(WAIT);
+    await page.getByTestId('dashboard-greeting').getByText('Welcome, Clara Carer').waitFor(WAIT);
     await expect.poll(names, WAIT).toEqual(DEMO_WATCHES.map((w) => w.name).sort());
     await page.getByTestId('device-count').getByText('2 of 5 devices').waitFor(WAIT);
     const mum = row(DEMO_WATCHES[0].name);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { useGetIdentity, useNotify } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -35,7 +35,8 @@ async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> 
  * renaming, alarm receivers, pause, renew and plan change, removing; live alarms and the map.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'admin']);
+  const { identity } = useGetIdentity();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: ({ signal }) => fetchDashboard(signal) });
@@ -57,8 +58,13 @@ export default function DashboardPage() {
   const device = open?.device;
 
   return (
-    <AppPage title={t('dashboard.title')}>
+    <AppPage title={t('admin:dashboard.title')}>
       <Stack spacing={2}>
+        {identity?.fullName && (
+          <Typography variant="h6" component="p" data-testid="dashboard-greeting">
+            {t('admin:dashboard.greeting', { name: identity.fullName })}
+          </Typography>
+        )}
         <LiveAlarms />
         <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
           {devices.data && <Typography color="text.secondary" data-testid="device-count">{t('dashboard.count', { count: list.length, max })}</Typography>}
