@@ -18,6 +18,13 @@ export const DEMO_WATCHES = [
   { imei: '356938035643809', name: "Mum's watch" },
   { imei: '356938035643817', name: "Dad's watch" },
 ] as const;
+/** Watches in the tenant's stock without an owner, for a caregiver to add (IMEI, or a serial number). */
+export const DEMO_STOCK_DEVICES = [
+  { imei: '356938035643825', deviceId: 'VW4-43825', model: 'watch4' },
+  { imei: '356938035643833', deviceId: 'VW4-43833', model: 'watch4' },
+  { imei: '356938035643841', deviceId: 'VW4-43841', model: 'watch4' },
+  { imei: 'VGL10-000512', deviceId: 'L10-0512', model: 'l10' },
+] as const;
 
 async function createUser(db: Db, tenantId: string | null, user: { userName: string; email: string; name: string; surname: string }, passwordHash: string) {
   const id = randomUUID();
@@ -73,6 +80,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await trx
         .insertInto('devices')
         .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
+        .execute();
+    }
+    for (const stock of DEMO_STOCK_DEVICES) {
+      await trx
+        .insertInto('devices')
+        .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: null, name: stock.imei, imei: stock.imei, device_id: stock.deviceId, model: stock.model, concurrency_stamp: randomUUID(), creator_id: staffId })
         .execute();
     }
   });

@@ -1,22 +1,155 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGetIdentity, useNotify } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetIdentity } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import DevicesMapCard from '../../../components/tracking/DevicesMapCard';
+import LiveAlarms from '../../../components/tracking/LiveAlarms';
+import { httpClient } from '../../../providers/httpClient';
 import { AppPage } from '../AppPage';
+import { AddDeviceDialog } from './AddDeviceDialog';
+import { fetchDashboard, removeDevice, type Device } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { DeviceAction } from './DeviceActions';
+import { DeviceList } from './DeviceList';
+import { callError } from './errors';
+import { ReceiversDialog } from './ReceiversDialog';
+import { RenameDialog } from './RenameDialog';
+import { SubscriptionDialog } from './SubscriptionDialog';
+import { subscriptionOf, subscriptionState, SUBSCRIPTIONS_PATH, type Subscription } from './subscriptionCalls';
 
-/** /dashboard: greets the signed-in user by name. The device list comes with its own issue. */
-export default function Dashboard() {
-  const { t } = useTranslation('admin');
+const DEVICES_KEY = ['dashboard-devices'];
+const SUBSCRIPTIONS_KEY = ['dashboard-subscriptions'];
+
+async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> {
+  const { json } = await httpClient<{ items: Subscription[] }>(SUBSCRIPTIONS_PATH, { signal, tenant: false });
+  return json?.items ?? [];
+}
+
+/**
+ * /dashboard: the caregiver's devices with their state, adding one (up to the account's cap),
+ * renaming, alarm receivers, pause, renew and plan change, removing; live alarms and the map.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation(['devices', 'admin']);
   const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: ({ signal }) => fetchDashboard(signal) });
+  const subscriptions = useQuery({ queryKey: SUBSCRIPTIONS_KEY, queryFn: ({ signal }) => fetchSubscriptions(signal) });
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<{ action: DeviceAction; device: Device }>();
+  const [removeError, setRemoveError] = useState<string>();
+
+  const list = devices.data?.devices ?? [];
+  const max = devices.data?.maxDeviceCount ?? 0;
+  const atCap = devices.data !== undefined && list.length >= max;
+  const subscriptionItems = subscriptions.data;
+  const paused = list.filter((d) => subscriptionState(d, subscriptionItems) === 'paused');
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: DEVICES_KEY }), queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY })]);
+  const close = () => {
+    setOpen(undefined);
+    setRemoveError(undefined);
+  };
+  const device = open?.device;
+
   return (
-    <AppPage title={t('dashboard.title')}>
-      {identity?.fullName && (
-        <Typography variant="h6" component="p" data-testid="dashboard-greeting">
-          {t('dashboard.greeting', { name: identity.fullName })}
-        </Typography>
+    <AppPage title={t('admin:dashboard.title')}>
+      <Stack spacing={2}>
+        {identity?.fullName && (
+          <Typography variant="h6" component="p" data-testid="dashboard-greeting">
+            {t('admin:dashboard.greeting', { name: identity.fullName })}
+          </Typography>
+        )}
+        <LiveAlarms />
+        <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
+          {devices.data && <Typography color="text.secondary" data-testid="device-count">{t('dashboard.count', { count: list.length, max })}</Typography>}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {t('dashboard.add')}
+          </Button>
+        </Stack>
+        {atCap && <Alert severity="info">{t('errors.maxDevices')}</Alert>}
+        {subscriptions.isError && <Alert severity="warning">{t('subscription.unavailable')}</Alert>}
+        {paused.map((d) => (
+          <Alert
+            key={d.id}
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => setOpen({ action: 'renew', device: d })}>
+                {t('subscription.renewConfirm')}
+              </Button>
+            }
+          >
+            {t('subscription.renewPrompt', { name: d.name })}
+          </Alert>
+        ))}
+        {devices.isError && (
+          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void devices.refetch()}>{t('dashboard.retry')}</Button>}>
+            {t('dashboard.loadFailed')}
+          </Alert>
+        )}
+        {devices.data && list.length === 0 && <Typography>{t('dashboard.empty')}</Typography>}
+        {list.length > 0 && <DeviceList devices={list} subscriptions={subscriptionItems} onAction={(action, d) => setOpen({ action, device: d })} />}
+        {list.length > 0 && <DevicesMapCard deviceIds={list.map((d) => d.id)} />}
+      </Stack>
+
+      <AddDeviceDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(added) => {
+          notify(t('add.added', { name: added.name }), { type: 'success' });
+          void refresh();
+        }}
+      />
+      {device && open.action === 'rename' && (
+        <RenameDialog
+          device={device}
+          onClose={close}
+          onSaved={() => {
+            notify(t('rename.saved'), { type: 'success' });
+            close();
+            void refresh();
+          }}
+        />
       )}
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {t('dashboard.intro')}
-      </Typography>
+      {device && open.action === 'receivers' && <ReceiversDialog device={device} onClose={close} />}
+      {device && (open.action === 'pause' || open.action === 'renew' || open.action === 'plan') && (
+        <SubscriptionDialog
+          action={open.action}
+          device={device}
+          subscription={subscriptionOf(device.id, subscriptionItems)}
+          onClose={close}
+          onDone={() => {
+            close();
+            void refresh();
+          }}
+        />
+      )}
+      {device && open.action === 'delete' && (
+        <ConfirmDialog
+          open
+          danger
+          title={t('remove.title', { name: device.name })}
+          text={t('remove.text')}
+          confirmLabel={t('remove.confirm')}
+          error={removeError}
+          onClose={close}
+          onConfirm={async () => {
+            try {
+              await removeDevice(device.id);
+              notify(t('remove.done', { name: device.name }), { type: 'success' });
+              close();
+              await refresh();
+            } catch (e) {
+              setRemoveError(callError(e, t('remove.failed')).message);
+            }
+          }}
+        />
+      )}
     </AppPage>
   );
 }

@@ -1,0 +1,129 @@
+import type {} from '@fastify/swagger';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH, normalizeDeviceIdentifier } from '../../common/devices';
+import type { Db } from '../db/database';
+import { bodyValidator, invalid } from '../http/body-validation';
+import { conflict } from '../http/errors';
+import { queryParam } from '../http/paging';
+import { translate } from '../localization/texts';
+import { assignDevice, findStockDevice, type AssignBody } from './assign-device';
+import { maxDevicesPerAccount } from './device-cap';
+import { deviceDto } from './device-dto';
+import { promotionsOptedIn, setPromotions } from './promotions';
+import { ownDevices, ownerOf, requireOwnDevice } from './scope';
+
+const DASHBOARD = POLICIES.dashboard;
+const tags = ['plugandplay-devicemanage'];
+
+const name = { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' };
+const identifierMessages = { imei: { pattern: 'devices:errors.badIdentifier', minLength: 'devices:errors.badIdentifier', maxLength: 'devices:errors.badIdentifier' } };
+
+const readAssign = bodyValidator<AssignBody>(
+  {
+    type: 'object',
+    properties: {
+      imei: { type: 'string', pattern: DEVICE_IDENTIFIER_PATTERN },
+      deviceId: { type: ['string', 'null'], maxLength: DEVICE_ID_MAX_LENGTH },
+      name,
+      promotionsOptIn: { type: 'boolean' },
+    },
+    required: ['imei', 'name'],
+    additionalProperties: false,
+  },
+  { messages: identifierMessages, label: (member, lang) => translate(`devices:fields.${member}`, lang) },
+);
+
+interface UpdateBody {
+  id: string;
+  name?: string;
+  promotionsOptIn?: boolean;
+  concurrencyStamp?: string;
+}
+const readUpdate = bodyValidator<UpdateBody>(
+  {
+    type: 'object',
+    properties: { id: { type: 'string', format: 'uuid' }, name, promotionsOptIn: { type: 'boolean' }, concurrencyStamp: { type: 'string', maxLength: 64 } },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  { label: (member, lang) => translate(`devices:fields.${member}`, lang) },
+);
+
+/** An identifier as typed (spaces allowed) checked against the schema's pattern after normalizing. */
+function identifierOf(body: unknown): unknown {
+  if (body && typeof body === 'object' && typeof (body as { imei?: unknown }).imei === 'string') {
+    return { ...body, imei: normalizeDeviceIdentifier((body as { imei: string }).imei) };
+  }
+  return body;
+}
+
+/**
+ * /api/plugandplay/devicemanage (SPEC section 7): what the add-device dialog asks (the model of an
+ * IMEI or serial number), adding, renaming and the promotions choice, and the caller's devices.
+ */
+export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const base = '/api/plugandplay/devicemanage';
+
+  app.get(`${base}/getDeviceModel`, { config: { policy: DASHBOARD }, schema: { tags, summary: 'The model of a device by IMEI or serial number, known or not' } }, async (request) => {
+    const lang = request.language;
+    const raw = queryParam(request.query as Record<string, unknown>, 'imei') ?? queryParam(request.query as Record<string, unknown>, 'serialNumber');
+    const identifier = typeof raw === 'string' ? normalizeDeviceIdentifier(raw) : '';
+    if (!new RegExp(DEVICE_IDENTIFIER_PATTERN).test(identifier)) {
+      const message = translate('devices:errors.badIdentifier', lang);
+      throw invalid(lang, [{ message, members: ['imei'] }]);
+    }
+    const owner = ownerOf(request);
+    const device = await findStockDevice(db, owner.tenantId, identifier);
+    return {
+      imei: identifier,
+      known: device !== undefined,
+      model: device?.model ?? null,
+      /** Whether the caller can add it now: in stock without an owner, or the caller's already. */
+      available: device !== undefined && (device.owner_user_id === null || device.owner_user_id === owner.userId),
+      assignedToYou: device?.owner_user_id === owner.userId,
+      deviceIdRequired: Boolean(device?.device_id),
+    };
+  });
+
+  app.post(`${base}/assignDeviceToUser`, { config: { policy: `${DASHBOARD}.Create` }, schema: { tags, summary: "Add a device of the tenant's stock to the caller's account" } }, async (request) => {
+    const body = readAssign(identifierOf(request.body), request.language);
+    return assignDevice(db, ownerOf(request), body, request.language);
+  });
+
+  app.put(`${base}/updateDevice`, { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Rename one of the caller's devices or change its promotions choice" } }, async (request) => {
+    const lang = request.language;
+    const body = readUpdate(request.body, lang);
+    const owner = ownerOf(request);
+    const device = await requireOwnDevice(db, owner, body.id, lang);
+    const updated = await db.transaction().execute(async (trx) => {
+      const row = await ownDevices(trx, owner)
+        .where('id', '=', device.id)
+        .$if(body.concurrencyStamp !== undefined, (q) => q.where('concurrency_stamp', '=', body.concurrencyStamp!))
+        .select('id')
+        .executeTakeFirst();
+      if (!row) throw conflict(translate('errors.concurrency', lang));
+      const next = await trx
+        .updateTable('devices')
+        .set({ ...(body.name !== undefined ? { name: body.name.trim() } : {}), concurrency_stamp: randomUUID() })
+        .where('id', '=', device.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (body.promotionsOptIn !== undefined) await setPromotions(trx, device.id, body.promotionsOptIn);
+      return next;
+    });
+    return deviceDto(updated, (await promotionsOptedIn(db, [updated.id])).has(updated.id));
+  });
+
+  app.get(`${base}/getAssignDeviceToUser`, { config: { policy: DASHBOARD }, schema: { tags, summary: "The caller's devices and the account's device cap" } }, async (request) => {
+    const owner = ownerOf(request);
+    const [rows, maxDeviceCount] = await Promise.all([
+      ownDevices(db, owner).selectAll().orderBy('name').orderBy('id').execute(),
+      maxDevicesPerAccount(db, owner.tenantId),
+    ]);
+    const promotions = await promotionsOptedIn(db, rows.map((r) => r.id));
+    return { totalCount: rows.length, maxDeviceCount, items: rows.map((r) => deviceDto(r, promotions.has(r.id))) };
+  });
+}

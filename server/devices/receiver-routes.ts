@@ -1,0 +1,84 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { bodyValidator } from '../http/body-validation';
+import { queryParam } from '../http/paging';
+import { translate } from '../localization/texts';
+import { inviteReceiver } from './alarm-receivers';
+import { receiverDto } from './receiver-dto';
+import { notFound } from '../http/errors';
+import { ownerOf, requireOwnDevice, UUID } from './scope';
+
+const DASHBOARD = POLICIES.dashboard;
+const tags = ['plugandplay-profile-receivers'];
+
+const readInvite = bodyValidator<{ deviceId: string; email: string }>(
+  {
+    type: 'object',
+    properties: { deviceId: { type: 'string', minLength: 1, maxLength: 64 }, email: { type: 'string', format: 'email', maxLength: 256 } },
+    required: ['deviceId', 'email'],
+    additionalProperties: false,
+  },
+  { label: (member, lang) => translate(`devices:fields.${member}`, lang) },
+);
+
+/**
+ * Alarm receivers per device (/api/plugandplay/profile: invite-user, invited-by-user,
+ * delete-invited-user): always through a device the caller owns.
+ */
+export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const base = '/api/plugandplay/profile';
+
+  app.post(`${base}/invite-user`, { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices" } }, async (request) => {
+    const raw = request.body as { email?: unknown } | undefined;
+    // People paste addresses with a space around them; that is not a different address.
+    const body = readInvite(raw && typeof raw === 'object' && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw, request.language);
+    return inviteReceiver(db, ownerOf(request), body, config.publicUrl, request.language);
+  });
+
+  app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, schema: { tags, summary: "Alarm receivers of the caller's devices (optionally of one device)" } }, async (request) => {
+    const owner = ownerOf(request);
+    const deviceId = queryParam(request.query as Record<string, unknown>, 'deviceId');
+    if (deviceId !== undefined) await requireOwnDevice(db, owner, String(deviceId), request.language);
+    const rows = await db
+      .selectFrom('device_alarm_receivers as r')
+      .innerJoin('devices as d', 'd.id', 'r.device_id')
+      .selectAll('r')
+      .where('d.owner_user_id', '=', owner.userId)
+      .where('d.is_deleted', '=', false)
+      .where('d.tenant_id', owner.tenantId === null ? 'is' : '=', owner.tenantId)
+      .$if(deviceId !== undefined, (q) => q.where('r.device_id', '=', String(deviceId)))
+      .orderBy('r.creation_time')
+      .orderBy('r.id')
+      .execute();
+    return { items: rows.map(receiverDto) };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    `${base}/delete-invited-user/:id`,
+    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Remove an alarm receiver from one of the caller's devices" } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const id = request.params.id;
+      const removed = UUID.test(id)
+        ? await db
+            .deleteFrom('device_alarm_receivers')
+            .where('id', '=', id)
+            .where('device_id', 'in', (eb) =>
+              eb
+                .selectFrom('devices')
+                .select('id')
+                .where('owner_user_id', '=', owner.userId)
+                .where('is_deleted', '=', false)
+                .where('tenant_id', owner.tenantId === null ? 'is' : '=', owner.tenantId),
+            )
+            .executeTakeFirst()
+        : undefined;
+      if (!removed || Number(removed.numDeletedRows) === 0) throw notFound(translate('devices:errors.receiverNotFound', request.language), 'Vigil.Devices:ReceiverNotFound');
+      return reply.status(204).send();
+    },
+  );
+}

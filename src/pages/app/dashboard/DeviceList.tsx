@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { formatDateTime } from '../../../../common/dates';
+import type { Device } from './api';
+import { DeviceActions, type DeviceAction } from './DeviceActions';
+import { subscriptionOf, subscriptionState, type Subscription, type SubscriptionState } from './subscriptionCalls';
+
+/** A state as a word with a coloured dot (the dot is decoration; the word carries the meaning). */
+function StateText({ text, tone }: { text: string; tone: 'good' | 'warn' | 'off' }) {
+  const color = tone === 'good' ? 'success.main' : tone === 'warn' ? 'warning.main' : 'text.disabled';
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, flexShrink: 0 }} />
+      {text}
+    </Box>
+  );
+}
+
+interface Row {
+  device: Device;
+  state: SubscriptionState;
+  subscription: Subscription | undefined;
+}
+
+function useCells() {
+  const { t } = useTranslation('devices');
+  return {
+    status: (d: Device) => <StateText text={t(`device.${d.status}`)} tone={d.status === 'online' ? 'good' : 'off'} />,
+    subscription: (row: Row) => (
+      <StateText text={row.state === 'none' ? t('device.none') : `${t(`device.${row.state}`)}${row.subscription ? ` · ${t(`subscription.${row.subscription.plan}`)}` : ''}`} tone={row.state === 'active' ? 'good' : 'warn'} />
+    ),
+    battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t('device.batteryValue', { level: d.batteryLevel })),
+    lastContact: (d: Device) => (d.lastContact ? formatDateTime(d.lastContact) : t('device.never')),
+  };
+}
+
+/**
+ * The caregiver's devices: cards on a phone, a table on wide screens, each with name,
+ * online/offline, subscription, battery and last contact (HH:mm - dd/MM/yy), and its actions.
+ */
+export function DeviceList({ devices, subscriptions, onAction }: { devices: Device[]; subscriptions: Subscription[] | undefined; onAction: (action: DeviceAction, device: Device) => void }) {
+  const { t } = useTranslation('devices');
+  const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'));
+  const cells = useCells();
+  const rows: Row[] = devices.map((device) => ({ device, state: subscriptionState(device, subscriptions), subscription: subscriptionOf(device.id, subscriptions) }));
+  const actions = (row: Row) => <DeviceActions device={row.device} state={row.state} hasSubscription={Boolean(row.subscription)} onAction={onAction} />;
+
+  if (wide) {
+    return (
+      <TableContainer component={Card} variant="outlined">
+        <Table aria-label={t('dashboard.listLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('device.name')}</TableCell>
+              <TableCell>{t('device.status')}</TableCell>
+              <TableCell>{t('device.subscription')}</TableCell>
+              <TableCell>{t('device.battery')}</TableCell>
+              <TableCell>{t('device.lastContact')}</TableCell>
+              <TableCell align="right">{t('device.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.device.id} data-testid="device-row">
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {row.device.name}
+                </TableCell>
+                <TableCell>{cells.status(row.device)}</TableCell>
+                <TableCell>{cells.subscription(row)}</TableCell>
+                <TableCell>{cells.battery(row.device)}</TableCell>
+                <TableCell>{cells.lastContact(row.device)}</TableCell>
+                <TableCell align="right">{actions(row)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+  return (
+    <Stack component="ul" aria-label={t('dashboard.listLabel')} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {rows.map((row) => (
+        <Card component="li" key={row.device.id} variant="outlined" data-testid="device-row">
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={1}>
+              <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+                {row.device.name}
+              </Typography>
+              {actions(row)}
+            </Stack>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+              <dt>{t('device.status')}</dt>
+              <dd>{cells.status(row.device)}</dd>
+              <dt>{t('device.subscription')}</dt>
+              <dd>{cells.subscription(row)}</dd>
+              <dt>{t('device.battery')}</dt>
+              <dd>{cells.battery(row.device)}</dd>
+              <dt>{t('device.lastContact')}</dt>
+              <dd>{cells.lastContact(row.device)}</dd>
+            </Box>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

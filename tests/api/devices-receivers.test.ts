@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAREGIVER_POLICIES } from '../../common/policies';
+import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS } from '../../server/seed/demo';
+import { normalize } from '../../server/identity/users';
+import { translate } from '../../server/localization/texts';
+import { findLanguage } from '../../common/languages';
+import { DATABASES, startServer, type TestServer } from '../support/server';
+import { startSmtpServer, type TestMailbox } from '../support/smtp';
+import { tokensFor } from '../support/sign-in';
+import { createTenantUser } from '../support/fixtures';
+import { caller } from '../support/api-calls';
+
+/**
+ * Alarm receivers per device (/api/plugandplay/profile: invite-user, invited-by-user,
+ * delete-invited-user): only activated accounts of the same tenant, told by mail in their own
+ * language, on the caller's own devices only.
+ */
+const PROFILE = '/api/plugandplay/profile';
+
+interface Receiver {
+  id: string;
+  deviceId: string;
+  email: string;
+  name: string;
+  status: string;
+  userId: string;
+}
+
+describe.each(DATABASES)('device alarm receivers ($name)', ({ url: databaseUrl }) => {
+  let mailbox: TestMailbox;
+  let server: TestServer;
+  let demoTenant: string;
+  let carer: string;
+  let other: string;
+  let mumWatch: string;
+  let dadWatch: string;
+  const call = caller(() => server);
+  const invite = (token: string, body: Record<string, unknown>, lang = 'en') => call(token, 'POST', `${PROFILE}/invite-user`, body, { lang });
+  const messageOf = (res: { body: { error?: { validationErrors: { message: string; members: string[] }[] | null } } }) => res.body.error?.validationErrors?.[0];
+
+  async function person(userName: string, extra: { is_active?: boolean; email_confirmed?: boolean; tenant?: string } = {}) {
+    const user = await createTenantUser(server.database.db, { ...(extra.tenant ? { tenant: extra.tenant } : { tenantId: demoTenant }), userName, role: 'carer-r', policies: CAREGIVER_POLICIES });
+    if (extra.is_active !== undefined || extra.email_confirmed !== undefined) {
+      await server.database.db.updateTable('users').set({ is_active: extra.is_active ?? true, email_confirmed: extra.email_confirmed ?? true }).where('id', '=', user.userId).execute();
+    }
+    return { ...user, email: `${userName}@fixtures.vigil.local` };
+  }
+
+  beforeAll(async () => {
+    mailbox = await startSmtpServer();
+    server = await startServer(databaseUrl, { smtpUrl: mailbox.url });
+    const db = server.database.db;
+    demoTenant = (await db.selectFrom('tenants').select('id').where('normalized_name', '=', normalize(DEMO_TENANT)).executeTakeFirstOrThrow()).id;
+    const b = await person('carer-other');
+    [carer, other] = (await Promise.all([tokensFor(server.url, 'caregiver', DEMO_PASSWORD), tokensFor(server.url, b.userName, b.password)])).map((t) => t.access_token) as [string, string];
+    const devices = (await call(carer, 'GET', '/api/plugandplay/devicemanage/getAssignDeviceToUser')).body.items as { id: string; name: string }[];
+    [mumWatch, dadWatch] = [devices.find((d) => d.name === "Mum's watch")!.id, devices.find((d) => d.name === "Dad's watch")!.id];
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  it('adds an activated user of the tenant as an active receiver and mails them in their own language', async () => {
+    const staff = await server.database.db.selectFrom('users').select('id').where('normalized_user_name', '=', 'STAFF').executeTakeFirstOrThrow();
+    // The staff member chose Danish (ABP keeps a user's language as a user-level setting).
+    await server.database.db.insertInto('settings').values({ id: randomUUID(), name: 'Abp.Localization.DefaultLanguage', value: 'da', provider_name: 'U', provider_key: staff.id }).execute();
+    const res = await invite(carer, { deviceId: mumWatch, email: ` ${DEMO_USERS.staff.email.toUpperCase()} ` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ deviceId: mumWatch, email: DEMO_USERS.staff.email, name: 'Sam Staff', status: 'active', userId: staff.id });
+    const row = await server.database.db.selectFrom('device_alarm_receivers').selectAll().where('id', '=', String(res.body.id)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ language: findLanguage('da')!.cultureName, tenant_id: demoTenant, status: 'active' });
+
+    const subject = translate('devices:inviteMail.subject', 'da', { device: "Mum's watch" });
+    expect(subject).not.toBe(translate('devices:inviteMail.subject', 'en', { device: "Mum's watch" }));
+    const mail = await mailbox.waitFor((m) => m.subject === subject);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(DEMO_USERS.staff.email);
+    expect(mail.text).toContain('Clara Carer');
+    expect(mail.text).toContain(translate('devices:inviteMail.greeting', 'da', { name: 'Sam Staff' }));
+  });
+
+  it('refuses a pending account, an unknown email, another tenant\'s user, oneself and a second add, each with its message', async () => {
+    const inactive = await person('pending-inactive', { is_active: false });
+    const unconfirmed = await person('pending-unconfirmed', { email_confirmed: false });
+    for (const pending of [inactive, unconfirmed]) {
+      const res = await invite(carer, { deviceId: mumWatch, email: pending.email });
+      expect(res.status, pending.userName).toBe(400);
+      expect(messageOf(res)).toEqual({ members: ['email'], message: 'This person has not activated their account yet. They can be added once they have confirmed their email.' });
+    }
+    const unknown = await invite(carer, { deviceId: mumWatch, email: 'nobody-here@example.org' });
+    expect(messageOf(unknown)?.message).toBe('No account uses this email. Ask the person to register first, then add them again.');
+    const elsewhere = await person('foreign-carer', { tenant: 'Receivers Elsewhere' });
+    expect(messageOf(await invite(carer, { deviceId: mumWatch, email: elsewhere.email }))?.message).toBe(messageOf(unknown)?.message);
+    expect(messageOf(await invite(carer, { deviceId: mumWatch, email: DEMO_USERS.caregiver.email }))?.message).toBe("You already receive this device's alarms as its owner.");
+    const twice = await invite(carer, { deviceId: mumWatch, email: DEMO_USERS.staff.email });
+    expect(messageOf(twice)?.message).toBe("This person already receives this device's alarms.");
+    const danish = await invite(carer, { deviceId: mumWatch, email: inactive.email }, 'da');
+    expect(messageOf(danish)?.message).toBe(translate('devices:errors.inviteePending', 'da'));
+    expect(messageOf(danish)?.message).not.toBe(messageOf(await invite(carer, { deviceId: mumWatch, email: inactive.email }))?.message);
+    const rows = await server.database.db.selectFrom('device_alarm_receivers').select('email').where('device_id', '=', mumWatch).execute();
+    expect(rows.map((r) => r.email)).toEqual([DEMO_USERS.staff.email]);
+  });
+
+  it('validates the body and refuses another carer\'s device as not found', async () => {
+    const badEmail = await invite(carer, { deviceId: mumWatch, email: 'not-an-email' });
+    expect(badEmail.status).toBe(400);
+    expect(messageOf(badEmail)).toEqual({ members: ['email'], message: 'Email must be valid!' });
+    expect(messageOf(await invite(carer, { email: DEMO_USERS.staff.email }))?.members).toEqual(['deviceId']);
+    const theirs = await invite(other, { deviceId: mumWatch, email: DEMO_USERS.staff.email });
+    expect(theirs.status).toBe(404);
+    expect((await invite(carer, { deviceId: 'nope', email: DEMO_USERS.staff.email })).status).toBe(404);
+  });
+
+  it('two adds of the same person at once make one receiver', async () => {
+    const p = await person('racing-receiver');
+    const results = await Promise.all([invite(carer, { deviceId: dadWatch, email: p.email }), invite(carer, { deviceId: dadWatch, email: p.email })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const rows = await server.database.db.selectFrom('device_alarm_receivers').select('id').where('device_id', '=', dadWatch).where('user_id', '=', p.userId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("lists the receivers of the caller's devices, all or one device's; another carer sees none of them", async () => {
+    const all = await call(carer, 'GET', `${PROFILE}/invited-by-user`);
+    expect(all.status).toBe(200);
+    const items = all.body.items as Receiver[];
+    expect(items.map((r) => r.deviceId).sort()).toEqual([mumWatch, dadWatch].sort());
+    const one = await call(carer, 'GET', `${PROFILE}/invited-by-user?deviceId=${mumWatch}`);
+    expect((one.body.items as Receiver[]).map((r) => r.email)).toEqual([DEMO_USERS.staff.email]);
+    expect((await call(other, 'GET', `${PROFILE}/invited-by-user`)).body.items).toEqual([]);
+    expect((await call(other, 'GET', `${PROFILE}/invited-by-user?deviceId=${mumWatch}`)).status).toBe(404);
+  });
+
+  it('removes a receiver of an own device; another carer cannot', async () => {
+    const [receiver] = (await call(carer, 'GET', `${PROFILE}/invited-by-user?deviceId=${mumWatch}`)).body.items as Receiver[];
+    const refused = await call(other, 'DELETE', `${PROFILE}/delete-invited-user/${receiver!.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error?.message).toBe('The alarm receiver was not found.');
+    expect((await call(carer, 'DELETE', `${PROFILE}/delete-invited-user/not-an-id`)).status).toBe(404);
+    expect((await call(carer, 'DELETE', `${PROFILE}/delete-invited-user/${receiver!.id}`)).status).toBe(204);
+    expect((await call(carer, 'GET', `${PROFILE}/invited-by-user?deviceId=${mumWatch}`)).body.items).toEqual([]);
+    expect((await call(carer, 'DELETE', `${PROFILE}/delete-invited-user/${receiver!.id}`)).status).toBe(404);
+    // Removed, the person can be added again.
+    expect((await invite(carer, { deviceId: mumWatch, email: DEMO_USERS.staff.email })).status).toBe(200);
+  });
+});
