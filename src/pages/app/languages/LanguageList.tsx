@@ -8,6 +8,7 @@ import type { LanguageRecord } from './languageBody';
 import { DeleteLanguageButton } from './DeleteLanguageButton';
 import { LanguageNameField } from './LanguageNameField';
 import { SetDefaultButton } from './SetDefaultButton';
+import { LIST_QUERY_OPTIONS } from '../management/listQueryOptions';
 
 function DefaultField() {
   const { t } = useTranslation('management');
@@ -35,7 +36,7 @@ export default function LanguageList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <List queryOptions={LIST_QUERY_OPTIONS} title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       {isSmall ? (
         <SimpleList<LanguageRecord>
           primaryText={<LanguageNameField />}

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { withStored } from './settingsBody';
 import { useSettingsSave } from './useSettingsSave';
 
 interface Props<T> {
@@ -26,7 +27,7 @@ export function SettingsForm<T extends object>({ queryKey, load, save, children 
   return (
     <SimpleForm
       record={data as T & { id?: never }}
-      onSubmit={(values: Record<string, unknown>) => onSubmit(values as T)}
+      onSubmit={(values: Record<string, unknown>) => onSubmit(withStored(data, values))}
       toolbar={
         <Toolbar>
           <SaveButton />

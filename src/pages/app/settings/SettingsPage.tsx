@@ -49,7 +49,10 @@ export default function SettingsPage() {
       {canAccess && tabs.length === 0 && <Alert severity="warning">{t('settings.none')}</Alert>}
       {current && (
         <>
-          <Tabs value={current.key} onChange={(_, key: string) => setChosen(key)} variant="scrollable" allowScrollButtonsMobile aria-label={t('settings.title')}>
+          <Tabs value={current.key} onChange={(_, key: string) => setChosen(key)} variant="scrollable" allowScrollButtonsMobile aria-label={t('settings.title')}
+            // Width 0 growing to 100%: the tabs scroll instead of widening the page on a phone.
+            sx={{ width: 0, minWidth: '100%' }}
+          >
             {tabs.map((tab) => (
               <Tab key={tab.key} value={tab.key} label={t(`settings.tabs.${tab.key}`)} id={`settings-tab-${tab.key}`} aria-controls={`settings-panel-${tab.key}`} />
             ))}

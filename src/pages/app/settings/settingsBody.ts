@@ -80,6 +80,18 @@ export function emailingBody(values: EmailSettingsForm): Record<string, unknown>
   return body;
 }
 
+/**
+ * The form's values over the stored ones: a field the form left out (react-hook-form leaves out
+ * disabled inputs, such as the password rules that cannot be switched off) keeps its stored value.
+ */
+export function withStored<T>(stored: T, values: unknown): T {
+  if (values === undefined || values === null) return stored;
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored) || typeof values !== 'object') return values as T;
+  const merged: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(stored)) merged[key] = withStored(value, (values as Record<string, unknown>)[key]);
+  return merged as T;
+}
+
 /** Field errors of a rejected save (react-admin's HttpError body), for a form's onSubmit to return. */
 export function submissionErrors(error: unknown): Record<string, unknown> | undefined {
   const errors = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;

@@ -7,6 +7,7 @@ import { DeleteTenantButton } from './DeleteTenantButton';
 import { FeaturesButton } from './FeaturesButton';
 import { TenantStatusField } from './TenantStatusField';
 import { ACTIVATION_STATE, dayEndIso, dayStartIso, type TenantRecord } from './tenantBody';
+import { LIST_QUERY_OPTIONS } from '../management/listQueryOptions';
 
 function useFilters() {
   const { t } = useTranslation('management');
@@ -41,7 +42,7 @@ export default function TenantList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List title={t('tenants.title')} filters={useFilters()} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
+    <List queryOptions={LIST_QUERY_OPTIONS} title={t('tenants.title')} filters={useFilters()} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
       {isSmall ? (
         <SimpleList<TenantRecord> primaryText={(r) => r.name} secondaryText={<TenantStatusField />} tertiaryText={(r) => r.customerNumber ?? ''} rowClick="edit" />
       ) : (
