@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -34,12 +35,14 @@ describe('language management in a real browser', () => {
     await server?.stop();
   });
 
-  it('shows the default language and refuses nothing it offers: the default has no Delete', async () => {
+  it('marks the default language, which has no Delete, and passes an accessibility check', async () => {
     const english = rowOf('English');
     await english.waitFor(WAIT);
     expect(await english.getByText('Default', { exact: true }).count()).toBe(1);
     expect(await english.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await rowOf('Dansk').getByRole('button', { name: 'Set Dansk as default' }).count()).toBe(1);
+    const scan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    expect(scan.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('removes Swedish after confirmation and adds it again from the culture list', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -48,6 +49,8 @@ describe('setting management in a real browser', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel(labelled('Minimum password length')).inputValue(), WAIT).toBe('12');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const scan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    expect(scan.violations.map((v) => v.id)).toEqual([]);
   });
 
   it("shows the server's validation message on the field it refuses", async () => {

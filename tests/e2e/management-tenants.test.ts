@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -60,6 +61,8 @@ describe('tenant management in a real browser', () => {
     const row = await findTenantRow();
     expect(await row.textContent()).toContain(`C-${tag}`);
     expect(await row.textContent()).toContain('Active');
+    const listScan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    expect(listScan.violations.map((v) => v.id)).toEqual([]);
 
     await page.getByRole('combobox', { name: 'Tenant', exact: true }).click(WAIT);
     await page.getByRole('option', { name }).waitFor(WAIT);
@@ -104,6 +107,8 @@ describe('tenant management in a real browser', () => {
     await row.getByRole('button', { name: `Features of ${name}` }).click();
     await expect.poll(() => page.getByRole('dialog').getByLabel('Maximum number of devices per account').inputValue(), WAIT).toBe('2');
     expect(await page.getByRole('dialog').getByText('Set for this tenant').count()).toBeGreaterThan(0);
+    const dialogScan = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
+    expect(dialogScan.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });
 

@@ -141,7 +141,7 @@ export function FeaturesDialog({ tenant, onClose }: Props) {
         ))}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => setConfirmReset(true)} disabled={!answer || busy} color="warning">
+        <Button onClick={() => setConfirmReset(true)} disabled={!answer || busy}>
           {t('features.reset')}
         </Button>
         <Box sx={{ flex: 1 }} />
