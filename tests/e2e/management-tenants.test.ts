@@ -51,11 +51,12 @@ describe('tenant management in a real browser', () => {
     await page.getByLabel(labelled('Address')).fill('Havnegade 1, 1058 København K');
     await page.getByLabel(labelled('Customer number')).fill(`C-${tag}`);
     await page.getByLabel(labelled('Notes')).fill('Pilot with two nursing homes');
+    await page.getByLabel(labelled('Active until')).fill('2031-03-15T12:00');
     const created = page.waitForResponse(tenantsApi('POST'));
     await page.getByRole('button', { name: 'Save' }).click();
     const response = await created;
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ name, contactEmail: `office.${tag}@fjord.example`, phoneNumber: '+4512345678', customerNumber: `C-${tag}`, isActive: true });
+    expect(await response.json()).toMatchObject({ name, contactEmail: `office.${tag}@fjord.example`, phoneNumber: '+4512345678', customerNumber: `C-${tag}`, isActive: true, activationState: 1 });
     await page.waitForURL(/\/tenants(\?|$)/);
 
     const row = await findTenantRow();
@@ -67,6 +68,37 @@ describe('tenant management in a real browser', () => {
     await page.getByRole('combobox', { name: 'Tenant', exact: true }).click(WAIT);
     await page.getByRole('option', { name }).waitFor(WAIT);
     await page.keyboard.press('Escape');
+  });
+
+  it('filters by activation state and by the day the activation ends', async () => {
+    const listed = () => page.getByRole('row').filter({ hasText: name });
+    const filtered = (query: string) => page.waitForResponse((r) => tenantsApi('GET')(r) && r.url().toLowerCase().includes(query.toLowerCase()));
+    try {
+      let answer = filtered('ActivationState=2');
+      await page.getByRole('combobox', { name: /^Activation/ }).click();
+      await page.getByRole('option', { name: 'Inactive' }).click();
+      await answer;
+      await listed().waitFor({ state: 'detached', ...WAIT });
+
+      answer = filtered('ActivationState=1');
+      await page.getByRole('combobox', { name: /^Activation/ }).click();
+      await page.getByRole('option', { name: 'Active with an end date' }).click();
+      await answer;
+      await listed().waitFor(WAIT);
+
+      // The end day itself is inside a range ending on it, whatever the hour.
+      answer = filtered('expirationDateMax');
+      await page.getByLabel('Expires until').fill('2031-03-15');
+      await answer;
+      await listed().waitFor(WAIT);
+      answer = filtered('expirationDateMin');
+      await page.getByLabel('Expires from').fill('2031-03-16');
+      await answer;
+      await listed().waitFor({ state: 'detached', ...WAIT });
+    } finally {
+      // The list keeps its filters: leave it unfiltered for the next steps.
+      await page.goto(`${server.url}/tenants?filter=${encodeURIComponent('{}')}`);
+    }
   });
 
   it('edits the tenant and keeps the changes after a reload', async () => {

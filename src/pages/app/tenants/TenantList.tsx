@@ -9,7 +9,8 @@ import { TenantStatusField } from './TenantStatusField';
 import { ACTIVATION_STATE, dayEndIso, dayStartIso, type TenantRecord } from './tenantBody';
 import { LIST_QUERY_OPTIONS } from '../management/listQueryOptions';
 
-function useFilters() {
+/** Search, activation and expiration range: shown at once on a wide screen, behind "Add filter" on a phone. */
+function useFilters(isSmall: boolean) {
   const { t } = useTranslation('management');
   const states = [
     { id: ACTIVATION_STATE.active, name: t('tenants.activationState.0') },
@@ -18,9 +19,9 @@ function useFilters() {
   ];
   return [
     <SearchInput key="filter" source="filter" alwaysOn placeholder={t('tenants.search')} slotProps={{ htmlInput: { 'aria-label': t('tenants.search') } }} />,
-    <SelectInput key="activationState" source="activationState" label={t('tenants.fields.activationState')} choices={states} helperText={false} />,
-    <DateInput key="expirationDateMin" source="expirationDateMin" label={t('tenants.filters.expirationFrom')} parse={dayStartIso} helperText={false} />,
-    <DateInput key="expirationDateMax" source="expirationDateMax" label={t('tenants.filters.expirationTo')} parse={dayEndIso} helperText={false} />,
+    <SelectInput key="activationState" source="activationState" label={t('tenants.fields.activationState')} choices={states} helperText={false} alwaysOn={!isSmall} />,
+    <DateInput key="expirationDateMin" source="expirationDateMin" label={t('tenants.filters.expirationFrom')} parse={dayStartIso} helperText={false} alwaysOn={!isSmall} />,
+    <DateInput key="expirationDateMax" source="expirationDateMax" label={t('tenants.filters.expirationTo')} parse={dayEndIso} helperText={false} alwaysOn={!isSmall} />,
   ];
 }
 
@@ -42,7 +43,7 @@ export default function TenantList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List queryOptions={LIST_QUERY_OPTIONS} title={t('tenants.title')} filters={useFilters()} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
+    <List queryOptions={LIST_QUERY_OPTIONS} title={t('tenants.title')} filters={useFilters(isSmall)} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
       {isSmall ? (
         <SimpleList<TenantRecord> primaryText={(r) => r.name} secondaryText={<TenantStatusField />} tertiaryText={(r) => r.customerNumber ?? ''} rowClick="edit" />
       ) : (

@@ -4,7 +4,7 @@ import { useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../../../common/dates';
 import { tenantStatus, type TenantRecord } from './tenantBody';
 
-const COLOR = { active: 'success', activeUntil: 'info', expired: 'warning', inactive: 'default' } as const;
+const COLOR = { active: 'success', activeUntil: 'primary', expired: 'warning', inactive: 'default' } as const;
 
 /** Active, active until a date, expired or inactive, as a chip. */
 export function TenantStatusField() {
