@@ -24,6 +24,8 @@ describe('tenant management in a real browser', () => {
 
   async function findTenantRow() {
     await page.getByPlaceholder('Search name, customer number or e-mail').fill(name);
+    // The search reaches the URL after react-admin's debounce; acting before would be undone by it.
+    await page.waitForURL((url) => decodeURIComponent(url.search).includes(name), WAIT);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor(WAIT);
     return row;
