@@ -16,6 +16,9 @@ interface TenantLookup {
   name: string;
 }
 
+/** The tenant list's query; tenant management invalidates it after a change so the list is current. */
+export const TENANT_LOOKUP_QUERY_KEY = ['tenant-filter', 'lookup'] as const;
+
 const canFilter = (config: ApplicationConfiguration): boolean =>
   config.currentUser.tenantId === null && config.auth.grantedPolicies[POLICIES.tenants] === true;
 
@@ -56,7 +59,7 @@ export function TenantFilter() {
   const [chosen, setChosen] = useState<string>();
   const value = chosen ?? readTenantFilter() ?? '';
   const { data: tenants = [] } = useQuery({
-    queryKey: ['tenant-filter', 'lookup'],
+    queryKey: TENANT_LOOKUP_QUERY_KEY,
     enabled: allowed,
     queryFn: async ({ signal }) => (await httpClient<{ items: TenantLookup[] }>('/api/app/customTenant/lookup', { tenant: false, signal })).json?.items ?? [],
   });

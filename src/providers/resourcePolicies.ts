@@ -1,4 +1,5 @@
 import { NAVIGATION } from '../../common/navigation';
+import { POLICY_CHILDREN } from '../../common/policies';
 
 /**
  * Which ABP policy guards a react-admin resource and action (canAccess). A resource is named by a
@@ -40,7 +41,11 @@ const ACTION_SUFFIX: Readonly<Record<string, string>> = {
 
 export function policyForAction(policy: string, action: string): string {
   const suffix = ACTION_SUFFIX[action];
-  return suffix ? `${policy}.${suffix}` : policy;
+  if (!suffix) return policy;
+  // ABP's language management names its update policy '.Edit' (POLICY_CHILDREN says which do).
+  const children = POLICY_CHILDREN[policy];
+  if (suffix === 'Update' && children?.includes('Edit') && !children.includes('Update')) return `${policy}.Edit`;
+  return `${policy}.${suffix}`;
 }
 
 /**
