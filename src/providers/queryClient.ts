@@ -23,11 +23,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount + 1 < MAX_ATTEMPTS;
 }
 
+/**
+ * No refetch when a screen mounts (SPEC section 9), except for data a change has invalidated: a
+ * list opened after a create or an edit elsewhere shows the change, not the rows from before.
+ */
+export const refetchOnMount = (query: { state: { isInvalidated: boolean } }): boolean => query.state.isInvalidated;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        refetchOnMount: false,
+        refetchOnMount,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
         retryDelay: RETRY_DELAY_MS,
