@@ -37,7 +37,9 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
     server = await startServer(databaseUrl);
     const db = server.database.db;
     tenantId = (await db.selectFrom('tenants').select('id').where('name', '=', 'Sunrise Care').executeTakeFirstOrThrow()).id;
-    [watch, noSimWatch] = (await db.selectFrom('devices').select('id').where('tenant_id', '=', tenantId).orderBy('imei').execute()).map((d) => d.id) as [string, string];
+    const ids = (await db.selectFrom('devices').select('id').where('tenant_id', '=', tenantId).orderBy('imei').execute()).map((d) => d.id);
+    watch = ids[0]!;
+    noSimWatch = ids[1]!;
     const simId = randomUUID();
     await dyn().insertInto('simcards').values({ id: simId, tenant_id: tenantId, iccid: '8945000000000000001', phone_number: phone, status: 'active', concurrency_stamp: randomUUID() }).execute();
     await (db as unknown as { updateTable: (t: string) => { set: (v: object) => { where: (c: string, o: string, v: string) => { execute: () => Promise<unknown> } } } })
@@ -50,7 +52,7 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
       tokensFor(server.url, 'staff', DEMO_PASSWORD),
       tokensFor(server.url, 'caregiver', DEMO_PASSWORD),
       tokensFor(server.url, foreign.userName, foreign.password),
-    ])).map((t) => t.access_token);
+    ])).map((t) => t.access_token) as [string, string, string];
   });
   afterAll(async () => server?.stop());
 

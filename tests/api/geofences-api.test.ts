@@ -47,7 +47,7 @@ describe.each(DATABASES)('geofences API ($name)', ({ url: databaseUrl }) => {
       tokensFor(server.url, 'caregiver', DEMO_PASSWORD),
       tokensFor(server.url, second.userName, second.password),
       tokensFor(server.url, foreign.userName, foreign.password),
-    ])).map((t) => t.access_token);
+    ])).map((t) => t.access_token) as [string, string, string, string];
   });
   afterAll(async () => server?.stop());
 
