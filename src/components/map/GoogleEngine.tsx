@@ -23,7 +23,7 @@ const zoneStyle = { strokeColor: '#0d2c6c', strokeWeight: 2, fillColor: '#0d2c6c
 const draftStyle = { strokeColor: '#d81b60', strokeWeight: 2, fillColor: '#d81b60', fillOpacity: 0.15 };
 
 /** Google Maps (@react-google-maps/api), used when a maps key is configured. */
-export default function GoogleEngine({ markers = [], trails = [], zones = [], center, zoom = 13, height, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
+export default function GoogleEngine({ markers = [], trails = [], zones = [], center, zoom = 13, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
   const { mapsKey } = useRuntimeConfig();
   const { i18n } = useTranslation();
   const { isLoaded, loadError } = useJsApiLoader({ id: 'vigil-google-maps', googleMapsApiKey: mapsKey, libraries: LIBRARIES, language: i18n.language });
@@ -73,7 +73,7 @@ export default function GoogleEngine({ markers = [], trails = [], zones = [], ce
 
   return (
     <GoogleMap
-      mapContainerStyle={{ width: '100%', height }}
+      mapContainerStyle={{ width: '100%', height: '100%' }}
       center={center ?? DEFAULT_CENTER}
       zoom={zoom}
       onLoad={setMap}

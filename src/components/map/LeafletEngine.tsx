@@ -49,7 +49,7 @@ function Focus({ focus }: { focus?: LatLng | null }) {
 }
 
 /** Leaflet (react-leaflet 5): the default engine, with the configured tiles or none. */
-export default function LeafletEngine({ markers = [], trails = [], zones = [], center, zoom = 13, height, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
+export default function LeafletEngine({ markers = [], trails = [], zones = [], center, zoom = 13, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
   const { tileUrl } = useRuntimeConfig();
   const { t } = useTranslation('geofences');
   const fitKey = contentKey(zones, markers, trails);
@@ -59,7 +59,7 @@ export default function LeafletEngine({ markers = [], trails = [], zones = [], c
 
   return (
     <>
-      <MapContainer center={toL(start)} zoom={zoom} style={{ height, width: '100%', background: '#e8eef3' }} attributionControl={Boolean(tileUrl)}>
+      <MapContainer center={toL(start)} zoom={zoom} style={{ height: '100%', width: '100%', background: '#e8eef3' }} attributionControl={Boolean(tileUrl)}>
         {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" /> : null}
         <ClickHandler onClick={onMapClick} />
         <FitView bounds={bounds} fitKey={`${fitKey}|${draft ? 'draft' : ''}`} />
