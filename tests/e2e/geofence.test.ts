@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signInAs } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import type { TestServer } from '../support/server';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+
+/**
+ * The demo caregiver draws a safe zone on the Leaflet map with the mouse (no map tiles, no key),
+ * names it, links a watch, saves, and finds it again after a reload; saving with nothing drawn
+ * says so; the page passes axe at phone width.
+ */
+describe('/geofence in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const WAIT = { timeout: 20_000 };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    page = await context.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err.message));
+    await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/geofence');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("says 'Create a geofence by selecting an area on the map' when saving with nothing drawn", async () => {
+    await page.getByLabel('Name').fill('Nothing drawn');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Create a geofence by selecting an area on the map' }).waitFor(WAIT)).resolves.toBeUndefined();
+    expect(await server.database.db.selectFrom('geofences').select('id').execute()).toHaveLength(0);
+  });
+
+  it('draws a circle with the mouse, resizes it by its handle, links a watch, saves, and sees it after a reload', async () => {
+    const map = page.locator('.leaflet-container');
+    await map.waitFor(WAIT);
+    const box = (await map.boundingBox())!;
+    // The centre: a click in the middle of the map.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const lat = page.getByLabel('Centre latitude');
+    await expect.poll(() => lat.inputValue(), WAIT).not.toBe('');
+    const radius = page.getByLabel('Radius (metres)');
+    const before = Number(await radius.inputValue());
+
+    // Drag the resize handle further out.
+    const handle = page.locator('.vigil-map-handle-resize');
+    const h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + h.width / 2 + 40, h.y + h.height / 2, { steps: 5 });
+    await page.mouse.move(h.x + h.width / 2 + 80, h.y + h.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await radius.inputValue()), WAIT).toBeGreaterThan(before);
+    const drawnRadius = Number(await radius.inputValue());
+
+    await page.getByLabel('Name').fill("Mum's home");
+    await page.getByRole('checkbox', { name: "Mum's watch" }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Geofence saved').waitFor(WAIT);
+
+    const db = server.database.db;
+    const saved = await db.selectFrom('geofences').selectAll().where('name', '=', "Mum's home").executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ shape: 'circle', radius_m: drawnRadius, is_deleted: false });
+    const watch = await db.selectFrom('devices').select('id').where('name', '=', "Mum's watch").executeTakeFirstOrThrow();
+    const links = await db.selectFrom('geofence_links').select('device_id').where('geofence_id', '=', saved.id).execute();
+    expect(links).toEqual([{ device_id: watch.id }]);
+
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Your geofences' });
+    await list.getByText("Mum's home").waitFor(WAIT);
+    await expect(list.getByText(`Circle, radius ${drawnRadius} m · 1 linked`).isVisible()).resolves.toBe(true);
+    // The saved zone is drawn on the map as a path.
+    expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+  });
+
+  it('has no serious or critical axe violations at 360 px', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.reload();
+    await page.getByRole('list', { name: 'Your geofences' }).waitFor(WAIT);
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
