@@ -6,8 +6,12 @@ import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 
+/** Port 9 (discard) refuses connections: every tile fails, as offline. */
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
 /**
- * The demo caregiver draws a safe zone on the Leaflet map with the mouse (no map tiles, no key),
+ * The demo caregiver draws a safe zone on the Leaflet map with the mouse (no key, and a tile server
+ * that cannot be reached),
  * names it, links a watch, saves, and finds it again after a reload; saving with nothing drawn
  * says so; the page passes axe at phone width.
  */
@@ -17,12 +21,13 @@ describe('/geofence in a real browser', () => {
   let context: BrowserContext;
   let page: Page;
   const WAIT = { timeout: 20_000 };
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startWebServer('', { tileUrl: UNREACHABLE_TILES }), launchBrowser()]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
+    page.on('pageerror', (err) => pageErrors.push(err.message));
     await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/geofence');
   });
   afterAll(async () => {
@@ -76,8 +81,9 @@ describe('/geofence in a real browser', () => {
     const list = page.getByRole('list', { name: 'Your geofences' });
     await list.getByText("Mum's home").waitFor(WAIT);
     await expect(list.getByText(`Circle, radius ${drawnRadius} m · 1 linked`).isVisible()).resolves.toBe(true);
-    // The saved zone is drawn on the map as a path.
+    // The saved zone is drawn on the map as a path, though no tile could be loaded.
     expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
   });
 
   it('has no serious or critical axe violations at 360 px', async () => {
@@ -89,5 +95,50 @@ describe('/geofence in a real browser', () => {
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+/** With a maps key the Google engine is used; when its script cannot load or the key is refused, the SPEC 8 messages show. */
+describe('/geofence with a Google Maps key', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  const WAIT = { timeout: 20_000 };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer('', { mapsKey: 'test-maps-key' }), launchBrowser()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/geofence');
+    await page.close();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows 'The Google Maps JavaScript API could not load.' when the script fails", async () => {
+    const page = await context.newPage();
+    await page.route('https://maps.googleapis.com/**', (route) => route.abort());
+    await page.goto(`${server.url}/geofence`);
+    await page.getByText('The Google Maps JavaScript API could not load.').waitFor(WAIT);
+    // The rest of the page still works: the form is there.
+    await expect(page.getByLabel('Name').isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('shows the AuthFailure message when Google refuses the key', async () => {
+    const page = await context.newPage();
+    const requested: string[] = [];
+    // Google's script calls gm_authFailure when the key is refused; this one does only that.
+    await page.route('https://maps.googleapis.com/**', (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.gm_authFailure && window.gm_authFailure();' });
+    });
+    await page.goto(`${server.url}/geofence`);
+    await page.getByText('Error: AuthFailure. A problem with your API key prevents the map from rendering correctly.').waitFor(WAIT);
+    expect(requested.some((url) => url.includes('key=test-maps-key') && /libraries=marker(%2C|,)places/.test(url))).toBe(true);
+    await page.close();
   });
 });
