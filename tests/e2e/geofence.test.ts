@@ -86,6 +86,32 @@ describe('/geofence in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('draws a polygon from typed corners (no mouse), renames it, and deletes it after confirming', async () => {
+    await page.getByRole('button', { name: 'Polygon' }).click();
+    await page.getByLabel('Corners (latitude, longitude per line)').fill(['55.67, 12.56', '55.67, 12.58', '55.68, 12.58', '55.68, 12.56'].join('\n'));
+    await page.getByRole('button', { name: 'Close polygon' }).click();
+    await page.getByLabel('Name').fill('Park');
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('list', { name: 'Your geofences' });
+    await list.getByText('Polygon, 4 corners · 0 linked').waitFor(WAIT);
+
+    await page.getByRole('button', { name: 'Edit Park' }).click();
+    await page.getByLabel('Name').fill('Big park');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await list.getByText('Big park').waitFor(WAIT);
+    const row = await server.database.db.selectFrom('geofences').select(['shape', 'points']).where('name', '=', 'Big park').executeTakeFirstOrThrow();
+    expect(row.shape).toBe('polygon');
+    expect(row.points).toHaveLength(4);
+
+    await page.getByRole('button', { name: 'Delete Big park' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete geofence' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Geofence deleted').waitFor(WAIT);
+    await list.getByText('Big park').waitFor({ state: 'detached', ...WAIT });
+    const gone = await server.database.db.selectFrom('geofences').select('is_deleted').where('name', '=', 'Big park').executeTakeFirstOrThrow();
+    expect(gone.is_deleted).toBe(true);
+  });
+
   it('has no serious or critical axe violations at 360 px', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.reload();
