@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { bodyValidator, invalid } from '../http/body-validation';
+import { notFound } from '../http/errors';
+import { queryParam } from '../http/paging';
+import { tenantIs, UUID } from '../identity/scope';
+import { anyOf } from '../permissions/guard';
+import { translate } from '../localization/texts';
+import type { DynamicDb } from '../schema-engine/resource-model';
+import { logCommand, recentCommands } from './command-log';
+import { commandDevice, type CommandDevice } from './device-access';
+import { isDeviceModel, MODEL_COMMANDS } from './settings-schemas';
+import type { SmsGateway } from './sms-gateway';
+import { fillTemplate } from './templates';
+
+const DEVICES = POLICIES.devices;
+
+const readSend = bodyValidator<{ deviceId: string; commandTemplateId: string; variables?: Record<string, string> }>({
+  type: 'object',
+  properties: {
+    deviceId: { type: 'string', format: 'uuid' },
+    commandTemplateId: { type: 'string', format: 'uuid' },
+    variables: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 160 } },
+  },
+  required: ['deviceId', 'commandTemplateId'],
+  additionalProperties: false,
+});
+
+const readRequest = bodyValidator<{ deviceId?: string; from?: string; to?: string }>({
+  type: 'object',
+  properties: { deviceId: { type: 'string', format: 'uuid' }, from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } },
+  additionalProperties: false,
+});
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  command: string;
+  variables: string[];
+  isTextMessage: boolean;
+  description: string | null;
+  deviceModel: string;
+}
+
+/** Command templates a device of this model can be sent: the shared ones and the tenant's own. */
+function templates(db: Db, tenantId: string | null) {
+  return (db as unknown as DynamicDb)
+    .selectFrom('command_templates')
+    .select(['id', 'name', 'command', 'variables', 'is_text_message as isTextMessage', 'description', 'device_model as deviceModel'])
+    .where('is_deleted', '=', false)
+    .where((eb) => eb.or([eb('tenant_id', 'is', null), tenantIs('tenant_id', tenantId)]));
+}
+
+const deviceIdOf = (request: FastifyRequest, body?: { deviceId?: string }) => body?.deviceId ?? queryParam(request.query as Record<string, unknown>, 'deviceId') ?? queryParam(request.query as Record<string, unknown>, 'id');
+
+/** /api/app/terminalCommand (terminalInfo, sendCommand, log) and productInstance requestPosition/requestHistory. */
+export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGateway) {
+  app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES } }, async (request) => {
+    const device = await commandDevice(db, request, deviceIdOf(request));
+    const rows = isDeviceModel(device.model)
+      ? ((await templates(db, request.tenantId).where('device_model', '=', device.model).orderBy('name').limit(100).execute()) as unknown as TemplateRow[])
+      : [];
+    return {
+      deviceId: device.id,
+      model: device.model,
+      phoneNumber: device.phoneNumber,
+      commands: isDeviceModel(device.model) ? MODEL_COMMANDS[device.model] : [],
+      templates: rows.map((t) => ({ ...t, variables: Array.isArray(t.variables) ? t.variables : [] })),
+    };
+  });
+
+  app.post('/api/app/terminalCommand/sendCommand', { config: { policy: `${DEVICES}.Update` } }, async (request) => {
+    const lang = request.language;
+    const body = readSend(request.body, lang);
+    const device = await commandDevice(db, request, body.deviceId);
+    const template = (await templates(db, request.tenantId).where('id', '=', body.commandTemplateId).executeTakeFirst()) as unknown as TemplateRow | undefined;
+    if (!template) throw invalid(lang, [{ members: ['commandTemplateId'], message: translate('geofences:commands.unknownTemplate', lang) }]);
+    if (template.deviceModel !== device.model) {
+      throw invalid(lang, [{ members: ['commandTemplateId'], message: translate('geofences:commands.templateModel', lang, { model: template.deviceModel }) }]);
+    }
+    const filled = fillTemplate(template.command, Array.isArray(template.variables) ? template.variables : [], body.variables ?? {});
+    if ('problems' in filled) {
+      throw invalid(lang, filled.problems.map((p) => ({ members: [`variables.${p.name}`], message: translate(`geofences:commands.${p.kind}Variable`, lang, { name: p.name }) })));
+    }
+    return send(request, device, { type: 'template', templateId: template.id, text: filled.text, sms: template.isTextMessage });
+  });
+
+  async function send(request: FastifyRequest, device: CommandDevice, command: { type: string; templateId?: string; text: string; sms: boolean; attributes?: Record<string, unknown> }) {
+    const base = { tenantId: device.tenantId, deviceId: device.id, userId: request.principal!.userId, type: command.type, templateId: command.templateId ?? null, text: command.text, attributes: command.attributes ?? {} };
+    if (!command.sms) return logCommand(db, { ...base, channel: 'device', status: 'queued' });
+    if (!device.phoneNumber) throw invalid(request.language, [{ members: ['deviceId'], message: translate('geofences:commands.noPhoneNumber', request.language) }]);
+    try {
+      await sms.send(device.phoneNumber, command.text);
+      return await logCommand(db, { ...base, channel: 'sms', phoneNumber: device.phoneNumber, status: 'sent' });
+    } catch (err) {
+      request.log.warn({ err, device: device.id }, 'SMS gateway failed');
+      return logCommand(db, { ...base, channel: 'sms', phoneNumber: device.phoneNumber, status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES } }, async (request) => {
+    const device = await commandDevice(db, request, deviceIdOf(request));
+    return { items: await recentCommands(db, device.id) };
+  });
+
+  // Caregivers hold the dashboard policy and may ask their own watches for a position.
+  const requestPolicy = anyOf(`${DEVICES}.Update`, POLICIES.dashboard);
+
+  app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy } }, async (request) => {
+    const body = readRequest(request.body, request.language);
+    const device = await commandDevice(db, request, deviceIdOf(request, body));
+    return send(request, device, { type: 'positionSingle', text: 'positionSingle', sms: false });
+  });
+
+  app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy } }, async (request) => {
+    const lang = request.language;
+    const body = readRequest(request.body, lang);
+    const device = await commandDevice(db, request, deviceIdOf(request, body));
+    const to = body.to ? new Date(body.to) : new Date();
+    const from = body.from ? new Date(body.from) : new Date(to.getTime() - 24 * 3600_000);
+    if (!(from < to)) throw invalid(lang, [{ members: ['to'], message: translate('validation:after', lang, { field: 'to', other: 'from' }) }]);
+    return send(request, device, { type: 'history', text: 'history', sms: false, attributes: { from: from.toISOString(), to: to.toISOString() } });
+  });
+
+  app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES } }, async (request) => {
+    const { id } = request.params as { id: string };
+    const row = UUID.test(id) ? await templates(db, request.tenantId).where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row) throw notFound(translate('errors.entityNotFound', request.language));
+    return row;
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { notFound } from '../http/errors';
+import { tenantIs, UUID } from '../identity/scope';
+import { translate } from '../localization/texts';
+import type { DynamicDb } from '../schema-engine/resource-model';
+
+/** A device as commands need it: its model and the phone number of its SIM card. */
+export interface CommandDevice {
+  id: string;
+  tenantId: string | null;
+  model: string | null;
+  phoneNumber: string | null;
+}
+
+/**
+ * The device a request may command, or a 404: in the caller's tenant, and for a caller without
+ * the devices or troubleshooting policy (a caregiver) only their own.
+ */
+export async function commandDevice(db: Db, request: FastifyRequest, id: unknown): Promise<CommandDevice> {
+  const missing = () => notFound(translate('errors.entityNotFound', request.language));
+  if (typeof id !== 'string' || !UUID.test(id)) throw missing();
+  const dyn = db as unknown as DynamicDb;
+  let q = dyn
+    .selectFrom('devices as d')
+    .leftJoin('simcards as s', (j) => j.onRef('s.id', '=', 'd.sim_card_id').on('s.is_deleted', '=', false))
+    .select(['d.id', 'd.tenant_id', 'd.model', 's.phone_number'])
+    .where('d.id', '=', id)
+    .where('d.is_deleted', '=', false)
+    .where(tenantIs('d.tenant_id', request.tenantId));
+  const staff = request.grantedPolicies?.has(POLICIES.devices) || request.grantedPolicies?.has(POLICIES.troubleshoot);
+  if (!staff) q = q.where('d.owner_user_id', '=', request.principal!.userId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw missing();
+  return {
+    id: String(row.id),
+    tenantId: (row.tenant_id as string | null) ?? null,
+    model: (row.model as string | null) ?? null,
+    phoneNumber: (row.phone_number as string | null) ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POLICIES } from '../../common/policies';
+import type { Db } from '../db/database';
+import { notFound } from '../http/errors';
+import { tenantIs, UUID } from '../identity/scope';
+import { translate } from '../localization/texts';
+import type { DynamicDb } from '../schema-engine/resource-model';
+import { withLinks } from './geofence-store';
+
+/**
+ * The care side of a citizen (citizens/{id}): their devices, the zones linked to them or to their
+ * devices, and the alarm receivers of their devices. Staff of the citizen's tenant only.
+ */
+export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
+  const dyn = db as unknown as DynamicDb;
+
+  /** The citizen's live devices' ids, after checking the citizen is in the caller's tenant (else 404). */
+  async function deviceIdsOf(request: FastifyRequest): Promise<string[]> {
+    const { id } = request.params as { id: string };
+    const citizen = UUID.test(id)
+      ? await dyn.selectFrom('citizens').select('id').where('id', '=', id).where('is_deleted', '=', false).where(tenantIs('tenant_id', request.tenantId)).executeTakeFirst()
+      : undefined;
+    if (!citizen) throw notFound(translate('errors.entityNotFound', request.language));
+    const rows = await dyn.selectFrom('devices').select('id').where('citizen_id', '=', id).where('is_deleted', '=', false).where(tenantIs('tenant_id', request.tenantId)).execute();
+    return rows.map((r) => String(r.id));
+  }
+
+  const config = { policy: POLICIES.citizens };
+
+  app.get('/api/app/monitoredObject/:id/devices', { config }, async (request) => {
+    const ids = await deviceIdsOf(request);
+    const items = ids.length
+      ? await db
+          .selectFrom('devices')
+          .select(['id', 'name', 'imei', 'model', 'status', 'subscription_status as subscriptionStatus', 'battery_level as batteryLevel', 'last_contact as lastContact'])
+          .where('id', 'in', ids)
+          .orderBy('name')
+          .execute()
+      : [];
+    return { items };
+  });
+
+  app.get('/api/app/monitoredObject/:id/geofences', { config }, async (request) => {
+    const { id } = request.params as { id: string };
+    const ids = await deviceIdsOf(request);
+    const rows = await db
+      .selectFrom('geofences as g')
+      .selectAll('g')
+      .where('g.is_deleted', '=', false)
+      .where(tenantIs('g.tenant_id', request.tenantId))
+      .where('g.id', 'in', (eb) =>
+        eb
+          .selectFrom('geofence_links as l')
+          .select('l.geofence_id')
+          .where((w) => w.or([w('l.citizen_id', '=', id), ...(ids.length ? [w('l.device_id', 'in', ids)] : [])])),
+      )
+      .orderBy('g.name')
+      .execute();
+    return { items: await withLinks(db, rows) };
+  });
+
+  app.get('/api/app/monitoredObject/:id/alarm-responders', { config }, async (request) => {
+    const ids = await deviceIdsOf(request);
+    const items = ids.length
+      ? await db
+          .selectFrom('device_alarm_receivers as r')
+          .innerJoin('devices as d', 'd.id', 'r.device_id')
+          .select(['r.id', 'r.device_id as deviceId', 'd.name as deviceName', 'r.name', 'r.email', 'r.status', 'r.language'])
+          .where('r.device_id', 'in', ids)
+          .orderBy('r.email')
+          .execute()
+      : [];
+    return { items };
+  });
+}

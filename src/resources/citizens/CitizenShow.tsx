@@ -1,0 +1,10 @@
+import { schemaOf } from '../../schema/registry';
+import SchemaShow from '../../schema/views/SchemaShow';
+import { CitizenCare } from './CitizenCare';
+
+/** The generated show page, with the citizen's devices, zones, alarm receivers and positions on the first tab. */
+export function CitizenShow() {
+  const schema = schemaOf('citizens');
+  if (!schema) return null;
+  return <SchemaShow schema={schema} tabExtras={{ personal: <CitizenCare /> }} />;
+}
