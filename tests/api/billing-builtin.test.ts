@@ -36,9 +36,9 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     newcomerId = fresh.userId;
     newcomerDevice = randomUUID();
     await db().insertInto('devices').values({ id: newcomerDevice, tenant_id: demoTenant.id, owner_user_id: newcomerId, name: 'Grandma', imei: '356938035640001', concurrency_stamp: randomUUID(), subscription_status: 'paused' }).execute();
-    [caregiver, newcomer, stranger] = await Promise.all(
+    [caregiver, newcomer, stranger] = (await Promise.all(
       [['caregiver', DEMO_PASSWORD], [fresh.userName, fresh.password], [other.userName, other.password]].map(([u, p]) => tokensFor(server.url, u!, p!).then((t) => t.access_token)),
-    );
+    )) as [string, string, string];
   });
   afterAll(async () => server?.stop());
 
@@ -104,7 +104,7 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     for (const [body, code, decline] of cases) {
       const res = await call(newcomer, 'POST', '/api/stripe/payment/add-card-to-customer', body);
       expect(res.status, code).toBe(402);
-      expect(res.body.error!.data).toEqual({ cardErrorCode: code, ...(decline ? { declineCode: decline } : {}) });
+      expect((res.body.error as unknown as { data: unknown }).data).toEqual({ cardErrorCode: code, ...(decline ? { declineCode: decline } : {}) });
     }
     const declined = await call(newcomer, 'POST', '/api/stripe/payment/add-card-to-customer', card('4000000000000002'), { lang: 'de-DE' });
     expect(declined.body.error!.message).toBe('Die Karte wurde abgelehnt.');
