@@ -82,7 +82,7 @@ export function SubscriptionsSection(props: { subscriptions: Subscription[]; pro
                   {t('subscriptions.changePlan')}
                 </Button>
                 {s.status === 'active' ? (
-                  <Button color="warning" aria-label={`${t('subscriptions.pause')}: ${s.deviceName ?? ''}`} onClick={() => setAction({ kind: 'pause', subscription: s })}>
+                  <Button aria-label={`${t('subscriptions.pause')}: ${s.deviceName ?? ''}`} onClick={() => setAction({ kind: 'pause', subscription: s })}>
                     {t('subscriptions.pause')}
                   </Button>
                 ) : (
