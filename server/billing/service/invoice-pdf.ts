@@ -2,9 +2,10 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database';
 import { translate } from '../../localization/texts';
 import { toAmount } from '../../modules/products/money';
-const PRODUCT_NAME = 'Vigil';
 import { formatDate, money } from './mails';
 import type { InvoiceRow } from './invoices';
+
+const PRODUCT_NAME = 'Vigil';
 
 /**
  * An invoice as a PDF (pdfkit): the seller (the caregiver's tenant, with its address and contact
