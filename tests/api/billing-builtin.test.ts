@@ -255,6 +255,25 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     expect(last.status).toBe(403);
   });
 
+  it("mails receipts in the account's language and refuses billing where the tenant has it off", async () => {
+    const user = await db().selectFrom('users').select(['id', 'tenant_id']).where('user_name', '=', 'billing-stranger').executeTakeFirstOrThrow();
+    const device = randomUUID();
+    await db().insertInto('devices').values({ id: device, tenant_id: user.tenant_id, owner_user_id: user.id, name: 'Farmors ur', imei: '356938035640002', concurrency_stamp: randomUUID() }).execute();
+    expect((await call(stranger, 'POST', '/api/stripe/customer/create-customer', undefined, { lang: 'da-DK' })).status).toBe(200);
+    expect((await call(stranger, 'POST', '/api/stripe/subscription/resume-subscription', { subscriptionId: randomUUID() }, { lang: 'da-DK' })).body.error!.message).toBe(
+      'Du har ingen betalingsmetode. Du skal tilføje et standardkort for at fortsætte.',
+    );
+    expect((await call(stranger, 'POST', '/api/stripe/payment/add-card-to-customer', card('4242424242424242'), { lang: 'da-DK' })).status).toBe(200);
+    const started = await call(stranger, 'POST', '/api/stripe/subscription/subscriptions', { deviceId: device, plan: 'annual' });
+    expect(started.body).toMatchObject({ amount: 1990, currency: 'DKK' });
+    expect(await mailsTo('billing-stranger@fixtures.vigil.local', 'Kvittering')).toBe(1);
+
+    await db().insertInto('feature_values').values({ id: randomUUID(), name: 'Vigil.Billing', value: 'false', provider_name: 'T', provider_key: user.tenant_id! }).execute();
+    const off = await call(stranger, 'GET', '/api/stripe/subscription/subscriptions');
+    expect(off.status).toBe(403);
+    expect(off.body.error!.message).toBe('Billing is not offered for your organisation.');
+  });
+
   it('moves subscriptions, customer and cards with a transferred account', async () => {
     const recipient = await createTenantUser(db(), { tenantId: null, userName: 'billing-recipient', role: 'Plug and Play User', policies: CAREGIVER_POLICIES });
     await db().transaction().execute((trx) => transferBillingOwnership(trx, newcomerId, recipient.userId));
