@@ -48,7 +48,7 @@ export default function BillingPage() {
       {data && (
         <Stack spacing={4} divider={<Divider />} sx={{ maxWidth: 960 }}>
           <SubscriptionsSection subscriptions={data.subscriptions} products={data.products} hasDefaultCard={data.cards.some((c) => c.isDefault)} onChanged={reload} />
-          <PaymentMethodsSection customerId={data.customer.id} cards={data.cards} logos={data.logos} onChanged={reload} />
+          <PaymentMethodsSection customerId={data.customer.id} gateway={data.customer.gateway} cards={data.cards} logos={data.logos} onChanged={reload} />
           <BillingDetailsSection key={data.customer.id} initial={data.customer} />
           <InvoiceHistory invoices={data.invoices} />
         </Stack>

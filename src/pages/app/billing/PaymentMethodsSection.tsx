@@ -22,10 +22,13 @@ import { formatExpiry } from './format';
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 /** The account's cards (last digits, expiry, default), with add, remove and set default. */
-export function PaymentMethodsSection({ customerId, cards, logos, onChanged }: { customerId: string; cards: Card[]; logos: Logo[]; onChanged: () => void }) {
+export function PaymentMethodsSection(props: { customerId: string; gateway: 'builtin' | 'stripe'; cards: Card[]; logos: Logo[]; onChanged: () => void }) {
+  const { customerId, cards, logos, onChanged } = props;
   const { t } = useTranslation('billing');
   const notify = useNotify();
+  // Stripe Elements only where the account's customer is at Stripe and the page has a publishable key.
   const { stripePublishableKey } = useRuntimeConfig();
+  const useStripeElements = props.gateway === 'stripe' && stripePublishableKey !== '';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Card | null>(null);
   const brandName = (brand: string) => logos.find((l) => l.brand === brand)?.name ?? brand;
@@ -89,7 +92,7 @@ export function PaymentMethodsSection({ customerId, cards, logos, onChanged }: {
         <DialogTitle id="billing-add-card">{t('cards.addTitle')}</DialogTitle>
         <DialogContent sx={{ pt: 1 }}>
           <Box sx={{ pt: 1 }}>
-            {stripePublishableKey ? (
+            {useStripeElements ? (
               <Suspense fallback={<PageLoader />}>
                 <StripeCardForm publishableKey={stripePublishableKey} onAdded={added} />
               </Suspense>
