@@ -45,6 +45,8 @@ export async function sweepDue(db: Db): Promise<number> {
   }
   // Finished jobs are kept 60 days for the record.
   await db.deleteFrom('billing_jobs').where('status', '=', 'done').where('finish_time', '<', new Date(Date.now() - 60 * DAY_MS)).execute();
+  // Idempotency-Key answers are kept a day: long enough for any retry of the same click.
+  await db.deleteFrom('billing_requests').where('creation_time', '<', new Date(Date.now() - DAY_MS)).execute();
   return queued;
 }
 
