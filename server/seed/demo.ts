@@ -5,6 +5,7 @@ import { ROLE_ADMIN, ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { hashPassword } from '../identity/passwords';
 import { normalize } from '../identity/users';
 import { ensureRole, grantToRole } from './static-roles';
+import { seedBillingDemo } from '../billing/demo';
 
 /** The demo accounts README lists. Seeded on the embedded database, or with SEED_DEMO=true. */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: null, name: stock.imei, imei: stock.imei, device_id: stock.deviceId, model: stock.model, concurrency_stamp: randomUUID(), creator_id: staffId })
         .execute();
     }
+    await seedBillingDemo(trx, tenantId, caregiverId);
   });
   return true;
 }

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { DynamicDb } from '../schema-engine/resource-model';
+import { insertInvoice, nextInvoiceNumber } from './service/invoices';
+import { addPeriod } from './service/periods';
+import { PLANS } from './service/pricing';
+import { SUBSCRIPTION_LIST_PRICES } from '../db/migrations/003_pricing';
+import { discounted } from '../modules/products/money';
+import { translate } from '../localization/texts';
+
+/**
+ * The demo's billing (called from server/seed/demo.ts in its transaction): the tenant's pricing
+ * customer ('Sunrise Care families', DKK, 10 % discount) as the default customer of the top-level
+ * organization 'Sunrise Care'; the caregiver's payment customer on the built-in gateway with a
+ * Visa card ending 4242 (default) and an active monthly subscription with a paid first invoice for
+ * each watch, so the dashboard, billing page and billing run show real data from the first start.
+ */
+export const DEMO_PRICING = { customer: 'Sunrise Care families', organization: 'Sunrise Care', currency: 'DKK', discountPercentage: 10 } as const;
+
+export async function seedBillingDemo(db: Db, tenantId: string, caregiverId: string): Promise<void> {
+  const dyn = db as unknown as DynamicDb;
+  const pricingCustomerId = randomUUID();
+  await dyn
+    .insertInto('customers')
+    .values({ id: pricingCustomerId, tenant_id: tenantId, name: DEMO_PRICING.customer, country: 'DK', currency: DEMO_PRICING.currency, discount_percentage: DEMO_PRICING.discountPercentage, concurrency_stamp: randomUUID() })
+    .execute();
+  await dyn
+    .insertInto('organizations')
+    .values({ id: randomUUID(), tenant_id: tenantId, name: DEMO_PRICING.organization, default_customer_id: pricingCustomerId, concurrency_stamp: randomUUID() })
+    .execute();
+
+  const user = await db.selectFrom('users').select(['email', 'name', 'surname']).where('id', '=', caregiverId).executeTakeFirstOrThrow();
+  const customer = await db
+    .insertInto('billing_customers')
+    .values({ id: randomUUID(), tenant_id: tenantId, user_id: caregiverId, gateway: 'builtin', gateway_customer_id: `cus_demo${randomUUID().slice(0, 8)}`, email: user.email, name: `${user.name} ${user.surname}`, concurrency_stamp: randomUUID() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('billing_cards')
+    .values({ id: randomUUID(), tenant_id: tenantId, customer_id: customer.id, gateway_card_id: `card_demo${randomUUID().slice(0, 8)}`, brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 4, is_default: true, charge_decline_code: null })
+    .execute();
+
+  const [plan] = PLANS;
+  const amount = discounted(SUBSCRIPTION_LIST_PRICES[`subscription:${plan}`]![DEMO_PRICING.currency]!, DEMO_PRICING.discountPercentage)!;
+  const start = new Date();
+  const end = addPeriod(start, plan!);
+  const devices = await db.selectFrom('devices').select(['id', 'name']).where('owner_user_id', '=', caregiverId).orderBy('name').execute();
+  for (const device of devices) {
+    const id = randomUUID();
+    await db
+      .insertInto('billing_subscriptions')
+      .values({ id, tenant_id: tenantId, customer_id: customer.id, user_id: caregiverId, device_id: device.id, plan: plan!, status: 'active', amount, currency: DEMO_PRICING.currency, current_period_start: start, current_period_end: end, concurrency_stamp: randomUUID() })
+      .execute();
+    await db.updateTable('devices').set({ subscription_status: 'active' }).where('id', '=', device.id).execute();
+    await insertInvoice(db, {
+      id: randomUUID(), number: await nextInvoiceNumber(db, start), customer, subscriptionId: id, deviceName: device.name, plan: plan!, total: amount, currency: DEMO_PRICING.currency,
+      periodStart: start, periodEnd: end, status: 'paid', gatewayPaymentId: `pay_demo${randomUUID().slice(0, 8)}`, failureCode: null, lineText: translate('billing:invoice.line', 'en', { plan: translate('billing:plans.monthly', 'en'), device: device.name }),
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { bodyValidator } from '../../http/body-validation';
+import type { BillingContext } from '../context';
+import { defaultCard } from '../service/cards';
+import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type BillingDetails, type CustomerRow } from '../service/customers';
+import { gatewayCall } from '../errors';
+import { callerOf, once } from './request-helpers';
+
+/**
+ * /api/stripe/customer: the account's payment customer, its creation, and its billing details
+ * (name, company name, VAT number, additional info; GET/PUT /api/stripe/customer/billing-details),
+ * printed as the buyer on every invoice issued afterwards.
+ */
+const READ = POLICIES.billing;
+const WRITE = `${POLICIES.billing}.Update`;
+const tags = ['billing'];
+const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+
+const readDetails = bodyValidator<BillingDetails>({
+  type: 'object',
+  properties: {
+    name: text(200),
+    companyName: text(200),
+    vatNumber: { type: ['string', 'null'], maxLength: 20, pattern: '^[A-Za-z0-9 .-]*$' },
+    additionalInfo: text(1000),
+    concurrencyStamp: { type: 'string' },
+  },
+  required: ['name', 'companyName', 'vatNumber', 'additionalInfo'],
+  additionalProperties: false,
+});
+
+export async function customerRoutes(app: FastifyInstance, ctx: BillingContext) {
+  const { db } = ctx;
+  const base = '/api/stripe/customer';
+  const dto = async (customer: CustomerRow) => customerDto(customer, (await defaultCard(db, customer.id))?.id ?? null);
+
+  app.get(base, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer with its billing details" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    return dto(await requireCustomer(db, caller.userId, caller.lang));
+  });
+
+  app.post(`${base}/create-customer`, { config: { policy: WRITE }, schema: { tags, summary: "Create the account's payment customer (an existing one is answered)" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    return once(db, request, 'create-customer', async () => dto(await gatewayCall(caller.lang, () => createCustomer(ctx, caller.userId, caller.lang))));
+  });
+
+  app.get(`${base}/billing-details`, { config: { policy: READ }, schema: { tags, summary: 'Billing details printed on invoices' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    return { ...billingDetailsOf(customer), concurrencyStamp: customer.concurrency_stamp };
+  });
+
+  app.put(`${base}/billing-details`, { config: { policy: WRITE }, schema: { tags, summary: 'Change the billing details' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const body = readDetails(request.body, caller.lang);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    return once(db, request, 'billing-details', async (key) => {
+      const saved = await gatewayCall(caller.lang, () => updateBillingDetails(ctx, customer, body, key));
+      return { ...billingDetailsOf(saved), concurrencyStamp: saved.concurrency_stamp };
+    });
+  });
+}

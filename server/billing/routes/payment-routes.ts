@@ -1,0 +1,122 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { bodyValidator } from '../../http/body-validation';
+import { badRequest, notFound } from '../../http/errors';
+import { translate } from '../../localization/texts';
+import { UUID } from '../../modules/shared/records';
+import type { BillingContext } from '../context';
+import { customerNotFound } from '../errors';
+import { paymentLogos } from '../gateway/logos';
+import type { CardSource } from '../gateway/types';
+import { addCard, cardDto, defaultCard, listCards, removeCard, setDefaultCard } from '../service/cards';
+import { customerDto, rememberLanguage, requireCustomer } from '../service/customers';
+import { invoiceDto, listInvoices } from '../service/invoices';
+import { invoicePdf } from '../service/invoice-pdf';
+import { callerOf, once } from './request-helpers';
+
+/**
+ * /api/stripe/payment/*: the account's cards and invoices (SPEC section 7). A card arrives either
+ * typed into the built-in form ({ card: { number, expMonth, expYear, cvc, postalCode? } }, built-in
+ * gateway) or as a Stripe PaymentMethod id made by Stripe Elements ({ paymentMethodId }).
+ */
+const READ = POLICIES.billing;
+const WRITE = `${POLICIES.billing}.Update`;
+const tags = ['billing'];
+
+const readCardBody = bodyValidator<CardSource>({
+  type: 'object',
+  oneOf: [{ required: ['card'] }, { required: ['paymentMethodId'] }],
+  properties: {
+    card: {
+      type: 'object',
+      properties: {
+        number: { type: 'string', maxLength: 30 },
+        expMonth: { type: ['integer', 'null'], minimum: 0, maximum: 99 },
+        expYear: { type: ['integer', 'null'], minimum: 0, maximum: 9999 },
+        cvc: { type: 'string', maxLength: 8 },
+        postalCode: { type: 'string', maxLength: 16 },
+      },
+      required: ['number', 'expMonth', 'expYear', 'cvc'],
+      additionalProperties: false,
+    },
+    paymentMethodId: { type: 'string', pattern: '^pm_[A-Za-z0-9_]{1,200}$' },
+  },
+  additionalProperties: false,
+});
+
+const readCardId = bodyValidator<{ cardId: string }>({
+  type: 'object',
+  properties: { cardId: { type: 'string', format: 'uuid' } },
+  required: ['cardId'],
+  additionalProperties: false,
+});
+
+export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
+  const { db } = ctx;
+  const base = '/api/stripe/payment';
+  const cardsOf = async (customerId: string) => ({ items: (await listCards(db, customerId)).map(cardDto) });
+
+  app.get(`${base}/customer`, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    return customerDto(customer, (await defaultCard(db, customer.id))?.id ?? null);
+  });
+
+  app.post(`${base}/add-card-to-customer`, { config: { policy: WRITE }, schema: { tags, summary: 'Add a card (a declined card is not saved)' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const source = readCardBody(request.body, caller.lang);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    await rememberLanguage(db, customer, caller.lang);
+    return once(db, request, 'add-card', async (key) => cardDto(await addCard(ctx, customer, source, key, caller.lang)));
+  });
+
+  app.get(`${base}/list-customer-payment-cards`, { config: { policy: READ }, schema: { tags, summary: "The account's cards: brand, last 4 digits, expiry, default" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    return cardsOf((await requireCustomer(db, caller.userId, caller.lang)).id);
+  });
+
+  app.post(`${base}/remove-card-from-customer`, { config: { policy: WRITE }, schema: { tags, summary: 'Remove a card' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const { cardId } = readCardId(request.body, caller.lang);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    return once(db, request, 'remove-card', async (key) => {
+      await removeCard(ctx, customer, cardId, key, caller.lang);
+      return cardsOf(customer.id);
+    });
+  });
+
+  app.post<{ Params: { customerId: string; cardId: string } }>(
+    `${base}/set-default-card/:customerId/:cardId`,
+    { config: { policy: WRITE }, schema: { tags, summary: 'Make a card the default (renewals charge it)' } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      const customer = await requireCustomer(db, caller.userId, caller.lang);
+      if (request.params.customerId !== customer.gateway_customer_id) throw customerNotFound(caller.lang);
+      if (!UUID.test(request.params.cardId)) throw notFound(translate('billing:errors.cardNotFound', caller.lang));
+      return once(db, request, 'set-default-card', async (key) => {
+        await setDefaultCard(ctx, customer, request.params.cardId, key, caller.lang);
+        return cardsOf(customer.id);
+      });
+    },
+  );
+
+  app.get(`${base}/customer-invoices`, { config: { policy: READ }, schema: { tags, summary: "The account's invoices, newest first" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    return { items: (await listInvoices(db, customer.id)).map(invoiceDto) };
+  });
+
+  app.get<{ Querystring: { invoiceId?: string } }>(`${base}/download-invoice`, { config: { policy: READ }, schema: { tags, summary: 'One invoice as a PDF (?invoiceId=)' } }, async (request, reply) => {
+    const caller = await callerOf(db, request);
+    const invoiceId = request.query.invoiceId ?? '';
+    if (!UUID.test(invoiceId)) throw badRequest(translate('errors.validation', caller.lang), [{ message: translate('billing:errors.invoiceId', caller.lang), members: ['invoiceId'] }]);
+    const customer = await requireCustomer(db, caller.userId, caller.lang);
+    const invoice = await db.selectFrom('billing_invoices').selectAll().where('id', '=', invoiceId).where('customer_id', '=', customer.id).executeTakeFirst();
+    if (!invoice) throw notFound(translate('billing:errors.invoiceNotFound', caller.lang));
+    const pdf = await invoicePdf(db, invoice, caller.lang);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${invoice.number}.pdf"`).send(pdf);
+  });
+
+  app.get(`${base}/get-payment-logos`, { config: { policy: READ }, schema: { tags, summary: 'Card brands accepted, with their badges' } }, async () => ({ items: paymentLogos() }));
+}

@@ -1,0 +1,85 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { POLICIES } from '../../../common/policies';
+import { bodyValidator } from '../../http/body-validation';
+import { notFound } from '../../http/errors';
+import { translate } from '../../localization/texts';
+import { UUID } from '../../modules/shared/records';
+import type { BillingContext } from '../context';
+import { customerNotFound } from '../errors';
+import { findCustomer } from '../service/customers';
+import { productsFor } from '../service/pricing';
+import { changePlan, listSubscriptions, pauseSubscription, readSubscription, resumeSubscription, startSubscription } from '../service/subscriptions';
+import type { Plan } from '../tables';
+import { callerOf, once } from './request-helpers';
+
+/**
+ * /api/stripe/subscription/*: one subscription per device (SPEC sections 3, 4 and 7). The list and
+ * every answer are { id, deviceId, deviceName, plan: 'monthly' | 'annual', status: 'active' |
+ * 'paused' | 'canceled', currentPeriodEnd, amount, currency }. POST bodies name the subscription as
+ * { subscriptionId }. /api/stripe/products/products lists the plans at the caller's prices.
+ */
+const READ = POLICIES.billing;
+const WRITE = `${POLICIES.billing}.Update`;
+const tags = ['billing'];
+const plan = { type: 'string', enum: ['monthly', 'annual'] };
+const subscriptionId = { type: 'string', format: 'uuid' };
+
+const readStart = bodyValidator<{ deviceId: string; plan: Plan }>({
+  type: 'object', properties: { deviceId: { type: 'string', format: 'uuid' }, plan }, required: ['deviceId', 'plan'], additionalProperties: false,
+});
+const readId = bodyValidator<{ subscriptionId: string }>({ type: 'object', properties: { subscriptionId }, required: ['subscriptionId'], additionalProperties: false });
+const readPlan = bodyValidator<{ subscriptionId: string; plan: Plan }>({
+  type: 'object', properties: { subscriptionId, plan }, required: ['subscriptionId', 'plan'], additionalProperties: false,
+});
+
+export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingContext) {
+  const { db } = ctx;
+  const base = '/api/stripe/subscription';
+
+  app.get(`${base}/subscriptions`, { config: { policy: READ }, schema: { tags, summary: "The account's device subscriptions" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    return listSubscriptions(db, caller.userId);
+  });
+
+  app.post(`${base}/subscriptions`, { config: { policy: WRITE }, schema: { tags, summary: "Start a device's subscription (charges the first period; needs a default card)" } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const body = readStart(request.body, caller.lang);
+    return once(db, request, 'start-subscription', () => startSubscription(ctx, caller, body.deviceId, body.plan));
+  });
+
+  app.get<{ Params: { customerId: string; subscriptionId: string } }>(
+    `${base}/subscriptions/:customerId/:subscriptionId`,
+    { config: { policy: READ }, schema: { tags, summary: 'One subscription of the customer' } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      const customer = await findCustomer(db, caller.userId);
+      if (!customer || customer.gateway_customer_id !== request.params.customerId) throw customerNotFound(caller.lang);
+      if (!UUID.test(request.params.subscriptionId)) throw notFound(translate('billing:errors.subscriptionNotFound', caller.lang));
+      return readSubscription(db, caller.userId, request.params.subscriptionId, caller.lang);
+    },
+  );
+
+  app.post(`${base}/pause-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Pause a subscription' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const body = readId(request.body, caller.lang);
+    return once(db, request, 'pause-subscription', () => pauseSubscription(ctx, caller, body.subscriptionId));
+  });
+
+  app.post(`${base}/resume-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Resume (renew) a paused subscription; needs a default card' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const body = readId(request.body, caller.lang);
+    return once(db, request, 'resume-subscription', () => resumeSubscription(ctx, caller, body.subscriptionId));
+  });
+
+  app.post(`${base}/update-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Change the plan (monthly or annual) from the next renewal' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    const body = readPlan(request.body, caller.lang);
+    return once(db, request, 'update-subscription', () => changePlan(ctx, caller, body.subscriptionId, body.plan));
+  });
+
+  app.get('/api/stripe/products/products', { config: { policy: READ }, schema: { tags, summary: 'The subscription plans at the caller’s prices (discount applied)' } }, async (request) => {
+    const caller = await callerOf(db, request);
+    return { items: await productsFor(db, ctx.engine, caller.tenantId, caller.lang) };
+  });
+}
