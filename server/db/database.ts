@@ -25,6 +25,71 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * LISTEN/NOTIFY, so API nodes on one database hear each other (live alarms). Send with
+ * `select pg_notify(channel, payload)` inside the transaction of the change (delivered at commit);
+ * listen through `notificationsOf(db)`: PGlite in-process, PostgreSQL on a dedicated connection
+ * that reconnects and listens again after a loss.
+ */
+export interface Notifications {
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+const notifications = new WeakMap<Db, Notifications>();
+
+export function notificationsOf(db: Db): Notifications {
+  const found = notifications.get(db);
+  if (!found) throw new Error('No notifications for this database handle');
+  return found;
+}
+
+function postgresNotifications(url: string): Notifications & { close(): Promise<void> } {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      c.on('error', (err) => {
+        console.error(`PostgreSQL listener lost: ${err.message}`);
+        client = undefined;
+        connecting = undefined;
+        // Listen again after a short wait; notifications sent meanwhile are lost, readers reload.
+        if (!closed && handlers.size) setTimeout(() => void connect().catch(() => undefined), 1000);
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+  return {
+    async listen(channel, handler) {
+      const set = handlers.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(handler);
+      handlers.set(channel, set);
+      const c = await connect();
+      if (first) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
 /** Migrations in order; a static list so the bundle-free server needs no folder scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': m001,
@@ -62,11 +127,21 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listener = postgresNotifications(opts.databaseUrl);
+    notifications.set(db, listener);
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
+    };
   }
   if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  notifications.set(db, { listen: (channel, handler) => pglite.listen(channel, handler) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

@@ -1,0 +1,100 @@
+import type { Db } from '../db/database';
+import type { Zone } from '../../common/geo';
+import type { ZoneDef } from '../alarms/evaluate';
+
+export interface DeviceInfo {
+  id: string;
+  tenantId: string | null;
+  name: string;
+  citizenId: string | null;
+}
+
+/** How long a node trusts what it read: a new watch, a moved link or a changed zone counts within this. */
+export const DIRECTORY_TTL_MS = 5_000;
+const MAX_ENTRIES = 200_000;
+
+type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_id: string | null; imei: string; is_deleted: boolean };
+
+/**
+ * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
+ * ingest does not ask for them on every fix. Not shared state: every node reads the same rows.
+ */
+export class DeviceDirectory {
+  private devices = new Map<string, { at: number; device: DeviceInfo | null; loading?: Promise<DeviceInfo | null> }>();
+  private zones = new Map<string, { at: number; zones: ZoneDef[] }>();
+
+  constructor(private readonly db: Db) {}
+
+  async resolve(imei: string): Promise<DeviceInfo | null> {
+    const now = Date.now();
+    const hit = this.devices.get(imei);
+    if (hit && now - hit.at < DIRECTORY_TTL_MS) return hit.loading ?? hit.device;
+    const loading = this.load(imei);
+    this.devices.set(imei, { at: now, device: hit?.device ?? null, loading });
+    try {
+      const device = await loading;
+      if (this.devices.size > MAX_ENTRIES) this.devices.clear();
+      this.devices.set(imei, { at: Date.now(), device });
+      return device;
+    } catch (err) {
+      this.devices.delete(imei);
+      throw err;
+    }
+  }
+
+  private async load(imei: string): Promise<DeviceInfo | null> {
+    const row = await this.db
+      .withTables<{ devices: Pick<DeviceRow, 'citizen_id'> }>()
+      .selectFrom('devices')
+      .select(['id', 'tenant_id', 'name', 'citizen_id'])
+      .where('imei', '=', imei)
+      .where('is_deleted', '=', false)
+      .executeTakeFirst();
+    return row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
+  }
+
+  /** Zones of these devices: linked to the device, or to its citizen; in the device's tenant. */
+  async zonesOf(devices: readonly DeviceInfo[]): Promise<Map<string, ZoneDef[]>> {
+    const now = Date.now();
+    const out = new Map<string, ZoneDef[]>();
+    const missing: DeviceInfo[] = [];
+    for (const d of devices) {
+      const hit = this.zones.get(d.id);
+      if (hit && now - hit.at < DIRECTORY_TTL_MS) out.set(d.id, hit.zones);
+      else missing.push(d);
+    }
+    if (missing.length === 0) return out;
+    const deviceIds = missing.map((d) => d.id);
+    const citizenIds = [...new Set(missing.map((d) => d.citizenId).filter((c): c is string => !!c))];
+    const rows = await this.db
+      .selectFrom('geofence_links as l')
+      .innerJoin('geofences as g', 'g.id', 'l.geofence_id')
+      .select(['l.device_id', 'l.citizen_id', 'g.id', 'g.tenant_id', 'g.name', 'g.shape', 'g.center_lat', 'g.center_lon', 'g.radius_m', 'g.points', 'g.schedule'])
+      .where('g.is_deleted', '=', false)
+      .where((eb) => eb.or([eb('l.device_id', 'in', deviceIds), ...(citizenIds.length ? [eb('l.citizen_id', 'in', citizenIds)] : [])]))
+      .execute();
+    if (this.zones.size > MAX_ENTRIES) this.zones.clear();
+    for (const d of missing) {
+      const zones: ZoneDef[] = [];
+      for (const r of rows) {
+        const linked = r.device_id === d.id || (r.citizen_id !== null && r.citizen_id === d.citizenId);
+        if (!linked || r.tenant_id !== d.tenantId || zones.some((z) => z.id === r.id)) continue;
+        const zone = zoneOf(r);
+        if (zone) zones.push({ id: r.id, name: r.name, zone, schedule: r.schedule });
+      }
+      this.zones.set(d.id, { at: now, zones });
+      out.set(d.id, zones);
+    }
+    return out;
+  }
+}
+
+function zoneOf(r: { shape: string; center_lat: number | null; center_lon: number | null; radius_m: number | null; points: [number, number][] | null }): Zone | undefined {
+  if (r.shape === 'circle' && r.center_lat !== null && r.center_lon !== null && r.radius_m !== null && r.radius_m > 0) {
+    return { kind: 'circle', center: { lat: r.center_lat, lng: r.center_lon }, radius: r.radius_m };
+  }
+  if (r.shape === 'polygon' && Array.isArray(r.points) && r.points.length >= 3) {
+    return { kind: 'polygon', points: r.points.map(([lat, lng]) => ({ lat, lng })) };
+  }
+  return undefined;
+}
