@@ -18,6 +18,8 @@ export const DEMO_WATCHES = [
   { imei: '356938035643809', name: "Mum's watch" },
   { imei: '356938035643817', name: "Dad's watch" },
 ] as const;
+/** The caregiver's home: centre of the demo safe zone the demo watches are linked to (npm run simulate). */
+export const DEMO_HOME = { lat: 55.6867, lon: 12.5701, radius: 150, name: 'Home' } as const;
 
 async function createUser(db: Db, tenantId: string | null, user: { userName: string; email: string; name: string; surname: string }, passwordHash: string) {
   const id = randomUUID();
@@ -69,10 +71,21 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const caregiverId = await createUser(trx, tenantId, DEMO_USERS.caregiver, passwordHash);
     await assignRole(trx, caregiverId, caregiverRole, tenantId);
 
+    const homeId = randomUUID();
+    await trx
+      .insertInto('geofences')
+      .values({ id: homeId, tenant_id: tenantId, owner_user_id: caregiverId, name: DEMO_HOME.name, shape: 'circle', center_lat: DEMO_HOME.lat, center_lon: DEMO_HOME.lon, radius_m: DEMO_HOME.radius, concurrency_stamp: randomUUID(), creator_id: caregiverId })
+      .execute();
     for (const watch of DEMO_WATCHES) {
+      const deviceId = randomUUID();
       await trx
         .insertInto('devices')
-        .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
+        .values({ id: deviceId, tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
+        .execute();
+      await trx.insertInto('geofence_links').values({ id: randomUUID(), tenant_id: tenantId, geofence_id: homeId, device_id: deviceId }).execute();
+      await trx
+        .insertInto('device_alarm_receivers')
+        .values({ id: randomUUID(), tenant_id: tenantId, device_id: deviceId, user_id: caregiverId, email: DEMO_USERS.caregiver.email, name: DEMO_USERS.caregiver.name, status: 'active', invited_by_user_id: caregiverId })
         .execute();
     }
   });

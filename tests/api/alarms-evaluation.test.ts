@@ -26,6 +26,9 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
     port = `http://127.0.0.1:${server.config.ingestPort}`;
     const { db } = server.database;
     const { mum, dad } = await demoDevices(db);
+    // The demo's own home zone is elsewhere: these tests draw their own.
+    await db.deleteFrom('geofence_links').where('device_id', 'in', [mum.id, dad.id]).execute();
+    await db.deleteFrom('device_alarm_receivers').where('device_id', 'in', [mum.id, dad.id]).execute();
     await createCircle(db, { tenantId: mum.tenant_id, deviceId: mum.id, ...HOME, radius: 100, name: 'Home' });
     await db
       .insertInto('device_alarm_receivers')

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { useGetIdentity } from 'react-admin';
 import { AppPage } from '../AppPage';
+import LiveAlarms from '../../../components/tracking/LiveAlarms';
+import DevicesMapCard from '../../../components/tracking/DevicesMapCard';
 
 /** /dashboard: greets the signed-in user by name. The device list comes with its own issue. */
 export default function Dashboard() {
@@ -14,9 +16,11 @@ export default function Dashboard() {
           {t('dashboard.greeting', { name: identity.fullName })}
         </Typography>
       )}
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
         {t('dashboard.intro')}
       </Typography>
+      <LiveAlarms />
+      <DevicesMapCard />
     </AppPage>
   );
 }
