@@ -9,48 +9,64 @@ export interface DeviceInfo {
   citizenId: string | null;
 }
 
-/** How long a node trusts what it read: a new watch, a moved link or a changed zone counts within this. */
-export const DIRECTORY_TTL_MS = 5_000;
+/** How long a node trusts a device's identity (IMEI, tenant, citizen) and its zones. */
+export const DEVICE_TTL_MS = 30_000;
+export const ZONES_TTL_MS = 5_000;
 const MAX_ENTRIES = 200_000;
 
 type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_id: string | null; imei: string; is_deleted: boolean };
 
 /**
  * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
- * ingest does not ask for them on every fix. Not shared state: every node reads the same rows.
+ * ingest does not ask for them on every fix; lookups arriving together are one query. Not shared
+ * state: every node reads the same rows, and a change counts everywhere within the TTL.
  */
 export class DeviceDirectory {
-  private devices = new Map<string, { at: number; device: DeviceInfo | null; loading?: Promise<DeviceInfo | null> }>();
+  private devices = new Map<string, { at: number; device: DeviceInfo | null }>();
   private zones = new Map<string, { at: number; zones: ZoneDef[] }>();
+  private waiting = new Map<string, { resolve: (d: DeviceInfo | null) => void; reject: (e: unknown) => void }[]>();
+  private scheduled = false;
 
   constructor(private readonly db: Db) {}
 
-  async resolve(imei: string): Promise<DeviceInfo | null> {
-    const now = Date.now();
+  resolve(imei: string): Promise<DeviceInfo | null> {
     const hit = this.devices.get(imei);
-    if (hit && now - hit.at < DIRECTORY_TTL_MS) return hit.loading ?? hit.device;
-    const loading = this.load(imei);
-    this.devices.set(imei, { at: now, device: hit?.device ?? null, loading });
-    try {
-      const device = await loading;
-      if (this.devices.size > MAX_ENTRIES) this.devices.clear();
-      this.devices.set(imei, { at: Date.now(), device });
-      return device;
-    } catch (err) {
-      this.devices.delete(imei);
-      throw err;
-    }
+    if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return Promise.resolve(hit.device);
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(imei) ?? [];
+      list.push({ resolve, reject });
+      this.waiting.set(imei, list);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.loadWaiting());
+      }
+    });
   }
 
-  private async load(imei: string): Promise<DeviceInfo | null> {
-    const row = await this.db
-      .withTables<{ devices: Pick<DeviceRow, 'citizen_id'> }>()
-      .selectFrom('devices')
-      .select(['id', 'tenant_id', 'name', 'citizen_id'])
-      .where('imei', '=', imei)
-      .where('is_deleted', '=', false)
-      .executeTakeFirst();
-    return row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
+  private async loadWaiting(): Promise<void> {
+    this.scheduled = false;
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    const imeis = [...waiting.keys()];
+    try {
+      const rows = await this.db
+        .withTables<{ devices: Pick<DeviceRow, 'citizen_id'> }>()
+        .selectFrom('devices')
+        .select(['id', 'tenant_id', 'name', 'citizen_id', 'imei'])
+        .where('imei', 'in', imeis)
+        .where('is_deleted', '=', false)
+        .execute();
+      if (this.devices.size > MAX_ENTRIES) this.devices.clear();
+      const now = Date.now();
+      for (const imei of imeis) {
+        const row = rows.find((r) => r.imei === imei);
+        const device = row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
+        this.devices.set(imei, { at: now, device });
+        for (const w of waiting.get(imei)!) w.resolve(device);
+      }
+    } catch (err) {
+      for (const list of waiting.values()) for (const w of list) w.reject(err);
+    }
   }
 
   /** Zones of these devices: linked to the device, or to its citizen; in the device's tenant. */
@@ -60,7 +76,7 @@ export class DeviceDirectory {
     const missing: DeviceInfo[] = [];
     for (const d of devices) {
       const hit = this.zones.get(d.id);
-      if (hit && now - hit.at < DIRECTORY_TTL_MS) out.set(d.id, hit.zones);
+      if (hit && now - hit.at < ZONES_TTL_MS) out.set(d.id, hit.zones);
       else missing.push(d);
     }
     if (missing.length === 0) return out;

@@ -182,18 +182,26 @@ export class IngestPipeline {
     const mailed = await this.db.transaction().execute(async (trx) => {
       let states = new Map<string, StateRow>();
       if (deviceIds.length) {
-        await trx
-          .insertInto('device_state')
-          .values(deviceIds.map((id) => ({ device_id: id, tenant_id: devices.get(id)!.tenantId })))
-          .onConflict((oc) => oc.column('device_id').doNothing())
-          .execute();
-        const rows = await trx
-          .selectFrom('device_state')
-          .select(['device_id', 'online', 'fix_time', 'latitude', 'longitude', 'accuracy', 'battery', 'charging', 'low_battery_alarmed', 'zones', 'message_seq', 'contact_synced', 'low_battery_threshold'])
-          .where('device_id', 'in', deviceIds)
-          .orderBy('device_id')
-          .forUpdate()
-          .execute();
+        // Lock the devices' state rows in key order (concurrent batches never deadlock); a device's
+        // first message creates its row.
+        const lock = () =>
+          trx
+            .selectFrom('device_state')
+            .select(['device_id', 'online', 'fix_time', 'latitude', 'longitude', 'accuracy', 'battery', 'charging', 'low_battery_alarmed', 'zones', 'message_seq', 'contact_synced', 'low_battery_threshold'])
+            .where('device_id', 'in', deviceIds)
+            .orderBy('device_id')
+            .forUpdate()
+            .execute();
+        let rows = await lock();
+        if (rows.length < deviceIds.length) {
+          const have = new Set(rows.map((r) => r.device_id));
+          await trx
+            .insertInto('device_state')
+            .values(deviceIds.filter((id) => !have.has(id)).map((id) => ({ device_id: id, tenant_id: devices.get(id)!.tenantId })))
+            .onConflict((oc) => oc.column('device_id').doNothing())
+            .execute();
+          rows = await lock();
+        }
         states = new Map(rows.map((r) => [r.device_id, r]));
       }
 
