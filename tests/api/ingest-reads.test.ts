@@ -23,9 +23,10 @@ describe.each(DATABASES)('tracking reads on $name', ({ url }) => {
     server = await startServer(url, { ingestPort: 0 });
     const port = `http://127.0.0.1:${server.config.ingestPort}`;
     const other = await createTenantUser(server.database.db, { tenant: 'Other Care', userName: 'othercarer', role: 'Plug and Play User', policies: CAREGIVER_POLICIES });
-    [carer, staff, stranger] = (
-      await Promise.all([tokensFor(server.url, 'caregiver', DEMO_PASSWORD), tokensFor(server.url, 'staff', DEMO_PASSWORD), tokensFor(server.url, other.userName, other.password)])
-    ).map((t) => t.access_token);
+    const tokens = await Promise.all([tokensFor(server.url, 'caregiver', DEMO_PASSWORD), tokensFor(server.url, 'staff', DEMO_PASSWORD), tokensFor(server.url, other.userName, other.password)]);
+    carer = tokens[0].access_token;
+    staff = tokens[1].access_token;
+    stranger = tokens[2].access_token;
     for (let i = 0; i < 5; i++) {
       expect(await sendQuery(port, queryFix(MUM, { lat: 55.6 + i / 1000, lon: 12.5, time: new Date(start + i * 60_000), battery: 90 - i * 5 }))).toBe(200);
     }

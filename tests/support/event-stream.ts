@@ -38,7 +38,11 @@ export async function openEventStream(url: string, token: string): Promise<Event
           if (data.length === 0) continue;
           const e = { event, data: data.join('\n') };
           events.push(e);
-          for (const w of [...waiters]) if (w.match(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(e));
+          for (const w of [...waiters]) {
+            if (!w.match(e)) continue;
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(e);
+          }
         }
       }
     } catch {

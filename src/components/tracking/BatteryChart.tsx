@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -34,19 +35,7 @@ export default function BatteryChart({ deviceId, deviceName, hours = 24 }: { dev
   const theme = useTheme();
   const titleId = useId();
   const descId = useId();
-  const [data, setData] = useState<{ items: BatteryPoint[]; from: string; to: string } | undefined>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setData(undefined);
-    loadBatteryHistory(deviceId, hours)
-      .then((d) => live && (setData(d), setFailed(false)))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [deviceId, hours]);
+  const { data, isError: failed } = useQuery({ queryKey: ['tracking', 'battery', deviceId, hours], queryFn: () => loadBatteryHistory(deviceId, hours) });
 
   if (failed) return <Typography color="error">{t('battery.loadFailed')}</Typography>;
   if (!data) return null;

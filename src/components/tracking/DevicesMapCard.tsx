@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -9,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
 import BatteryChart from './BatteryChart';
-import { loadLatestPositions, loadTrail, type LatestPosition, type TrailPoint } from './trackingApi';
+import { loadLatestPositions, loadTrail, type TrailPoint } from './trackingApi';
 
 const PERIODS = [6, 24, 72] as const;
 /** The last positions are read again this often while the card is open. */
@@ -21,38 +22,15 @@ const REFRESH_MS = 30_000;
  */
 export default function DevicesMapCard({ deviceIds }: { deviceIds?: string[] }) {
   const { t } = useTranslation('tracking');
-  const [positions, setPositions] = useState<LatestPosition[] | undefined>();
-  const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState('');
   const [hours, setHours] = useState<number>(24);
-  const [trail, setTrail] = useState<TrailPoint[]>([]);
-  const idsKey = deviceIds?.join(',') ?? '';
-
-  useEffect(() => {
-    let live = true;
-    const ids = idsKey ? idsKey.split(',') : undefined;
-    const load = () =>
-      loadLatestPositions(ids)
-        .then((items) => live && (setPositions(items), setFailed(false)))
-        .catch(() => live && setFailed(true));
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [idsKey]);
-
-  useEffect(() => {
-    if (!selected) return setTrail([]);
-    let live = true;
-    loadTrail(selected, hours)
-      .then((items) => live && setTrail(items))
-      .catch(() => live && setTrail([]));
-    return () => {
-      live = false;
-    };
-  }, [selected, hours]);
+  const { data: positions, isError: failed } = useQuery({
+    queryKey: ['tracking', 'latest', deviceIds?.join(',') ?? ''],
+    queryFn: () => loadLatestPositions(deviceIds),
+    refetchInterval: REFRESH_MS,
+  });
+  const { data: trail = [] } = useQuery({ queryKey: ['tracking', 'trail', selected, hours], queryFn: () => loadTrail(selected, hours), enabled: Boolean(selected) });
+  const shown: TrailPoint[] = selected ? trail : [];
 
   const markers: MapMarker[] = useMemo(
     () =>
@@ -64,7 +42,7 @@ export default function DevicesMapCard({ deviceIds }: { deviceIds?: string[] }) 
       })),
     [positions, t],
   );
-  const trails: MapTrail[] = trail.length ? [{ id: selected, points: trail.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
+  const trails: MapTrail[] = shown.length ? [{ id: selected, points: shown.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const device = positions?.find((p) => p.deviceId === selected);
 
   return (
@@ -98,7 +76,7 @@ export default function DevicesMapCard({ deviceIds }: { deviceIds?: string[] }) 
             {device && (
               <Box sx={{ mt: 2 }}>
                 <Typography variant="body2" role="status">
-                  {t('map.trailOf', { device: device.name, count: trail.length })}
+                  {t('map.trailOf', { device: device.name, count: shown.length })}
                 </Typography>
                 <BatteryChart deviceId={device.deviceId} deviceName={device.name} hours={hours} />
               </Box>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../common/dates';
 import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage } from './liveStream';
 
+const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -22,45 +24,37 @@ const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'h
 export default function LiveAlarms() {
   const { t } = useTranslation('tracking');
   const titleId = useId();
-  const [alarms, setAlarms] = useState<AlarmMessage[]>([]);
+  const queryClient = useQueryClient();
+  const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS, queryFn: loadOpenAlarms });
   const [connected, setConnected] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  const reload = useCallback(async () => {
-    try {
-      setAlarms(await loadOpenAlarms());
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-    return followLiveAlarms(
-      (e) => {
-        if (e.event === 'alarm') {
-          setAlarms((list) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
-          setAnnouncement(t('live.announce', { subject: e.data.subject }));
-        } else {
-          setAlarms((list) => list.filter((a) => a.id !== e.data.id));
-        }
-      },
-      (isConnected) => {
-        setConnected(isConnected);
-        // Whatever arrived while the stream was down is in the list again.
-        if (isConnected) void reload();
-      },
-    );
-  }, [reload, t]);
+  useEffect(
+    () =>
+      followLiveAlarms(
+        (e) => {
+          if (e.event === 'alarm') {
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
+            setAnnouncement(t('live.announce', { subject: e.data.subject }));
+          } else {
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
+          }
+        },
+        (isConnected) => {
+          setConnected(isConnected);
+          // Whatever arrived while the stream was down is in the list again.
+          if (isConnected) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+        },
+      ),
+    [queryClient, t],
+  );
 
   const acknowledge = async (id: string) => {
-    setAlarms((list) => list.filter((a) => a.id !== id));
+    queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== id));
     try {
       await acknowledgeAlarm(id);
     } catch {
-      void reload();
+      void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
     }
   };
 
