@@ -2,6 +2,7 @@
 // bulk INSERT of the same rows (the floor), and the time from each confirming fix to its alarm.
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (a scratch database is made there and dropped).
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -17,7 +18,7 @@ if (!base) {
   console.error('Set TEST_DATABASE_URL or DATABASE_URL to a PostgreSQL server (a scratch database is created there).');
   process.exit(1);
 }
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 const METRES_PER_DEGREE = 111_195;
 const now = () => performance.timeOrigin + performance.now();
 
@@ -85,12 +86,14 @@ try {
 
   const start = Date.now() - ROUNDS * 30_000 - 120_000;
   console.log(`Sending ${DEVICES * ROUNDS} fixes over HTTP with ${CONCURRENCY} requests in flight…`);
+  const cpuBefore = process.cpuUsage();
   const result = await new Promise<{ seconds: number; requests: number; statuses: Record<string, number>; confirmingSent: Record<number, number> }>((resolve, reject) => {
     const child = fork(new URL('./client.ts', import.meta.url).pathname, [String(config.ingestPort), String(start), String(CONCURRENCY)], { execArgv: process.execArgv });
     child.once('message', (m) => resolve(m as never));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
+  const cpu = process.cpuUsage(cpuBefore);console.log(JSON.stringify((globalThis as any).__m));
   const walkers = Array.from({ length: DEVICES }, (_, i) => i).filter(isWalker);
   const deadline = Date.now() + 10_000;
   while (heard.size < walkers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -140,6 +143,7 @@ try {
       '',
       `Devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
       `HTTP ingest with evaluation: ${stored} positions in ${result.seconds.toFixed(2)} s = ${httpRate.toFixed(0)} positions/s`,
+      `API process CPU during HTTP: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of ${result.seconds.toFixed(1)} s (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
       `Bulk INSERT floor:           ${rows.length} rows = ${floorRate.toFixed(0)} rows/s`,
       `Ratio HTTP / floor:          ${(httpRate / floorRate).toFixed(2)}`,
       `Alarms: ${exits.length} exits for ${walkers.length} walkers; confirming fix -> alarm heard: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms; within 1 s: ${within}/${latencies.length}`,

@@ -11,7 +11,7 @@ export interface DeviceInfo {
 
 /** How long a node trusts a device's identity (IMEI, tenant, citizen) and its zones. */
 export const DEVICE_TTL_MS = 30_000;
-export const ZONES_TTL_MS = 5_000;
+export const ZONES_TTL_MS = 30_000;
 const MAX_ENTRIES = 200_000;
 
 type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_id: string | null; imei: string; is_deleted: boolean };

@@ -15,11 +15,11 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   const counters = new IngestCounters();
   const directory = new DeviceDirectory(ctx.db);
   const limiter = new DeviceRateLimiter();
-  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 3 : 1);
+  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
   const parts: IngestParts = { directory, limiter, pipeline };
 
   await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand'] });
-  await app.register(trackingRoutes, { db: ctx.db, counters });
+  await app.register(trackingRoutes, { db: ctx.db, counters, pipeline });
 
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
   let ingest: FastifyInstance | undefined;

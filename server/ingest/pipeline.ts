@@ -77,6 +77,8 @@ export class IngestPipeline {
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
   private idle: (() => void)[] = [];
+  /** Batches written, messages in them and milliseconds spent writing (ingest stats, bench). */
+  readonly stats = { batches: 0, messages: 0, writeMs: 0 };
 
   constructor(
     private readonly db: Db,
@@ -137,8 +139,12 @@ export class IngestPipeline {
     const logs = this.logs.splice(0);
     if (!batch.length && !logs.length) return this.schedule();
     this.running++;
+    const began = performance.now();
     try {
       await this.write(batch, logs);
+      this.stats.batches++;
+      this.stats.messages += batch.length + logs.length;
+      this.stats.writeMs += performance.now() - began;
       this.settle(batch);
     } catch (err) {
       if (batch.length + logs.length <= 1) {
@@ -285,51 +291,39 @@ export class IngestPipeline {
         }
         ring.set(id, { id, tenant_id: m.device?.tenantId ?? null, device_id: m.device?.id ?? null, unique_id: m.uniqueId.slice(0, 64), protocol: 'osmand', remote_address: m.remote, payload: m.payload.slice(0, 4000), outcome: m.outcome, detail: m.detail ?? null, received_time: now });
       }
-      if (ring.size) {
-        await trx
-          .insertInto('device_messages')
-          .values([...ring.values()])
-          .onConflict((oc) =>
-            oc.column('id').doUpdateSet((eb) => ({
-              tenant_id: eb.ref('excluded.tenant_id'),
-              device_id: eb.ref('excluded.device_id'),
-              unique_id: eb.ref('excluded.unique_id'),
-              remote_address: eb.ref('excluded.remote_address'),
-              payload: eb.ref('excluded.payload'),
-              outcome: eb.ref('excluded.outcome'),
-              detail: eb.ref('excluded.detail'),
-              // received_time is insert-only in the shared type; a ring slot takes the new message's time.
-              received_time: sql<Date>`excluded.received_time` as never,
-            })),
-          )
-          .execute();
-      }
-
+      // State, devices and the message ring in one statement (data-modifying CTEs): one round trip.
       const touched = deviceIds.filter((id) => updates.has(id) || seqs.has(id));
-      if (touched.length) {
-        const values = touched.map((id) => {
-          const s = updates.get(id);
-          const seq = seqs.get(id) ?? Number(states.get(id)!.message_seq);
-          return sql`(${id}::uuid, ${s ? true : null}::boolean, ${s?.seen ?? null}::timestamptz, ${s?.fix_time ?? null}::timestamptz, ${s?.latitude ?? null}::float8, ${s?.longitude ?? null}::float8, ${s?.accuracy ?? null}::real, ${s?.battery ?? null}::int, ${s?.charging ?? null}::boolean, ${s?.low_battery_alarmed ?? null}::boolean, ${s ? JSON.stringify(s.zones) : null}::jsonb, ${seq}::bigint, ${s?.contact_synced ?? null}::timestamptz)`;
-        });
-        await sql`
-          update device_state as s set
+      const stateValues = touched.map((id) => {
+        const s = updates.get(id);
+        const seq = seqs.get(id) ?? Number(states.get(id)!.message_seq);
+        return sql`(${id}::uuid, ${s ? true : null}::boolean, ${s?.seen ?? null}::timestamptz, ${s?.fix_time ?? null}::timestamptz, ${s?.latitude ?? null}::float8, ${s?.longitude ?? null}::float8, ${s?.accuracy ?? null}::real, ${s?.battery ?? null}::int, ${s?.charging ?? null}::boolean, ${s?.low_battery_alarmed ?? null}::boolean, ${s ? JSON.stringify(s.zones) : null}::jsonb, ${seq}::bigint, ${s?.contact_synced ?? null}::timestamptz)`;
+      });
+      const deviceValues = deviceChanges.map((d) => sql`(${d.id}::uuid, ${d.battery}::int, ${d.contact}::timestamptz)`);
+      const ringValues = [...ring.values()].map(
+        (m) => sql`(${m.id}::uuid, ${m.tenant_id}::uuid, ${m.device_id}::uuid, ${m.unique_id}, ${m.protocol}, ${m.remote_address}, ${m.payload}, ${m.outcome}, ${m.detail}, ${m.received_time}::timestamptz)`,
+      );
+      const stateCte = stateValues.length
+        ? sql`update device_state as s set
             online = coalesce(v.online, s.online), last_seen = coalesce(v.seen, s.last_seen),
             fix_time = coalesce(v.fix_time, s.fix_time), latitude = coalesce(v.latitude, s.latitude),
             longitude = coalesce(v.longitude, s.longitude), accuracy = case when v.online then v.accuracy else s.accuracy end,
             battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
             low_battery_alarmed = coalesce(v.alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
             message_seq = v.seq, contact_synced = coalesce(v.synced, s.contact_synced)
-          from (values ${sql.join(values)}) as v(device_id, online, seen, fix_time, latitude, longitude, accuracy, battery, charging, alarmed, zones, seq, synced)
-          where s.device_id = v.device_id`.execute(trx);
-      }
-      if (deviceChanges.length) {
-        const values = deviceChanges.map((d) => sql`(${d.id}::uuid, ${d.battery}::int, ${d.contact}::timestamptz)`);
-        await sql`
-          update devices as d set battery_level = coalesce(v.battery, d.battery_level), last_contact = v.contact, status = 'online'
-          from (values ${sql.join(values)}) as v(id, battery, contact)
-          where d.id = v.id`.execute(trx);
-      }
+          from (values ${sql.join(stateValues)}) as v(device_id, online, seen, fix_time, latitude, longitude, accuracy, battery, charging, alarmed, zones, seq, synced)
+          where s.device_id = v.device_id returning 1`
+        : sql`select 1`;
+      const devicesCte = deviceValues.length
+        ? sql`update devices as d set battery_level = coalesce(v.battery, d.battery_level), last_contact = v.contact, status = 'online'
+          from (values ${sql.join(deviceValues)}) as v(id, battery, contact) where d.id = v.id returning 1`
+        : sql`select 1`;
+      await sql`
+        with state as (${stateCte}), changed as (${devicesCte})
+        insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
+        values ${sql.join(ringValues)}
+        on conflict (id) do update set tenant_id = excluded.tenant_id, device_id = excluded.device_id, unique_id = excluded.unique_id,
+          remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
+          received_time = excluded.received_time`.execute(trx);
       return recordEvents(trx, events);
     });
     if (mailed) kickMail();

@@ -7,6 +7,7 @@ import { queryParam, readPaging } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from './offline';
 import type { IngestCounters } from './guards';
+import type { IngestPipeline } from './pipeline';
 import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
 
 type Query = Record<string, unknown>;
@@ -37,7 +38,7 @@ const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBat
  * CurrentDeviceInformation/dashboardinfoforuser) and the maps' reads under /api/app/tracking.
  * Every query starts from the devices the caller may see (scope.ts).
  */
-export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; counters: IngestCounters }): Promise<void> {
+export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; counters: IngestCounters; pipeline: IngestPipeline }): Promise<void> {
   const { db } = opts;
   const read = { config: { policy: TRACKING_READ } };
 
@@ -204,5 +205,5 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     return settingsOf(row ?? (await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst()));
   });
 
-  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` } }, async () => ({ node: opts.counters.total }));
+  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` } }, async () => ({ node: opts.counters.total, writes: opts.pipeline.stats }));
 }
