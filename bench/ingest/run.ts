@@ -93,7 +93,7 @@ try {
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
-  const cpu = process.cpuUsage(cpuBefore);console.log(JSON.stringify((globalThis as any).__m));
+  const cpu = process.cpuUsage(cpuBefore);
   const walkers = Array.from({ length: DEVICES }, (_, i) => i).filter(isWalker);
   const deadline = Date.now() + 10_000;
   while (heard.size < walkers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
