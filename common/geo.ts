@@ -26,12 +26,53 @@ function unwrap(lng: number, reference: number): number {
   return out;
 }
 
+/** A usable WGS84 coordinate: finite, latitude within ±90°, longitude within ±180°. */
+export function isValidLatLng(lat: unknown, lng: unknown): boolean {
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+}
+
+/**
+ * The pole a ring goes around (its longitudes turn a full 360°), or undefined. Such a ring (a zone
+ * around a research station at the pole) cannot be ray cast in plain latitude/longitude.
+ */
+export function enclosedPole(polygon: readonly LatLng[]): 'north' | 'south' | undefined {
+  let turn = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i]!.lng;
+    const b = polygon[(i + 1) % polygon.length]!.lng;
+    turn += unwrap(b, a) - a;
+  }
+  if (Math.abs(turn) < 180) return undefined;
+  const meanLat = polygon.reduce((sum, p) => sum + p.lat, 0) / polygon.length;
+  return meanLat >= 0 ? 'north' : 'south';
+}
+
+/** Around a pole: follow the point's meridian to the pole; an even number of edge crossings is inside. */
+function insidePolarPolygon(point: LatLng, polygon: readonly LatLng[], pole: 'north' | 'south'): boolean {
+  let crossings = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % polygon.length]!;
+    const da = unwrap(a.lng, point.lng) - point.lng;
+    const db = unwrap(b.lng, a.lng) - a.lng + da;
+    // The edge crosses the point's meridian when its ends lie on either side of it.
+    if (da > 0 === db > 0 || da === db) continue;
+    const t = da / (da - db);
+    const lat = a.lat + t * (b.lat - a.lat);
+    if (pole === 'north' ? lat > point.lat : lat < point.lat) crossings++;
+  }
+  return crossings % 2 === 0;
+}
+
 /**
  * Ray casting on the polygon's vertices, with longitudes unwrapped around the first vertex so a
  * zone across the antimeridian works. Concave polygons are fine; a point on an edge counts inside.
+ * A ring around a pole is tested along the point's meridian instead.
  */
 export function insidePolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
   if (polygon.length < 3) return false;
+  const pole = enclosedPole(polygon);
+  if (pole) return insidePolarPolygon(point, polygon, pole);
   const ref = polygon[0]!.lng;
   const x = unwrap(point.lng, ref);
   const y = point.lat;

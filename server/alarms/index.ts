@@ -1,8 +1,106 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ModuleContext } from '../module-context';
+import { AUTHENTICATED } from '../permissions/guard';
+import { queryParam, readPaging } from '../http/paging';
+import { notFound } from '../http/errors';
+import { translate } from '../localization/texts';
+import { ALARM_CHANNEL } from './dispatch';
+import { LiveHub, type AckNotice } from './live';
+import { alarmDto } from './messages';
 
-/** Geofence evaluation, events and alarms: mail and in-app messages to receivers, live events over SSE fanned out by LISTEN/NOTIFY. */
+/** A comment line on every open stream this often, so proxies and browsers keep it open. */
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Alarms for the signed-in user: their in-app messages (list, acknowledge) and a server-sent
+ * event stream of new ones. The stream is a plain GET with the bearer token in the Authorization
+ * header (the web app reads it with fetch, not EventSource, so the token never goes into a URL).
+ */
 export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  void app;
-  void ctx;
+  const { db } = ctx;
+  const hub = new LiveHub(db, app.log);
+  const streams = new Set<() => void>();
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  app.addHook('onClose', async () => hub.stop());
+
+  const mine = (userId: string) =>
+    db
+      .selectFrom('alarm_messages as m')
+      .leftJoin('devices as d', 'd.id', 'm.device_id')
+      .where('m.user_id', '=', userId);
+
+  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const { skip, take } = readPaging(query, request.language);
+    let q = mine(request.principal!.userId);
+    if (String(queryParam(query, 'unacknowledged')) === 'true') q = q.where('m.acknowledged_time', 'is', null);
+    const [count, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+      q
+        .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time'])
+        .orderBy('m.creation_time', 'desc')
+        .orderBy('m.id')
+        .offset(skip)
+        .limit(take)
+        .execute(),
+    ]);
+    return { totalCount: Number(count?.n ?? 0), items: rows.map(alarmDto) };
+  });
+
+  app.post('/api/app/tracking/alarms/:id/acknowledge', { config: { policy: AUTHENTICATED } }, async (request) => {
+    const { id } = request.params as { id: string };
+    const userId = request.principal!.userId;
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('alarm_messages')
+        .set({ acknowledged_time: sql<Date>`coalesce(acknowledged_time, now())` })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      if (updated) {
+        const notice: AckNotice = { ack: id, u: [userId] };
+        await sql`select pg_notify(${ALARM_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+      }
+      return updated;
+    });
+    if (!row) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
+    const full = await mine(userId)
+      .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time'])
+      .where('m.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return alarmDto(full);
+  });
+
+  app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED } }, async (request, reply) => {
+    const userId = request.principal!.userId;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 3000\n: connected\n\n');
+    const remove = hub.add(userId, {
+      send(event, data) {
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      remove();
+      streams.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+  });
 }

@@ -1,8 +1,65 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
+import { DeviceDirectory } from './device-directory';
+import { DeviceRateLimiter, IngestCounters } from './guards';
+import { IngestPipeline } from './pipeline';
+import { osmandRoutes, type IngestParts } from './osmand-routes';
+import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
+import { trackingRoutes } from './tracking-routes';
+
+/** How often bad-input counts are written to the log (when there were any). */
+const COUNTS_LOG_MS = 60_000;
 
 /** OsmAnd ingest on /ingest/osmand and INGEST_PORT, positions, device runtime state, battery and event history. */
 export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  void app;
-  void ctx;
+  const counters = new IngestCounters();
+  const directory = new DeviceDirectory(ctx.db);
+  const limiter = new DeviceRateLimiter();
+  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
+  const parts: IngestParts = { directory, limiter, pipeline };
+
+  await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand'] });
+  await app.register(trackingRoutes, { db: ctx.db, counters, pipeline });
+
+  // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
+  let ingest: FastifyInstance | undefined;
+  if (ctx.config.ingestPort >= 0) {
+    ingest = Fastify({ loggerInstance: app.log, trustProxy: true });
+    await ingest.register(osmandRoutes, { ...parts, paths: ['/', '/*'] });
+    app.addHook('onReady', async () => {
+      await ingest!.listen({ port: ctx.config.ingestPort, host: ctx.config.host });
+      const address = ingest!.server.address();
+      // With 0 (a free port) the configuration then tells which one was taken.
+      if (typeof address === 'object' && address) ctx.config.ingestPort = address.port;
+      app.log.info({ port: ctx.config.ingestPort }, 'OsmAnd ingest listening');
+    });
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  if (ctx.config.workers) {
+    let sweeping = false;
+    timers.push(
+      setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        sweepOffline(ctx.db)
+          .catch((err: unknown) => app.log.error({ err }, 'offline check failed'))
+          .finally(() => (sweeping = false));
+      }, OFFLINE_CHECK_MS),
+    );
+  }
+  timers.push(
+    setInterval(() => {
+      limiter.sweep();
+      const counts = counters.sinceLast();
+      if (counts.rejected || counts.unknownDevice || counts.rateLimited || counts.duplicate) app.log.warn({ counts }, 'ingest: messages refused or repeated in the last minute');
+    }, COUNTS_LOG_MS),
+  );
+  for (const t of timers) t.unref();
+
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+    await ingest?.close();
+    await pipeline.drain();
+  });
 }

@@ -1,3 +1,57 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** One fix of a device (009_tracking). Speed in knots as the OsmAnd protocol sends it. */
+export interface PositionsTable {
+  id: string;
+  tenant_id: string | null;
+  device_id: string;
+  fix_time: Timestamp;
+  server_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  latitude: number;
+  longitude: number;
+  altitude: Nullable<number>;
+  speed: Nullable<number>;
+  course: Nullable<number>;
+  accuracy: Nullable<number>;
+  battery: Nullable<number>;
+  valid: ColumnType<boolean, boolean | undefined, boolean>;
+  attributes: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+/** Per zone: confirmed side, outside fixes in a row, whether an exit alarm went out for this absence. */
+export interface ZoneState {
+  s?: 'in' | 'out';
+  p?: number;
+  a?: boolean;
+}
+
+/** A device's runtime state, rewritten on every fix (009_tracking). */
+export interface DeviceStateTable {
+  device_id: string;
+  tenant_id: string | null;
+  online: ColumnType<boolean, boolean | undefined, boolean>;
+  last_seen: NullableTimestamp;
+  /** When devices.last_contact was last written (it is refreshed at most once a minute). */
+  contact_synced: NullableTimestamp;
+  fix_time: NullableTimestamp;
+  latitude: Nullable<number>;
+  longitude: Nullable<number>;
+  accuracy: Nullable<number>;
+  battery: Nullable<number>;
+  charging: Nullable<boolean>;
+  low_battery_alarmed: ColumnType<boolean, boolean | undefined, boolean>;
+  zones: ColumnType<Record<string, ZoneState>, string | undefined, string>;
+  message_seq: ColumnType<string, number | string | undefined, number | string>;
+  offline_after_s: Nullable<number>;
+  low_battery_threshold: Nullable<number>;
+}
+
 /** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TrackingTables {}
+export interface TrackingTables {
+  positions: PositionsTable;
+  device_state: DeviceStateTable;
+}

@@ -26,6 +26,8 @@ export const DEMO_STOCK_DEVICES = [
   { imei: '356938035643841', deviceId: 'VW4-43841', model: 'watch4' },
   { imei: 'VGL10-000512', deviceId: 'L10-0512', model: 'l10' },
 ] as const;
+/** The caregiver's home: centre of the demo safe zone the demo watches are linked to (npm run simulate). */
+export const DEMO_HOME = { lat: 55.6867, lon: 12.5701, radius: 150, name: 'Home' } as const;
 
 async function createUser(db: Db, tenantId: string | null, user: { userName: string; email: string; name: string; surname: string }, passwordHash: string) {
   const id = randomUUID();
@@ -77,11 +79,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const caregiverId = await createUser(trx, tenantId, DEMO_USERS.caregiver, passwordHash);
     await assignRole(trx, caregiverId, caregiverRole, tenantId);
 
+    const homeId = randomUUID();
+    await trx
+      .insertInto('geofences')
+      .values({ id: homeId, tenant_id: tenantId, owner_user_id: caregiverId, name: DEMO_HOME.name, shape: 'circle', center_lat: DEMO_HOME.lat, center_lon: DEMO_HOME.lon, radius_m: DEMO_HOME.radius, concurrency_stamp: randomUUID(), creator_id: caregiverId })
+      .execute();
     for (const watch of DEMO_WATCHES) {
+      const deviceId = randomUUID();
       await trx
         .insertInto('devices')
-        .values({ id: randomUUID(), tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
+        .values({ id: deviceId, tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: caregiverId })
         .execute();
+      await trx.insertInto('geofence_links').values({ id: randomUUID(), tenant_id: tenantId, geofence_id: homeId, device_id: deviceId }).execute();
     }
     for (const stock of DEMO_STOCK_DEVICES) {
       await trx

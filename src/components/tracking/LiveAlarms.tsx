@@ -1,7 +1,108 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../../common/dates';
+import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage } from './liveStream';
+
+const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
+const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
- * dashboard without reload. Built with the live tracking work.
+ * dashboard without reload. A new alarm is read out by screen readers (assertive live region);
+ * each can be acknowledged, which clears it in every open tab.
  */
 export default function LiveAlarms() {
-  return null;
+  const { t } = useTranslation('tracking');
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS, queryFn: loadOpenAlarms });
+  const [connected, setConnected] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(
+    () =>
+      followLiveAlarms(
+        (e) => {
+          if (e.event === 'alarm') {
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
+            setAnnouncement(t('live.announce', { subject: e.data.subject }));
+          } else {
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
+          }
+        },
+        (isConnected) => {
+          setConnected(isConnected);
+          // Whatever arrived while the stream was down is in the list again.
+          if (isConnected) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+        },
+      ),
+    [queryClient, t],
+  );
+
+  const acknowledge = async (id: string) => {
+    queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== id));
+    try {
+      await acknowledgeAlarm(id);
+    } catch {
+      void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ mb: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {t('live.title')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {connected ? t('live.connected') : t('live.reconnecting')}
+          </Typography>
+        </Box>
+        <Box aria-live="assertive" aria-atomic="true" sx={visuallyHidden}>
+          {announcement}
+        </Box>
+        {failed && <Alert severity="warning">{t('live.loadFailed')}</Alert>}
+        {alarms.length === 0 ? (
+          <Typography color="text.secondary">{t('live.empty')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {alarms.map((a) => (
+              <Box component="li" key={a.id}>
+                <Alert
+                  severity={URGENT.has(a.type) ? 'error' : 'warning'}
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void acknowledge(a.id)} aria-label={t('live.acknowledgeNamed', { subject: a.subject })}>
+                      {t('live.acknowledge')}
+                    </Button>
+                  }
+                >
+                  <Typography component="h3" variant="subtitle2">
+                    {a.subject}
+                  </Typography>
+                  <Typography variant="body2">{a.body}</Typography>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+                    <Chip size="small" label={t(`types.${a.type}`, { defaultValue: a.type })} />
+                    <Typography variant="caption" component="time" dateTime={a.eventTime}>
+                      {formatDateTime(a.eventTime)}
+                    </Typography>
+                  </Box>
+                </Alert>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,0 +1,68 @@
+import { classify, type LatLng, type Zone } from '../../common/geo';
+import type { GeofenceSchedule } from '../db/tables';
+import type { ZoneState } from '../ingest/tables';
+import { scheduleActive } from './schedule';
+
+/** A device's zone as evaluation needs it. */
+export interface ZoneDef {
+  id: string;
+  name: string;
+  zone: Zone;
+  schedule: GeofenceSchedule | null;
+}
+
+export interface ZoneEvent {
+  type: 'geofenceExit' | 'geofenceEnter';
+  geofenceId: string;
+  geofenceName: string;
+}
+
+/** Outside fixes in a row that make an exit: the first one is only a suspicion (drift, a jump). */
+export const EXIT_CONFIRMATIONS = 2;
+
+/**
+ * One fix against a device's zones. Per zone: a fix whose accuracy circle lies wholly outside
+ * counts once, a second such fix in a row confirms the exit; a wholly inside fix ends the count;
+ * an uncertain fix (the accuracy circle crosses the edge) changes nothing. An exit alarm goes out
+ * once per absence and only while the zone's schedule is on, so someone still outside when the
+ * night window opens is alarmed then. Coming back after an alarmed exit is a geofenceEnter.
+ */
+export function evaluateZones(zones: readonly ZoneDef[], previous: Readonly<Record<string, ZoneState>>, point: LatLng, accuracy: number | null, time: Date) {
+  const state: Record<string, ZoneState> = {};
+  const events: ZoneEvent[] = [];
+  let changed = Object.keys(previous).some((id) => !zones.some((z) => z.id === id));
+  for (const z of zones) {
+    const before = previous[z.id] ?? {};
+    const next: ZoneState = { ...before };
+    const side = classify(point, accuracy ?? 0, z.zone);
+    if (side === 'inside') {
+      next.p = 0;
+      if (before.s === 'out' && before.a) events.push({ type: 'geofenceEnter', geofenceId: z.id, geofenceName: z.name });
+      next.s = 'in';
+      next.a = false;
+    } else if (side === 'outside') {
+      next.p = Math.min((before.p ?? 0) + 1, EXIT_CONFIRMATIONS);
+      if (next.p >= EXIT_CONFIRMATIONS) next.s = 'out';
+      if (next.s === 'out' && !next.a && scheduleActive(z.schedule, time)) {
+        next.a = true;
+        events.push({ type: 'geofenceExit', geofenceId: z.id, geofenceName: z.name });
+      }
+    }
+    if (next.s !== before.s || (next.p ?? 0) !== (before.p ?? 0) || Boolean(next.a) !== Boolean(before.a)) changed = true;
+    state[z.id] = next;
+  }
+  return { state, events, changed };
+}
+
+/** Low battery default when a device has no threshold of its own (percent). */
+export const DEFAULT_LOW_BATTERY_THRESHOLD = 20;
+/** The level must rise this far above the threshold (or charging start) before a new alarm. */
+const BATTERY_HYSTERESIS = 5;
+
+/** One low-battery alarm per discharge: below the threshold and not charging. */
+export function evaluateBattery(battery: number | null, charging: boolean | null, threshold: number, alarmed: boolean) {
+  if (battery === null) return { alarmed, alarm: false };
+  if (charging || battery >= threshold + BATTERY_HYSTERESIS) return { alarmed: false, alarm: false };
+  if (battery < threshold && !alarmed) return { alarmed: true, alarm: true };
+  return { alarmed, alarm: false };
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import { notificationsOf } from '../db/database';
+import { ALARM_CHANNEL, type AlarmNotice } from './dispatch';
+import { alarmDto, type AlarmDto } from './messages';
+
+/** One open event stream (a browser tab). */
+export interface LiveClient {
+  send(event: 'alarm' | 'ack', data: unknown): void;
+}
+
+export type AckNotice = { ack: string; u: string[] };
+
+/**
+ * This node's open event streams by user, fed from LISTEN on ALARM_CHANNEL: whichever node wrote
+ * an alarm, every node hears the notification and sends the new messages to its own streams of
+ * the users concerned (read back from alarm_messages, so a notification carries ids only).
+ */
+export class LiveHub {
+  private clients = new Map<string, Set<LiveClient>>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await notificationsOf(this.db).listen(ALARM_CHANNEL, (payload) => {
+      void this.onNotice(payload).catch((err: unknown) => this.log.error({ err }, 'live alarm delivery failed'));
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+
+  add(userId: string, client: LiveClient): () => void {
+    const set = this.clients.get(userId) ?? new Set();
+    set.add(client);
+    this.clients.set(userId, set);
+    return () => {
+      set.delete(client);
+      if (set.size === 0) this.clients.delete(userId);
+    };
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.clients.values()) n += set.size;
+    return n;
+  }
+
+  private async onNotice(payload: string): Promise<void> {
+    const notice = JSON.parse(payload) as AlarmNotice | AckNotice;
+    const users = notice.u.filter((u) => this.clients.has(u));
+    if (users.length === 0) return;
+    if ('ack' in notice) {
+      for (const u of users) for (const c of this.clients.get(u) ?? []) c.send('ack', { id: notice.ack });
+      return;
+    }
+    const rows = await this.db
+      .selectFrom('alarm_messages as m')
+      .leftJoin('devices as d', 'd.id', 'm.device_id')
+      .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time', 'm.user_id'])
+      .where('m.event_id', '=', notice.e)
+      .where('m.user_id', 'in', users)
+      .execute();
+    for (const row of rows) {
+      const dto: AlarmDto = alarmDto(row);
+      for (const c of this.clients.get(row.user_id) ?? []) c.send('alarm', dto);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** An in-app alarm message as the API and the event stream send it. */
+export interface AlarmDto {
+  id: string;
+  eventId: string;
+  deviceId: string;
+  deviceName: string | null;
+  type: string;
+  subject: string;
+  body: string;
+  eventTime: Date;
+  creationTime: Date;
+  acknowledgedTime: Date | null;
+}
+
+export function alarmDto(r: {
+  id: string;
+  event_id: string;
+  device_id: string;
+  device_name: string | null;
+  type: string;
+  subject: string;
+  body: string;
+  event_time: Date;
+  creation_time: Date;
+  acknowledged_time: Date | null;
+}): AlarmDto {
+  return {
+    id: r.id,
+    eventId: r.event_id,
+    deviceId: r.device_id,
+    deviceName: r.device_name,
+    type: r.type,
+    subject: r.subject,
+    body: r.body,
+    eventTime: r.event_time,
+    creationTime: r.creation_time,
+    acknowledgedTime: r.acknowledged_time,
+  };
+}

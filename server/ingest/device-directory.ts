@@ -1,0 +1,116 @@
+import type { Db } from '../db/database';
+import type { Zone } from '../../common/geo';
+import type { ZoneDef } from '../alarms/evaluate';
+
+export interface DeviceInfo {
+  id: string;
+  tenantId: string | null;
+  name: string;
+  citizenId: string | null;
+}
+
+/** How long a node trusts a device's identity (IMEI, tenant, citizen) and its zones. */
+export const DEVICE_TTL_MS = 30_000;
+export const ZONES_TTL_MS = 30_000;
+const MAX_ENTRIES = 200_000;
+
+type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_id: string | null; imei: string; is_deleted: boolean };
+
+/**
+ * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
+ * ingest does not ask for them on every fix; lookups arriving together are one query. Not shared
+ * state: every node reads the same rows, and a change counts everywhere within the TTL.
+ */
+export class DeviceDirectory {
+  private devices = new Map<string, { at: number; device: DeviceInfo | null }>();
+  private zones = new Map<string, { at: number; zones: ZoneDef[] }>();
+  private waiting = new Map<string, { resolve: (d: DeviceInfo | null) => void; reject: (e: unknown) => void }[]>();
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  resolve(imei: string): Promise<DeviceInfo | null> {
+    const hit = this.devices.get(imei);
+    if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return Promise.resolve(hit.device);
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(imei) ?? [];
+      list.push({ resolve, reject });
+      this.waiting.set(imei, list);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.loadWaiting());
+      }
+    });
+  }
+
+  private async loadWaiting(): Promise<void> {
+    this.scheduled = false;
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    const imeis = [...waiting.keys()];
+    try {
+      const rows = await this.db
+        .withTables<{ devices: Pick<DeviceRow, 'citizen_id'> }>()
+        .selectFrom('devices')
+        .select(['id', 'tenant_id', 'name', 'citizen_id', 'imei'])
+        .where('imei', 'in', imeis)
+        .where('is_deleted', '=', false)
+        .execute();
+      if (this.devices.size > MAX_ENTRIES) this.devices.clear();
+      const now = Date.now();
+      for (const imei of imeis) {
+        const row = rows.find((r) => r.imei === imei);
+        const device = row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
+        this.devices.set(imei, { at: now, device });
+        for (const w of waiting.get(imei)!) w.resolve(device);
+      }
+    } catch (err) {
+      for (const list of waiting.values()) for (const w of list) w.reject(err);
+    }
+  }
+
+  /** Zones of these devices: linked to the device, or to its citizen; in the device's tenant. */
+  async zonesOf(devices: readonly DeviceInfo[]): Promise<Map<string, ZoneDef[]>> {
+    const now = Date.now();
+    const out = new Map<string, ZoneDef[]>();
+    const missing: DeviceInfo[] = [];
+    for (const d of devices) {
+      const hit = this.zones.get(d.id);
+      if (hit && now - hit.at < ZONES_TTL_MS) out.set(d.id, hit.zones);
+      else missing.push(d);
+    }
+    if (missing.length === 0) return out;
+    const deviceIds = missing.map((d) => d.id);
+    const citizenIds = [...new Set(missing.map((d) => d.citizenId).filter((c): c is string => !!c))];
+    const rows = await this.db
+      .selectFrom('geofence_links as l')
+      .innerJoin('geofences as g', 'g.id', 'l.geofence_id')
+      .select(['l.device_id', 'l.citizen_id', 'g.id', 'g.tenant_id', 'g.name', 'g.shape', 'g.center_lat', 'g.center_lon', 'g.radius_m', 'g.points', 'g.schedule'])
+      .where('g.is_deleted', '=', false)
+      .where((eb) => eb.or([eb('l.device_id', 'in', deviceIds), ...(citizenIds.length ? [eb('l.citizen_id', 'in', citizenIds)] : [])]))
+      .execute();
+    if (this.zones.size > MAX_ENTRIES) this.zones.clear();
+    for (const d of missing) {
+      const zones: ZoneDef[] = [];
+      for (const r of rows) {
+        const linked = r.device_id === d.id || (r.citizen_id !== null && r.citizen_id === d.citizenId);
+        if (!linked || r.tenant_id !== d.tenantId || zones.some((z) => z.id === r.id)) continue;
+        const zone = zoneOf(r);
+        if (zone) zones.push({ id: r.id, name: r.name, zone, schedule: r.schedule });
+      }
+      this.zones.set(d.id, { at: now, zones });
+      out.set(d.id, zones);
+    }
+    return out;
+  }
+}
+
+function zoneOf(r: { shape: string; center_lat: number | null; center_lon: number | null; radius_m: number | null; points: [number, number][] | null }): Zone | undefined {
+  if (r.shape === 'circle' && r.center_lat !== null && r.center_lon !== null && r.radius_m !== null && r.radius_m > 0) {
+    return { kind: 'circle', center: { lat: r.center_lat, lng: r.center_lon }, radius: r.radius_m };
+  }
+  if (r.shape === 'polygon' && Array.isArray(r.points) && r.points.length >= 3) {
+    return { kind: 'polygon', points: r.points.map(([lat, lng]) => ({ lat, lng })) };
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { recordEvents } from '../alarms/dispatch';
+
+/** A device that sent nothing for this long is offline, unless it has a timeout of its own. */
+export const DEFAULT_OFFLINE_AFTER_S = 600;
+/** How often each node looks for devices that went quiet. */
+export const OFFLINE_CHECK_MS = 5_000;
+
+/**
+ * Marks devices offline whose last message is older than their timeout, with an offline event to
+ * their receivers. One UPDATE flips them, so when several nodes look at once each device goes
+ * offline (and is alarmed) once. Returns how many went offline.
+ */
+export async function sweepOffline(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await sql<{ device_id: string; last_seen: Date; latitude: number | null; longitude: number | null }>`
+      update device_state set online = false
+      where online and last_seen < now() - make_interval(secs => coalesce(offline_after_s, ${DEFAULT_OFFLINE_AFTER_S})::double precision)
+      returning device_id, last_seen, latitude, longitude`.execute(trx);
+    if (gone.rows.length === 0) return 0;
+    const ids = gone.rows.map((r) => r.device_id);
+    const devices = await trx.updateTable('devices').set({ status: 'offline' }).where('id', 'in', ids).returning(['id', 'tenant_id', 'name']).execute();
+    const byId = new Map(gone.rows.map((r) => [r.device_id, r]));
+    const now = new Date();
+    await recordEvents(
+      trx,
+      devices.map((d) => {
+        const s = byId.get(d.id)!;
+        return { id: randomUUID(), tenantId: d.tenant_id, deviceId: d.id, deviceName: d.name, type: 'offline' as const, time: now, attributes: { lastSeen: new Date(s.last_seen).toISOString(), latitude: s.latitude, longitude: s.longitude } };
+      }),
+    );
+    return devices.length;
+  });
+}

@@ -1,0 +1,234 @@
+import { isValidLatLng } from '../../common/geo';
+
+/**
+ * The OsmAnd protocol as the Traccar Client apps and OsmAnd send it (REFERENCE.md): parameters in
+ * the query or in a form body (any HTTP method), or a JSON body `{ device_id, location | locations }`
+ * (Traccar Client 9). Pure: bytes in, fixes or the reason they are refused out.
+ */
+export interface Fix {
+  fixTime: Date;
+  /** Missing when the message carries no location (a status or alarm only). */
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  /** Knots, as OsmAnd sends it. */
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  /** Percent 0-100. */
+  battery: number | null;
+  charging: boolean | null;
+  /** 'sos' or 'fall' when the device raised one. */
+  alarm: 'sos' | 'fall' | null;
+  valid: boolean;
+  attributes: Record<string, string | number | boolean>;
+}
+
+export type Parsed = { ok: true; uniqueId: string; fixes: Fix[] } | { ok: false; uniqueId: string; reason: string };
+
+export class Refused extends Error {}
+
+const KNOTS_PER_MPS = 1.943844;
+const MAX_SECONDS = 2 ** 31 - 1;
+
+function number(value: string, key: string): number {
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n)) throw new Refused(`malformed ${key}`);
+  return n;
+}
+
+/** Epoch seconds or milliseconds, ISO 8601, or `yyyy-MM-dd HH:mm:ss` (read as UTC). */
+export function parseTimestamp(value: string): Date {
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    ms = n < MAX_SECONDS ? n * 1000 : n;
+  } else if (text.includes('T')) {
+    ms = Date.parse(text);
+  } else {
+    const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+    ms = m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : Number.NaN;
+  }
+  if (!Number.isFinite(ms)) throw new Refused('malformed timestamp');
+  return new Date(ms);
+}
+
+function alarmOf(value: unknown): Fix['alarm'] {
+  if (value === 'sos') return 'sos';
+  if (value === 'fall' || value === 'fallDown') return 'fall';
+  return null;
+}
+
+function emptyFix(now: Date): Fix {
+  return { fixTime: now, latitude: null, longitude: null, accuracy: null, speed: null, course: null, altitude: null, battery: null, charging: null, alarm: null, valid: true, attributes: {} };
+}
+
+function checkCoordinates(fix: Fix, hasLat: boolean, hasLon: boolean): void {
+  if (hasLat !== hasLon) throw new Refused('malformed coordinates');
+  if (hasLat && !isValidLatLng(fix.latitude, fix.longitude)) throw new Refused('malformed coordinates');
+}
+
+/** Query or form parameters (Traccar Client Android and iOS up to 8, OsmAnd). */
+export function parseParameters(params: URLSearchParams, now = new Date()): Parsed {
+  const uniqueId = (params.get('id') ?? params.get('deviceid') ?? '').trim();
+  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const fix = emptyFix(now);
+  let hasLat = false;
+  let hasLon = false;
+  try {
+    for (const [key, value] of params) {
+      switch (key) {
+        case 'id':
+        case 'deviceid':
+          break;
+        case 'timestamp':
+          fix.fixTime = parseTimestamp(value);
+          break;
+        case 'lat':
+          fix.latitude = number(value, 'coordinates');
+          hasLat = true;
+          break;
+        case 'lon':
+          fix.longitude = number(value, 'coordinates');
+          hasLon = true;
+          break;
+        case 'location': {
+          const parts = value.split(',');
+          if (parts.length !== 2) throw new Refused('malformed coordinates');
+          fix.latitude = number(parts[0]!, 'coordinates');
+          fix.longitude = number(parts[1]!, 'coordinates');
+          hasLat = hasLon = true;
+          break;
+        }
+        case 'speed':
+          fix.speed = number(value, key);
+          break;
+        case 'bearing':
+        case 'heading':
+          fix.course = number(value, key);
+          break;
+        case 'altitude':
+          fix.altitude = number(value, key);
+          break;
+        case 'accuracy':
+          fix.accuracy = number(value, key);
+          break;
+        case 'batt':
+          fix.battery = number(value, 'battery');
+          break;
+        case 'charge':
+          fix.charging = value === 'true' || value === '1';
+          break;
+        case 'valid':
+          fix.valid = value === 'true' || value === '1';
+          break;
+        case 'alarm':
+          fix.alarm = alarmOf(value);
+          fix.attributes.alarm = value;
+          break;
+        default: {
+          // Other keys become attributes (hdop, cell, wifi, mock, ...), numbers as numbers.
+          if (Object.keys(fix.attributes).length >= 32 || key.length > 64) break;
+          const n = Number(value);
+          fix.attributes[key] = value !== '' && Number.isFinite(n) ? n : value === 'true' ? true : value === 'false' ? false : value.slice(0, 256);
+        }
+      }
+    }
+    checkCoordinates(fix, hasLat, hasLon);
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, uniqueId, reason: err.message };
+    throw err;
+  }
+  return { ok: true, uniqueId, fixes: [fix] };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function jsonNumber(value: unknown, key: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Refused(`malformed ${key}`);
+  return value;
+}
+
+function jsonFix(location: Json, now: Date): Fix {
+  const fix = emptyFix(now);
+  if (location.timestamp !== undefined) {
+    if (typeof location.timestamp !== 'string' && typeof location.timestamp !== 'number') throw new Refused('malformed timestamp');
+    fix.fixTime = parseTimestamp(String(location.timestamp));
+  }
+  const coords = location.coords;
+  if (coords !== undefined) {
+    if (!isObject(coords)) throw new Refused('malformed coordinates');
+    fix.latitude = jsonNumber(coords.latitude, 'coordinates');
+    fix.longitude = jsonNumber(coords.longitude, 'coordinates');
+    if (fix.latitude === null || fix.longitude === null || !isValidLatLng(fix.latitude, fix.longitude)) throw new Refused('malformed coordinates');
+    const speed = jsonNumber(coords.speed, 'speed');
+    if (speed !== null && speed >= 0) fix.speed = speed * KNOTS_PER_MPS;
+    const heading = jsonNumber(coords.heading, 'heading');
+    if (heading !== null && heading >= 0) fix.course = heading;
+    const accuracy = jsonNumber(coords.accuracy, 'accuracy');
+    if (accuracy !== null && accuracy >= 0) fix.accuracy = accuracy;
+    fix.altitude = jsonNumber(coords.altitude, 'altitude');
+  }
+  const battery = location.battery;
+  if (isObject(battery)) {
+    const level = jsonNumber(battery.level, 'battery');
+    if (level !== null && level >= 0) fix.battery = Math.round(level * 100);
+    if (typeof battery.is_charging === 'boolean') fix.charging = battery.is_charging;
+  }
+  const extras = isObject(location.extras) ? location.extras : {};
+  const alarm = location.alarm ?? extras.alarm;
+  if (typeof alarm === 'string') {
+    fix.alarm = alarmOf(alarm);
+    fix.attributes.alarm = alarm;
+  }
+  if (typeof location.event === 'string') fix.attributes.event = location.event;
+  if (typeof location.is_moving === 'boolean') fix.attributes.motion = location.is_moving;
+  if (typeof location.odometer === 'number') fix.attributes.odometer = location.odometer;
+  if (typeof location.mock === 'boolean') fix.attributes.mock = location.mock;
+  if (isObject(location.activity) && typeof location.activity.type === 'string') fix.attributes.activity = location.activity.type;
+  return fix;
+}
+
+/** The JSON body of Traccar Client 9: one `location` or a batch in `locations`. */
+export function parseJson(text: string, now = new Date()): Parsed {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return { ok: false, uniqueId: '', reason: 'malformed JSON' };
+  }
+  if (!isObject(root)) return { ok: false, uniqueId: '', reason: 'malformed JSON' };
+  const id = root.device_id;
+  const uniqueId = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const single = root.location;
+  const batch = root.locations;
+  if ((single === undefined) === (batch === undefined)) return { ok: false, uniqueId, reason: 'missing location' };
+  const items = single !== undefined ? [single] : Array.isArray(batch) ? batch : [];
+  if (items.length === 0 || items.length > 1000 || !items.every(isObject)) return { ok: false, uniqueId, reason: 'missing location' };
+  try {
+    return { ok: true, uniqueId, fixes: items.map((item) => jsonFix(item as Json, now)) };
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, uniqueId, reason: err.message };
+    throw err;
+  }
+}
+
+/**
+ * One HTTP request: JSON when the content type says so (as Traccar does), else the query string,
+ * else a form body.
+ */
+export function parseRequest(url: string, contentType: string | undefined, body: string, now = new Date()): Parsed {
+  if (contentType?.toLowerCase().startsWith('application/json')) return parseJson(body, now);
+  const q = url.indexOf('?');
+  let params = new URLSearchParams(q >= 0 ? url.slice(q + 1) : '');
+  if ([...params.keys()].length === 0 && body) {
+    // A JSON body sent without its content type still reads as JSON.
+    if (body.trimStart().startsWith('{')) return parseJson(body, now);
+    params = new URLSearchParams(body);
+  }
+  return parseParameters(params, now);
+}

@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { POLICIES } from '../../common/policies';
+import { bodyValidator } from '../http/body-validation';
+import { queryParam, readPaging } from '../http/paging';
+import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
+import { DEFAULT_OFFLINE_AFTER_S } from './offline';
+import type { IngestCounters } from './guards';
+import type { IngestPipeline } from './pipeline';
+import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
+
+type Query = Record<string, unknown>;
+const DAY_MS = 24 * 3600_000;
+/** Most points a trail or battery history answers with (evenly thinned beyond that). */
+export const MAX_POINTS = 2000;
+
+function thin<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  const step = items.length / max;
+  const out: T[] = [];
+  for (let i = 0; i < max - 1; i++) out.push(items[Math.floor(i * step)]!);
+  out.push(items.at(-1)!);
+  return out;
+}
+
+const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBatteryThreshold?: number | null }>({
+  type: 'object',
+  properties: {
+    offlineAfterMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10080 },
+    lowBatteryThreshold: { type: ['integer', 'null'], minimum: 1, maximum: 99 },
+  },
+  additionalProperties: false,
+});
+
+/**
+ * Tracking reads of SPEC section 7 (battery-levels, BatteryTimeHistoric, eventEntry/history,
+ * CurrentDeviceInformation/dashboardinfoforuser) and the maps' reads under /api/app/tracking.
+ * Every query starts from the devices the caller may see (scope.ts).
+ */
+export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; counters: IngestCounters; pipeline: IngestPipeline }): Promise<void> {
+  const { db } = opts;
+  const read = { config: { policy: TRACKING_READ } };
+
+  app.get('/api/app/productInstance/battery-levels', read, async (request) => {
+    const ids = idList(queryParam(request.query as Query, 'deviceIds'));
+    let q = visibleDevices(db, request)
+      .leftJoin('device_state as s', 's.device_id', 'devices.id')
+      .select(['devices.id', 'devices.name', 'devices.battery_level', 'devices.last_contact', 'devices.status', 's.charging', 's.low_battery_threshold'])
+      .orderBy('devices.name');
+    if (ids) q = ids.length ? q.where('devices.id', 'in', ids) : q.where(sql<boolean>`false`);
+    const rows = await q.execute();
+    return {
+      items: rows.map((r) => ({
+        deviceId: r.id,
+        name: r.name,
+        batteryLevel: r.battery_level,
+        charging: r.charging ?? false,
+        lowBatteryThreshold: r.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD,
+        lastContact: r.last_contact,
+        status: r.status,
+      })),
+    };
+  });
+
+  app.get('/api/app/BatteryTimeHistoric', read, async (request) => {
+    const query = request.query as Query;
+    const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
+    const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
+    const from = timeParam(queryParam(query, 'from'), new Date(to.getTime() - 7 * DAY_MS), 'from', request.language);
+    const rows = await db
+      .selectFrom('positions')
+      .select(['fix_time', 'battery'])
+      .where('device_id', '=', device.id)
+      .where('fix_time', '>=', from)
+      .where('fix_time', '<=', to)
+      .where('battery', 'is not', null)
+      .orderBy('fix_time')
+      .limit(100_000)
+      .execute();
+    return { deviceId: device.id, from, to, items: thin(rows, MAX_POINTS).map((r) => ({ time: r.fix_time, batteryLevel: Math.round(r.battery!) })) };
+  });
+
+  app.get('/api/app/eventEntry/history', read, async (request) => {
+    const query = request.query as Query;
+    const { skip, take } = readPaging(query, request.language);
+    const deviceId = queryParam(query, 'deviceId');
+    const type = queryParam(query, 'type');
+    const to = timeParam(queryParam(query, 'to'), new Date(Date.now() + DAY_MS), 'to', request.language);
+    const from = timeParam(queryParam(query, 'from'), new Date(0), 'from', request.language);
+    let q = db
+      .selectFrom('device_events as e')
+      .innerJoin(visibleDevices(db, request).select(['devices.id', 'devices.name']).as('d'), 'd.id', 'e.device_id')
+      .leftJoin('geofences as g', 'g.id', 'e.geofence_id')
+      .where('e.event_time', '>=', from)
+      .where('e.event_time', '<=', to);
+    if (deviceId !== undefined && deviceId !== '') {
+      const device = await visibleDevice(db, request, deviceId);
+      q = q.where('e.device_id', '=', device.id);
+    }
+    if (typeof type === 'string' && type) q = q.where('e.type', '=', type);
+    const [count, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+      q
+        .select(['e.id', 'e.device_id', 'd.name as device_name', 'e.type', 'e.event_time', 'e.geofence_id', 'g.name as geofence_name', 'e.attributes'])
+        .orderBy('e.event_time', 'desc')
+        .orderBy('e.id')
+        .offset(skip)
+        .limit(take)
+        .execute(),
+    ]);
+    return {
+      totalCount: Number(count?.n ?? 0),
+      items: rows.map((r) => ({ id: r.id, deviceId: r.device_id, deviceName: r.device_name, type: r.type, eventTime: r.event_time, geofenceId: r.geofence_id, geofenceName: r.geofence_name, attributes: r.attributes })),
+    };
+  });
+
+  app.get('/api/app/CurrentDeviceInformation/dashboardinfoforuser', read, async (request) => {
+    const rows = await visibleDevices(db, request)
+      .leftJoin('device_state as s', 's.device_id', 'devices.id')
+      .select([
+        'devices.id', 'devices.name', 'devices.imei', 'devices.status', 'devices.subscription_status', 'devices.battery_level', 'devices.last_contact',
+        's.latitude', 's.longitude', 's.accuracy', 's.fix_time', 's.charging',
+      ])
+      .select((eb) => [
+        eb.selectFrom('alarm_messages as m').select((e) => e.fn.countAll<string>().as('n')).whereRef('m.device_id', '=', 'devices.id').where('m.user_id', '=', request.principal!.userId).where('m.acknowledged_time', 'is', null).as('unacknowledged'),
+        eb.selectFrom('device_events as e').select('e.type').whereRef('e.device_id', '=', 'devices.id').orderBy('e.event_time', 'desc').limit(1).as('last_event_type'),
+        eb.selectFrom('device_events as e').select('e.event_time').whereRef('e.device_id', '=', 'devices.id').orderBy('e.event_time', 'desc').limit(1).as('last_event_time'),
+      ])
+      .orderBy('devices.name')
+      .execute();
+    return {
+      items: rows.map((r) => ({
+        deviceId: r.id,
+        name: r.name,
+        imei: r.imei,
+        status: r.status,
+        subscriptionStatus: r.subscription_status,
+        batteryLevel: r.battery_level,
+        charging: r.charging ?? false,
+        lastContact: r.last_contact,
+        lastPosition: r.latitude !== null && r.longitude !== null ? { latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, fixTime: r.fix_time } : null,
+        lastEvent: r.last_event_type ? { type: r.last_event_type, eventTime: r.last_event_time } : null,
+        unacknowledgedAlarms: Number(r.unacknowledged ?? 0),
+      })),
+    };
+  });
+
+  app.get('/api/app/tracking/positions/latest', read, async (request) => {
+    const ids = idList(queryParam(request.query as Query, 'deviceIds'));
+    let q = visibleDevices(db, request)
+      .innerJoin('device_state as s', 's.device_id', 'devices.id')
+      .select(['devices.id', 'devices.name', 'devices.status', 'devices.battery_level', 'devices.last_contact', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time'])
+      .where('s.latitude', 'is not', null)
+      .orderBy('devices.name');
+    if (ids) q = ids.length ? q.where('devices.id', 'in', ids) : q.where(sql<boolean>`false`);
+    const rows = await q.execute();
+    return {
+      items: rows.map((r) => ({ deviceId: r.id, name: r.name, status: r.status, batteryLevel: r.battery_level, lastContact: r.last_contact, latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, fixTime: r.fix_time })),
+    };
+  });
+
+  app.get('/api/app/tracking/positions/trail', read, async (request) => {
+    const query = request.query as Query;
+    const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
+    const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
+    const from = timeParam(queryParam(query, 'from'), new Date(to.getTime() - DAY_MS), 'from', request.language);
+    const rows = await db
+      .selectFrom('positions')
+      .select(['latitude', 'longitude', 'accuracy', 'fix_time', 'speed'])
+      .where('device_id', '=', device.id)
+      .where('fix_time', '>=', from)
+      .where('fix_time', '<=', to)
+      .where('valid', '=', true)
+      .orderBy('fix_time')
+      .limit(100_000)
+      .execute();
+    return { deviceId: device.id, from, to, items: thin(rows, MAX_POINTS).map((r) => ({ latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, speed: r.speed, fixTime: r.fix_time })) };
+  });
+
+  const settingsOf = (row: { offline_after_s: number | null; low_battery_threshold: number | null } | undefined) => ({
+    offlineAfterMinutes: row?.offline_after_s ? Math.round(row.offline_after_s / 60) : null,
+    lowBatteryThreshold: row?.low_battery_threshold ?? null,
+    defaults: { offlineAfterMinutes: DEFAULT_OFFLINE_AFTER_S / 60, lowBatteryThreshold: DEFAULT_LOW_BATTERY_THRESHOLD },
+  });
+
+  app.get('/api/app/tracking/devices/:id/settings', read, async (request) => {
+    const device = await visibleDevice(db, request, (request.params as { id: string }).id);
+    return settingsOf(await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst());
+  });
+
+  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE } }, async (request) => {
+    const device = await visibleDevice(db, request, (request.params as { id: string }).id);
+    const body = settingsBody(request.body, request.language);
+    const values = {
+      ...(body.offlineAfterMinutes !== undefined ? { offline_after_s: body.offlineAfterMinutes === null ? null : body.offlineAfterMinutes * 60 } : {}),
+      ...(body.lowBatteryThreshold !== undefined ? { low_battery_threshold: body.lowBatteryThreshold } : {}),
+    };
+    const row = await db
+      .insertInto('device_state')
+      .values({ device_id: device.id, tenant_id: device.tenant_id, ...values })
+      .onConflict((oc) => (Object.keys(values).length ? oc.column('device_id').doUpdateSet(values) : oc.column('device_id').doNothing()))
+      .returning(['offline_after_s', 'low_battery_threshold'])
+      .executeTakeFirst();
+    return settingsOf(row ?? (await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst()));
+  });
+
+  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` } }, async () => ({ node: opts.counters.total, writes: opts.pipeline.stats }));
+}

@@ -1,0 +1,96 @@
+import { httpClient } from '../../providers/httpClient';
+import { apiUrl } from '../../providers/apiFetch';
+import { getAccessToken } from '../../providers/userManager';
+import { loadRuntimeConfig } from '../../config/runtime';
+
+/** An in-app alarm message as /api/app/tracking/alarms and the live stream send it. */
+export interface AlarmMessage {
+  id: string;
+  eventId: string;
+  deviceId: string;
+  deviceName: string | null;
+  type: string;
+  subject: string;
+  body: string;
+  eventTime: string;
+  creationTime: string;
+  acknowledgedTime: string | null;
+}
+
+export type LiveEvent = { event: 'alarm'; data: AlarmMessage } | { event: 'ack'; data: { id: string } };
+
+export const LIVE_PATH = '/api/app/tracking/live';
+
+/** Splits a server-sent events text into complete events; returns them and the unfinished rest. */
+export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const events: { event: string; data: string }[] = [];
+  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (data.length) events.push({ event, data: data.join('\n') });
+  }
+  return { events, rest };
+}
+
+/**
+ * Follows the user's live alarm stream. EventSource cannot send an Authorization header, so the
+ * stream is read with fetch and the bearer token (never put in a URL, where logs would keep it).
+ * Reconnects with a growing pause after a drop; `onState` says whether it is connected, and the
+ * caller reloads what it missed when it is again.
+ */
+export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (connected: boolean) => void): () => void {
+  let stopped = false;
+  let controller: AbortController | undefined;
+  let pause = 1000;
+  const run = async () => {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        const token = await getAccessToken();
+        const url = apiUrl((await loadRuntimeConfig()).apiBase, LIVE_PATH);
+        const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal: controller.signal });
+        if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
+        onState(true);
+        pause = 1000;
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
+          buffer = parsed.rest;
+          for (const e of parsed.events) {
+            if (e.event === 'alarm' || e.event === 'ack') onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
+          }
+        }
+      } catch {
+        // dropped, refused or stopped: try again below unless stopped
+      }
+      if (stopped) return;
+      onState(false);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 30_000);
+    }
+  };
+  void run();
+  return () => {
+    stopped = true;
+    controller?.abort();
+  };
+}
+
+export async function loadOpenAlarms(): Promise<AlarmMessage[]> {
+  const res = await httpClient<{ items: AlarmMessage[] }>('/api/app/tracking/alarms', { query: { unacknowledged: true, maxResultCount: 50 }, tenant: false });
+  return res.json?.items ?? [];
+}
+
+export async function acknowledgeAlarm(id: string): Promise<void> {
+  await httpClient(`/api/app/tracking/alarms/${encodeURIComponent(id)}/acknowledge`, { method: 'POST', tenant: false });
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startServer, type TestServer } from '../support/server';
+import { tokensFor } from '../support/sign-in';
+import { caller } from '../support/api-calls';
+import { createTenantUser } from '../support/fixtures';
+import { demoDevices, queryFix, sendQuery } from '../support/osmand';
+import { CAREGIVER_POLICIES } from '../../common/policies';
+import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
+
+const MUM = DEMO_WATCHES[0].imei;
+const DAD = DEMO_WATCHES[1].imei;
+type Items = { items: Record<string, unknown>[]; totalCount?: number };
+
+describe.each(DATABASES)('tracking reads on $name', ({ url }) => {
+  let server: TestServer;
+  let carer: string;
+  let staff: string;
+  let stranger: string;
+  const call = caller(() => server);
+  const start = Math.floor(Date.now() / 1000) * 1000 - 3600_000;
+
+  beforeAll(async () => {
+    server = await startServer(url, { ingestPort: 0 });
+    const port = `http://127.0.0.1:${server.config.ingestPort}`;
+    const other = await createTenantUser(server.database.db, { tenant: 'Other Care', userName: 'othercarer', role: 'Plug and Play User', policies: CAREGIVER_POLICIES });
+    const tokens = await Promise.all([tokensFor(server.url, 'caregiver', DEMO_PASSWORD), tokensFor(server.url, 'staff', DEMO_PASSWORD), tokensFor(server.url, other.userName, other.password)]);
+    carer = tokens[0].access_token;
+    staff = tokens[1].access_token;
+    stranger = tokens[2].access_token;
+    for (let i = 0; i < 5; i++) {
+      expect(await sendQuery(port, queryFix(MUM, { lat: 55.6 + i / 1000, lon: 12.5, time: new Date(start + i * 60_000), battery: 90 - i * 5 }))).toBe(200);
+    }
+    expect(await sendQuery(port, queryFix(DAD, { lat: 56, lon: 13, time: new Date(start), battery: 33, alarm: 'sos' }))).toBe(200);
+  });
+  afterAll(async () => server?.stop());
+
+  it('answers battery levels, latest positions and the dashboard info of the caregiver own watches', async () => {
+    const { mum, dad } = await demoDevices(server.database.db);
+    const levels = (await call(carer, 'GET', '/api/app/productInstance/battery-levels')).body as unknown as Items;
+    expect(levels.items.map((i) => [i.name, i.batteryLevel, i.status])).toEqual([
+      ["Dad's watch", 33, 'online'],
+      ["Mum's watch", 70, 'online'],
+    ]);
+    const latest = (await call(carer, 'GET', `/api/app/tracking/positions/latest?deviceIds=${mum.id}`)).body as unknown as Items;
+    expect(latest.items).toHaveLength(1);
+    expect(latest.items[0]).toMatchObject({ deviceId: mum.id, latitude: 55.604, longitude: 12.5 });
+    const info = (await call(carer, 'GET', '/api/app/CurrentDeviceInformation/dashboardinfoforuser')).body as unknown as Items;
+    const dadInfo = info.items.find((i) => i.deviceId === dad.id)!;
+    expect(dadInfo).toMatchObject({ batteryLevel: 33, unacknowledgedAlarms: 1, lastEvent: { type: 'sos' }, lastPosition: { latitude: 56, longitude: 13 } });
+  });
+
+  it('answers a trail and a battery history over a time range, oldest first', async () => {
+    const { mum } = await demoDevices(server.database.db);
+    const from = new Date(start + 60_000).toISOString();
+    const to = new Date(start + 3 * 60_000).toISOString();
+    const trail = (await call(carer, 'GET', `/api/app/tracking/positions/trail?deviceId=${mum.id}&from=${from}&to=${to}`)).body as unknown as Items;
+    expect(trail.items.map((p) => Number((p.latitude as number).toFixed(4)))).toEqual([55.601, 55.602, 55.603]);
+    const battery = (await call(carer, 'GET', `/api/app/BatteryTimeHistoric?deviceId=${mum.id}&from=${new Date(start - 1000).toISOString()}`)).body as unknown as Items;
+    expect(battery.items.map((p) => p.batteryLevel)).toEqual([90, 85, 80, 75, 70]);
+    expect((await call(carer, 'GET', `/api/app/tracking/positions/trail?deviceId=${mum.id}&from=yesterday`)).status).toBe(400);
+  });
+
+  it('answers the event history, paged, filtered by device and type', async () => {
+    const { dad } = await demoDevices(server.database.db);
+    const history = (await call(carer, 'GET', `/api/app/eventEntry/history?deviceId=${dad.id}&type=sos&MaxResultCount=5`)).body as unknown as Items;
+    expect(history.totalCount).toBe(1);
+    expect(history.items[0]).toMatchObject({ deviceId: dad.id, deviceName: "Dad's watch", type: 'sos' });
+  });
+
+  it('lets staff read the tenant devices, and nobody from another tenant', async () => {
+    const { mum } = await demoDevices(server.database.db);
+    const levels = (await call(staff, 'GET', '/api/app/productInstance/battery-levels')).body as unknown as Items;
+    expect(levels.items).toHaveLength(2);
+    expect(((await call(stranger, 'GET', '/api/app/productInstance/battery-levels')).body as unknown as Items).items).toEqual([]);
+    expect((await call(stranger, 'GET', `/api/app/tracking/positions/trail?deviceId=${mum.id}`)).status).toBe(404);
+    expect((await call(stranger, 'GET', `/api/app/BatteryTimeHistoric?deviceId=${mum.id}`)).status).toBe(404);
+    expect((await call(stranger, 'GET', `/api/app/eventEntry/history`)).body.totalCount).toBe(0);
+    expect((await fetch(`${server.url}/api/app/tracking/positions/latest`)).status).toBe(401);
+  });
+
+  it('keeps a device own offline timeout and low battery threshold, within limits', async () => {
+    const { mum } = await demoDevices(server.database.db);
+    const path = `/api/app/tracking/devices/${mum.id}/settings`;
+    expect((await call(carer, 'GET', path)).body).toMatchObject({ offlineAfterMinutes: null, lowBatteryThreshold: null, defaults: { offlineAfterMinutes: 10, lowBatteryThreshold: 20 } });
+    const saved = await call(carer, 'PUT', path, { offlineAfterMinutes: 30, lowBatteryThreshold: 25 });
+    expect(saved.body).toMatchObject({ offlineAfterMinutes: 30, lowBatteryThreshold: 25 });
+    const bad = await call(carer, 'PUT', path, { lowBatteryThreshold: 150 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.validationErrors?.[0]?.members).toEqual(['lowBatteryThreshold']);
+    expect((await call(stranger, 'PUT', path, { lowBatteryThreshold: 30 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, signInAs } from '../support/browser';
+import { startWebServer } from '../support/web-server';
+import { startSmtpServer, type TestMailbox } from '../support/smtp';
+import type { TestServer } from '../support/server';
+import { DEMO_HOME, DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
+import { simulate } from '../../scripts/simulate';
+
+/** A carer at night on a phone: the dashboard is open, the watch walks out of its safe zone. */
+describe('live alarms on the dashboard', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let mailbox: TestMailbox;
+
+  beforeAll(async () => {
+    mailbox = await startSmtpServer();
+    [server, browser] = await Promise.all([startWebServer('', { smtpUrl: mailbox.url, ingestPort: 0 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  it('shows the exit alarm without reload, announces it, mails the receiver once, and acknowledges it', async () => {
+    const { db } = server.database;
+    // The safe zone around the caregiver's home, linked to Mum's watch.
+    const zone = await db.selectFrom('geofences').innerJoin('geofence_links', 'geofence_links.geofence_id', 'geofences.id').innerJoin('devices', 'devices.id', 'geofence_links.device_id').select(['geofences.name', 'geofences.radius_m']).where('devices.imei', '=', DEMO_WATCHES[0].imei).executeTakeFirstOrThrow();
+    expect(zone).toEqual({ name: 'Home', radius_m: DEMO_HOME.radius });
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err.message));
+    await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
+    const alarms = page.getByRole('region', { name: 'Alarms' });
+    await alarms.getByText('No alarms waiting for you.').waitFor();
+    await alarms.getByText('Live updates on').waitFor();
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    const walk = simulate({ url: `http://127.0.0.1:${server.config.ingestPort}`, imeis: [DEMO_WATCHES[0].imei], intervalMs: 400, steps: 16, home: DEMO_HOME, log: () => undefined });
+
+    const exit = alarms.getByRole('listitem').filter({ hasText: "Mum's watch has left Home" });
+    await exit.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('[aria-live="assertive"]').textContent()).toBe("New alarm: Mum's watch has left Home");
+    const mail = await mailbox.waitFor((m) => m.subject === "Mum's watch has left Home", 20_000);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('caregiver@example.com');
+
+    const { sent, failed } = await walk;
+    expect([sent, failed]).toEqual([16, 0]);
+    await alarms.getByRole('listitem').filter({ hasText: "Mum's watch is back in Home" }).waitFor({ timeout: 15_000 });
+    expect(reloaded).toBe(false);
+    // The caregiver owns the watch and is also listed as its receiver: one mail, not two.
+    expect(mailbox.messages.filter((m) => m.subject === "Mum's watch has left Home")).toHaveLength(1);
+
+    await alarms.getByRole('button', { name: "Acknowledge alarm: Mum's watch has left Home" }).click();
+    await exit.waitFor({ state: 'detached' });
+    await page.reload();
+    await alarms.getByRole('listitem').filter({ hasText: "Mum's watch is back in Home" }).waitFor();
+    expect(await alarms.getByRole('listitem').filter({ hasText: "Mum's watch has left Home" }).count()).toBe(0);
+    await context.close();
+  });
+});
