@@ -7,6 +7,12 @@ import { createTenantUser } from '../support/fixtures';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
+interface StockItem extends Record<string, unknown> {
+  id: string;
+  imei: string;
+  tenantId: string;
+}
+
 /** Device stock (server/device-stock): CSV batch create, SIM pairing, stop reasons, exchange, orders, per-device edits, policies, isolation. */
 describe.each(DATABASES)('device stock ($name)', ({ url: databaseUrl }) => {
   let server: TestServer;
@@ -17,7 +23,7 @@ describe.each(DATABASES)('device stock ($name)', ({ url: databaseUrl }) => {
   const call = caller(() => server);
   const BASE = '/api/app/productInstance';
   const upload = (token: string, csv: string, lang = 'en') => call(token, 'POST', `${BASE}/hostData/batchCreate`, csv, { contentType: 'text/csv', lang });
-  const stock = async (token: string, query = '') => (await call(token, 'GET', `${BASE}/hostData?MaxResultCount=1000${query}`)).body as { totalCount: number; items: Record<string, unknown>[] };
+  const stock = async (token: string, query = '') => (await call(token, 'GET', `${BASE}/hostData?MaxResultCount=1000${query}`)).body as { totalCount: number; items: StockItem[] };
   const byImei = async (token: string, value: string) => (await stock(token, `&Filter=${value}`)).items.find((i) => i.imei === value)!;
   const simcard = async (token: string) => {
     const value = iccid();
