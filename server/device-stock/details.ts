@@ -7,7 +7,7 @@ import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { scopedRows } from '../schema-engine/scoping';
-import { modelOf, UUID } from '../modules/shared/records';
+import { modelOf } from '../modules/shared/records';
 import { recordHistory, requireDevice, visibleDevices } from './scope';
 import type { SalesType } from './tables';
 
@@ -29,13 +29,12 @@ export async function productLookup(db: Db, request: FastifyRequest) {
 }
 
 export async function nameAndOrganization(db: Db, engine: SchemaEngine, request: FastifyRequest, id: string) {
+  const device = await requireDevice(db, request, id);
   const organizations = modelOf(engine, 'organizations');
-  const row = await visibleDevices(db, request)
-    .select(['d.id', 'd.name', 'd.organization_id', sql<string | null>`(select o.name from ${sql.id(organizations.table)} o where o.id = d.organization_id)`.as('organization_name')])
-    .where('d.id', '=', UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000')
-    .executeTakeFirst();
-  if (!row) await requireDevice(db, request, id);
-  return { id: row!.id, name: row!.name, organizationId: row!.organization_id, organizationName: row!.organization_name };
+  const org = device.organization_id
+    ? await (db as unknown as DynamicDb).selectFrom(organizations.table).select('name').where('id', '=', device.organization_id).executeTakeFirst()
+    : undefined;
+  return { id: device.id, name: device.name, organizationId: device.organization_id, organizationName: org ? String(org.name) : null };
 }
 
 export async function setNameAndOrganization(db: Db, engine: SchemaEngine, request: FastifyRequest, id: string, body: { name: string; organizationId?: string | null }) {
