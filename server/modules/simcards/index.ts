@@ -1,24 +1,21 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { badRequest, conflict } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
 import { bodyValidator } from '../../http/body-validation';
 import { modelOf, readVisible, requireVisible } from '../shared/records';
-import { MAX_UPLOAD_BYTES, uploadImporter } from './batch-upload';
+import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../shared/csv-upload';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
 
 /**
  * SIM card work a schema cannot express: creating cards from a CSV file and deactivating cards
  * (SPEC section 7: simCardInstance batchUpload, batchDeactivate, deactivate).
- *
- * The CSV comes as the request body, either `text/csv` (curl, scripts) or JSON `{ "csv": "..." }`
- * (the web app reads the file and posts its text), UTF-8, at most 2 MB and 10,000 lines.
+ * The CSV comes as the request body (see acceptCsvBodies), at most 2 MB and 10,000 lines.
  */
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
 
 const readIds = bodyValidator<{ ids: string[] }>({
   type: 'object',
@@ -36,20 +33,14 @@ export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine
   const tags = [model.name];
 
   // Only this plugin's routes read CSV bodies.
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, String(body)));
+  acceptCsvBodies(app);
 
   app.post(
     `${endpoint}/batchUpload`,
     { config: { policy: `${policy}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Create SIM cards from a CSV file' } },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
-      const body = request.body;
-      const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof (body as { csv?: unknown }).csv === 'string' ? (body as { csv: string }).csv : undefined;
-      if (text === undefined) {
-        const message = translate('batchUpload.noFile', request.language);
-        throw badRequest(message, [{ message, members: ['csv'] }]);
-      }
-      return importCsv(request, text);
+      return importCsv(request, csvTextOf(request.body, request.language));
     },
   );
 

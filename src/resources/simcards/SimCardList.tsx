@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../../common/schema/types';
 import { schemaOf } from '../../schema/registry';
 import SchemaList from '../../schema/views/SchemaList';
 import { BulkDeactivateButton } from './BulkDeactivateButton';
-import { UploadCsvButton } from './UploadCsvButton';
+import { UploadCsvButton } from '../../components/csv-upload/UploadCsvButton';
 
 function SimCardActions({ schema }: { schema: ResourceSchema }) {
   const filters = useFilterContext();
@@ -13,7 +13,7 @@ function SimCardActions({ schema }: { schema: ResourceSchema }) {
       {filters && <FilterButton />}
       <CreateButton />
       <ExportButton disabled={total === 0} />
-      <UploadCsvButton schema={schema} />
+      <UploadCsvButton schema={schema} target={{ path: `${schema['x-resource'].endpoint}/batchUpload`, title: 'simcards.upload.title', help: 'simcards.upload.help' }} />
     </TopToolbar>
   );
 }

@@ -1,33 +1,11 @@
-/** Answers of the SIM card module (server/modules/simcards). */
-export interface FieldMessage {
-  /** The field, or null for a problem with the whole line or card. */
-  member: string | null;
-  message: string;
-}
+import type { FieldMessage } from '../../components/csv-upload/types';
 
-export interface UploadResult {
-  total: number;
-  created: number;
-  errors: { row: number; messages: FieldMessage[] }[];
-}
+/** Answers of the SIM card module (server/modules/simcards); the upload's are shared with other resources. */
+export { problemsOf, uploadProblemRows, type FieldMessage, type UploadResult } from '../../components/csv-upload/types';
 
 export interface DeactivateResult {
   total: number;
   deactivated: number;
   alreadyDeactivated: number;
   errors: { id: string; messages: FieldMessage[] }[];
-}
-
-/** The text of a failed request: its message and the server's other validation messages. */
-export function problemsOf(error: unknown): { message: string; details: string[] } {
-  const err = error as { message?: unknown; body?: { validationErrors?: { message?: unknown }[] } } | null;
-  const message = typeof err?.message === 'string' && err.message ? err.message : 'ra.notification.http_error';
-  const details = (err?.body?.validationErrors ?? []).map((v) => v.message).filter((m): m is string => typeof m === 'string' && m !== message);
-  return { message, details };
-}
-
-/** One table row per message, in line order; at most `limit` rows. */
-export function uploadProblemRows(result: UploadResult, limit: number) {
-  const rows = result.errors.flatMap((e) => e.messages.map((m, i) => ({ key: `${e.row}-${i}`, row: e.row, member: m.member, message: m.message })));
-  return { rows: rows.slice(0, limit), total: rows.length };
 }

@@ -1,6 +1,147 @@
-import ComingSoon from '../ComingSoon';
+import { useCallback, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../common/dates';
+import { problemsOf } from '../../../components/csv-upload/types';
+import { httpClient } from '../../../providers/httpClient';
+import { AppPage } from '../AppPage';
+import { DevicePicker } from './DevicePicker';
+import type { DeviceOption, SettingsSync, Troubleshooting } from './types';
 
-/** /troubleshoot: a device's last message, battery, signal, settings sync state and raw messages. */
+type Sync = 'inSync' | 'notInSync' | 'unknown';
+
+/** One labelled value of the device's state. */
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box component="div" sx={{ minWidth: 140 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="dd" sx={{ m: 0, fontWeight: 500 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * /troubleshoot: support staff pick a watch by IMEI or name and see when it last reported, its
+ * battery, signal, connection and whether the watch has taken its settings (the commands module's
+ * getSettingsSync; 'unknown' when that cannot be read), then its latest raw messages with what
+ * the ingest made of each.
+ */
 export default function TroubleshootPage() {
-  return <ComingSoon label="menu.troubleshoot" />;
+  const { t, ready } = useTranslation('stock');
+  const [device, setDevice] = useState<DeviceOption | null>(null);
+  const [data, setData] = useState<Troubleshooting | null>(null);
+  const [sync, setSync] = useState<Sync>('unknown');
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (id: string) => {
+    setError(null);
+    try {
+      const { json } = await httpClient<Troubleshooting>(`/api/app/troubleshoot/${id}`);
+      setData(json ?? null);
+    } catch (err) {
+      setData(null);
+      setError(problemsOf(err).message);
+    }
+    try {
+      const { json } = await httpClient<SettingsSync>(`/api/app/productInstance/getSettingsSync/${id}`);
+      setSync(typeof json?.inSync === 'boolean' ? (json.inSync ? 'inSync' : 'notInSync') : 'unknown');
+    } catch {
+      setSync('unknown');
+    }
+  }, []);
+
+  const pick = (picked: DeviceOption | null) => {
+    setDevice(picked);
+    setData(null);
+    setError(null);
+    if (picked) void load(picked.id);
+  };
+
+  if (!ready) return null;
+  const when = (value: string | null) => (value ? formatDateTime(value) : t('troubleshoot.never'));
+
+  return (
+    <AppPage title={t('troubleshoot.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('troubleshoot.intro')}
+      </Typography>
+      <DevicePicker value={device} onChange={pick} />
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t('troubleshoot.loadFailed')}: {error}
+        </Alert>
+      )}
+      {data && (
+        <>
+          <Card variant="outlined" sx={{ mb: 3 }}>
+            <CardContent>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="h6" component="h2">
+                  {data.device.name} ({data.device.imei})
+                </Typography>
+                <Button startIcon={<RefreshIcon />} onClick={() => void load(data.device.id)}>
+                  {t('troubleshoot.refresh')}
+                </Button>
+              </Box>
+              <Box component="dl" aria-label={t('troubleshoot.device')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 2, mb: 0 }}>
+                <Fact label={t('troubleshoot.lastMessage')} value={when(data.lastMessageTime)} />
+                <Fact label={t('troubleshoot.lastContact')} value={when(data.lastContact)} />
+                <Fact label={t('troubleshoot.battery')} value={data.batteryLevel === null ? t('troubleshoot.unknown') : `${data.batteryLevel} %`} />
+                <Fact label={t('troubleshoot.signal')} value={data.signal === null ? t('troubleshoot.unknown') : String(data.signal)} />
+                <Fact label={t('troubleshoot.state')} value={t(data.online ? 'troubleshoot.online' : 'troubleshoot.offline')} />
+                <Fact label={t('troubleshoot.settingsSync')} value={t(`troubleshoot.${sync}`)} />
+              </Box>
+            </CardContent>
+          </Card>
+          <Typography variant="h6" component="h2" id="troubleshoot-messages" gutterBottom>
+            {t('troubleshoot.messages')}
+          </Typography>
+          {data.messages.length === 0 ? (
+            <Typography color="text.secondary">{t('troubleshoot.noMessages')}</Typography>
+          ) : (
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-labelledby="troubleshoot-messages">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('troubleshoot.time')}</TableCell>
+                    <TableCell>{t('troubleshoot.outcome')}</TableCell>
+                    <TableCell>{t('troubleshoot.protocol')}</TableCell>
+                    <TableCell>{t('troubleshoot.detail')}</TableCell>
+                    <TableCell>{t('troubleshoot.payload')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.messages.map((m) => (
+                    <TableRow key={m.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.receivedTime, true)}</TableCell>
+                      <TableCell>{t(`troubleshoot.outcomes.${m.outcome}`)}</TableCell>
+                      <TableCell>{m.protocol}</TableCell>
+                      <TableCell>{m.detail}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 200 }}>{m.payload}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </>
+      )}
+    </AppPage>
+  );
 }

@@ -18,12 +18,19 @@ import { UploadProblems } from './UploadProblems';
 
 type Phase = 'choose' | 'sending' | 'checking' | 'done';
 
+/** What differs between resources: where the file goes and the dialog's title and help (translation keys). */
+export interface CsvUploadTarget {
+  path: string;
+  title: string;
+  help: string;
+}
+
 /**
- * Sends a CSV file to batchUpload as text/csv: a determinate bar while the file goes up, an
+ * Sends a CSV file to a batch upload endpoint as text/csv: a determinate bar while the file goes up, an
  * indeterminate one while the server checks the lines, then "N of M created" and the lines that
- * were not, so staff can fix them and upload only those. The list refreshes when cards were created.
+ * were not, so staff can fix them and upload only those. The list refreshes when records were created.
  */
-export function UploadCsvDialog({ schema, onClose }: { schema: ResourceSchema; onClose: () => void }) {
+export function UploadCsvDialog({ schema, target, onClose }: { schema: ResourceSchema; target: CsvUploadTarget; onClose: () => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -47,7 +54,7 @@ export function UploadCsvDialog({ schema, onClose }: { schema: ResourceSchema; o
     setResult(null);
     setFailure(null);
     try {
-      const answer = await uploadWithProgress<UploadResult>(`${schema['x-resource'].endpoint}/batchUpload`, {
+      const answer = await uploadWithProgress<UploadResult>(target.path, {
         body: file,
         contentType: 'text/csv',
         signal: abort.current.signal,
@@ -73,10 +80,10 @@ export function UploadCsvDialog({ schema, onClose }: { schema: ResourceSchema; o
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={`${inputId}-title`}>
       <form onSubmit={submit}>
-        <DialogTitle id={`${inputId}-title`}>{translate('simcards.upload.title')}</DialogTitle>
+        <DialogTitle id={`${inputId}-title`}>{translate(target.title)}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {translate('simcards.upload.help')}
+            {translate(target.help)}
           </Typography>
           <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1, fontWeight: 500 }}>
             {translate('simcards.upload.file')}

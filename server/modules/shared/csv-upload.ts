@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAjv } from '../../../common/schema/ajv';
 import type { SchemaError } from '../../../common/schema/validation';
 import { writeAuditLog } from '../../audit/audit-log';
@@ -11,12 +11,12 @@ import { bodySchema } from '../../schema-engine/openapi-schemas';
 import { toColumns, type DynamicDb, type ResourceModel } from '../../schema-engine/resource-model';
 import { writeTenant } from '../../schema-engine/scoping';
 import { checkRules, isUniqueViolation, normalizeBody, validationFailure } from '../../schema-engine/write-checks';
-import { CsvSyntaxError, parseCsv } from '../shared/csv';
-import { entityChange, messagesOf, type FieldMessage } from '../shared/records';
-import { mapHeader, rowRecord } from './csv-rows';
+import { CsvSyntaxError, parseCsv } from './csv';
+import { entityChange, messagesOf, type FieldMessage } from './records';
+import { EXTRA, mapHeader, rowRecord, type UploadColumns } from './csv-rows';
 
 /**
- * Creating many records of a schema resource from one CSV file. Every line is checked as a POST of
+ * Creating many records of a schema resource from one CSV file (SIM cards, devices). Every line is checked as a POST of
  * it would be (the create body schema, the x-after rules, references and unique values, also
  * against the other lines of the file); the good lines are created together in one transaction
  * and the bad ones reported with their line numbers, so staff fix and upload only those lines.
@@ -30,6 +30,22 @@ export interface UploadResult {
   total: number;
   created: number;
   errors: { row: number; messages: FieldMessage[] }[];
+}
+
+/** A line before validation: its record and the values of its extra (non-field) columns. */
+export interface PreparedRow {
+  line: number;
+  record: Record<string, unknown>;
+  extra: Record<string, string>;
+}
+
+/**
+ * What a resource adds to the generic upload: extra columns (an ICCID that becomes a SIM card id),
+ * required fields it fills itself (a device's name from its IMEI), and a step that completes the
+ * records of all lines at once (one query per file, not per line) and reports lines it refuses.
+ */
+export interface UploadOptions extends UploadColumns {
+  prepare?: (request: FastifyRequest, rows: PreparedRow[]) => Promise<Map<number, FieldMessage[]>>;
 }
 
 interface Candidate {
@@ -89,7 +105,7 @@ async function uniqueAndReferenceErrors(db: DynamicDb, engine: SchemaEngine, mod
   return errors;
 }
 
-export function uploadImporter(db: Db, engine: SchemaEngine, model: ResourceModel) {
+export function uploadImporter(db: Db, engine: SchemaEngine, model: ResourceModel, options: UploadOptions = {}) {
   const validate = createAjv().compile(bodySchema(model, 'create'));
   const dyn = db as unknown as DynamicDb;
 
@@ -97,16 +113,31 @@ export function uploadImporter(db: Db, engine: SchemaEngine, model: ResourceMode
     const lang = request.language;
     const [header, ...lines] = readCsv(text, lang);
     if (!header) throw badRequest(translate('batchUpload.empty', lang), [{ message: translate('batchUpload.empty', lang), members: ['csv'] }]);
-    const fields = mapHeader(model, header.cells, lang);
+    const fields = mapHeader(model, header.cells, lang, options);
     const errors: UploadResult['errors'] = [];
     const candidates: Candidate[] = [];
+    const prepared: PreparedRow[] = [];
 
     for (const { line, cells } of lines) {
       if (cells.length > fields.length) {
         errors.push({ row: line, messages: [{ member: null, message: translate('batchUpload.cellCount', lang, { count: cells.length, expected: fields.length }) }] });
         continue;
       }
-      const record = normalizeBody(model, rowRecord(model, fields, cells)) as Record<string, unknown>;
+      const extra: Record<string, string> = {};
+      fields.forEach((f, i) => {
+        if (f.startsWith(EXTRA)) extra[f.slice(EXTRA.length)] = (cells[i] ?? '').trim();
+      });
+      prepared.push({ line, record: rowRecord(model, fields, cells), extra });
+    }
+    const refusedLines = options.prepare ? await options.prepare(request, prepared) : new Map<number, FieldMessage[]>();
+
+    for (const { line, record: raw } of prepared) {
+      const refusal = refusedLines.get(line);
+      if (refusal?.length) {
+        errors.push({ row: line, messages: refusal });
+        continue;
+      }
+      const record = normalizeBody(model, raw) as Record<string, unknown>;
       if (!validate(record)) {
         errors.push({ row: line, messages: messagesOf(validationFailure(model, validate.errors ?? [], lang)) });
         continue;
@@ -146,4 +177,23 @@ export function uploadImporter(db: Db, engine: SchemaEngine, model: ResourceMode
     errors.sort((a, b) => a.row - b.row);
     return { total: lines.length, created: good.length, errors };
   };
+}
+
+/**
+ * Upload routes take the CSV as the request body, either `text/csv` (curl, scripts) or JSON
+ * `{ "csv": "..." }` (the web app reads the file and posts its text), UTF-8, at most 2 MB.
+ * Called in the plugin that owns the upload routes, so only those read CSV bodies.
+ */
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
+
+export function acceptCsvBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, String(body)));
+}
+
+/** The CSV text of an upload request, or a 400 saying how to send it. */
+export function csvTextOf(body: unknown, lang: string): string {
+  if (typeof body === 'string') return body;
+  if (body && typeof body === 'object' && typeof (body as { csv?: unknown }).csv === 'string') return (body as { csv: string }).csv;
+  const message = translate('batchUpload.noFile', lang);
+  throw badRequest(message, [{ message, members: ['csv'] }]);
 }

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { useFieldLabel } from '../../schema/useFieldLabel';
@@ -18,6 +19,7 @@ const SHOWN_PROBLEMS = 500;
 export function UploadProblems({ schema, result }: { schema: ResourceSchema; result: UploadResult }) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
+  const headingId = useId();
   const { rows, total } = uploadProblemRows(result, SHOWN_PROBLEMS);
   const summary = translate('simcards.upload.summary', { created: result.created, total: result.total });
 
@@ -28,11 +30,11 @@ export function UploadProblems({ schema, result }: { schema: ResourceSchema; res
       </Alert>
       {rows.length > 0 && (
         <>
-          <Typography variant="subtitle2" component="h3" id="simcard-upload-problems">
+          <Typography variant="subtitle2" component="h3" id={headingId}>
             {translate('simcards.upload.problems')}
           </Typography>
           <TableContainer sx={{ maxHeight: 360, overflowX: 'auto' }}>
-            <Table size="small" stickyHeader aria-labelledby="simcard-upload-problems">
+            <Table size="small" stickyHeader aria-labelledby={headingId}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('simcards.upload.line')}</TableCell>

@@ -12,25 +12,36 @@ import { fieldLabel } from '../../schema-engine/resource-model';
  */
 const key = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 
-export function mapHeader(model: ResourceModel, header: string[], lang: string): string[] {
+/** Prefix of a column that is not a field of the resource (mapHeader's answer for an extra column). */
+export const EXTRA = 'extra:';
+
+export interface UploadColumns {
+  /** Extra column name -> the header texts that name it (besides the name itself). */
+  extraColumns?: Record<string, string[]>;
+  /** Required fields the resource fills itself when their column is absent. */
+  filled?: string[];
+}
+
+export function mapHeader(model: ResourceModel, header: string[], lang: string, options: UploadColumns = {}): string[] {
   const names = new Map<string, string>();
   for (const field of model.writable) {
     for (const name of [field, model.schema.properties[field]?.title ?? field, fieldLabel(model.schema, field, lang)]) names.set(key(name), field);
   }
+  for (const [extra, aliases] of Object.entries(options.extraColumns ?? {})) for (const name of [extra, ...aliases]) names.set(key(name), `${EXTRA}${extra}`);
   const fields: string[] = [];
   const problems: { message: string; members: string[] }[] = [];
   header.forEach((raw, index) => {
     const column = raw.trim();
     const field = names.get(key(column));
     if (!field) {
-      problems.push({ message: translate('batchUpload.unknownColumn', lang, { column: column.slice(0, 64) || `#${index + 1}`, known: model.writable.join(', ') }), members: ['csv'] });
+      problems.push({ message: translate('batchUpload.unknownColumn', lang, { column: column.slice(0, 64) || `#${index + 1}`, known: [...model.writable, ...Object.keys(options.extraColumns ?? {})].join(', ') }), members: ['csv'] });
     } else if (fields.includes(field)) {
       problems.push({ message: translate('batchUpload.duplicateColumn', lang, { column }), members: ['csv'] });
     }
     fields.push(field ?? '');
   });
   for (const field of model.schema.required ?? []) {
-    if (model.writable.includes(field) && !fields.includes(field) && model.schema.properties[field]?.default === undefined) {
+    if (model.writable.includes(field) && !fields.includes(field) && model.schema.properties[field]?.default === undefined && !options.filled?.includes(field)) {
       problems.push({ message: translate('batchUpload.missingColumn', lang, { column: field }), members: ['csv'] });
     }
   }
@@ -59,6 +70,7 @@ function typed(model: ResourceModel, field: string, text: string): unknown {
 export function rowRecord(model: ResourceModel, fields: string[], cells: string[]): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   fields.forEach((field, index) => {
+    if (field.startsWith(EXTRA)) return;
     const text = (cells[index] ?? '').trim();
     if (text !== '') record[field] = typed(model, field, text);
   });

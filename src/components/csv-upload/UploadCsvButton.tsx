@@ -2,10 +2,10 @@ import { useState } from 'react';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, useCanAccess, useResourceContext } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
-import { UploadCsvDialog } from './UploadCsvDialog';
+import { UploadCsvDialog, type CsvUploadTarget } from './UploadCsvDialog';
 
-/** "Upload CSV" in the list toolbar, for who may create SIM cards. */
-export function UploadCsvButton({ schema }: { schema: ResourceSchema }) {
+/** "Upload CSV" in a list toolbar, for who may create the resource's records. */
+export function UploadCsvButton({ schema, target }: { schema: ResourceSchema; target: CsvUploadTarget }) {
   const resource = useResourceContext();
   const { canAccess } = useCanAccess({ resource, action: 'create' });
   const [open, setOpen] = useState(false);
@@ -15,7 +15,7 @@ export function UploadCsvButton({ schema }: { schema: ResourceSchema }) {
       <Button label="simcards.upload.button" onClick={() => setOpen(true)}>
         <UploadFileIcon />
       </Button>
-      {open && <UploadCsvDialog schema={schema} onClose={() => setOpen(false)} />}
+      {open && <UploadCsvDialog schema={schema} target={target} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,0 +1,76 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { queryParam } from '../http/paging';
+import { requireDevice } from './scope';
+
+/**
+ * GET /api/app/troubleshoot/{deviceId}: what support staff check first when a carer says "the
+ * watch does not work": when it last reported, battery, signal, online state, and its latest raw
+ * messages with what became of each (stored, duplicate, rejected, rate limited). The settings sync
+ * state comes from the commands module's getSettingsSync, which the page asks itself.
+ */
+export const DEFAULT_MESSAGES = 20;
+export const MAX_MESSAGES = 200;
+
+const SIGNAL_KEYS = ['signal', 'rssi', 'gsm', 'csq', 'signalStrength'];
+const BATTERY_KEYS = ['batt', 'battery', 'batteryLevel'];
+
+/** The attributes of an OsmAnd message as the ingest logged it: a query or form string, or a JSON body (possibly nested Traccar style). */
+export function messageAttributes(payload: string): Record<string, unknown> {
+  const text = payload.trim();
+  if (text.startsWith('{')) {
+    try {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      const location = (json.location ?? {}) as Record<string, unknown>;
+      const coords = (location.coords ?? {}) as Record<string, unknown>;
+      const battery = (location.battery ?? {}) as Record<string, unknown>;
+      const extras = (location.extras ?? {}) as Record<string, unknown>;
+      return { ...json, ...coords, ...extras, ...(battery.level !== undefined ? { batt: Number(battery.level) <= 1 ? Number(battery.level) * 100 : battery.level } : {}) };
+    } catch {
+      return {};
+    }
+  }
+  const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
+  return Object.fromEntries(new URLSearchParams(query));
+}
+
+function numberOf(attributes: Record<string, unknown>, keys: string[]): number | null {
+  for (const k of keys) {
+    const n = Number(attributes[k]);
+    if (attributes[k] !== undefined && attributes[k] !== '' && Number.isFinite(n)) return n;
+  }
+  return null;
+}
+
+export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: string) {
+  const device = await requireDevice(db, request, deviceId);
+  const take = Math.min(Math.max(Number(queryParam(request.query as Record<string, unknown>, 'maxResultCount')) || DEFAULT_MESSAGES, 1), MAX_MESSAGES);
+  const messages = await db
+    .selectFrom('device_messages')
+    .select(['id', 'received_time', 'protocol', 'outcome', 'detail', 'payload', 'remote_address'])
+    .where('device_id', '=', device.id)
+    .orderBy('received_time', 'desc')
+    .orderBy('id')
+    .limit(take)
+    .execute();
+  const last = messages[0];
+  const attributes = last ? messageAttributes(last.payload) : {};
+  return {
+    device: { id: device.id, name: device.name, imei: device.imei, model: device.model, subscriptionStatus: device.subscription_status, stopReason: device.stop_reason },
+    online: device.status === 'online',
+    status: device.status,
+    lastContact: device.last_contact ? new Date(device.last_contact).toISOString() : null,
+    lastMessageTime: last ? new Date(last.received_time).toISOString() : null,
+    batteryLevel: device.battery_level ?? numberOf(attributes, BATTERY_KEYS),
+    signal: numberOf(attributes, SIGNAL_KEYS),
+    messages: messages.map((m) => ({
+      id: m.id,
+      receivedTime: new Date(m.received_time).toISOString(),
+      protocol: m.protocol,
+      outcome: m.outcome,
+      detail: m.detail,
+      payload: m.payload,
+      remoteAddress: m.remote_address,
+    })),
+  };
+}
