@@ -11,6 +11,7 @@ import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
 import { httpClient } from '../../../providers/httpClient';
 import { passwordValidator } from './userBody';
+import { useNotifyError } from '../identity/useNotifyError';
 
 /** An administrator sets a new password for the user (PUT /api/identity/users/{id}/change-password). */
 export function SetPasswordButton() {
@@ -18,6 +19,7 @@ export function SetPasswordButton() {
   const { t: ta } = useTranslation('admin');
   const record = useRecordContext<{ id: string; userName: string }>();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function SetPasswordButton() {
       setOpen(false);
       setPassword('');
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     } finally {
       setBusy(false);
     }

@@ -5,12 +5,14 @@ import Switch from '@mui/material/Switch';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
 import { httpClient } from '../../../providers/httpClient';
+import { useNotifyError } from '../identity/useNotifyError';
 
 /** Two-factor on or off for the user (ABP: PUT /api/identity/users/{id}/two-factor/{enabled}), saved at once. */
 export function TwoFactorSwitch() {
   const { t } = useTranslation('identity');
   const record = useRecordContext<{ id: string; twoFactorEnabled?: boolean }>();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const { canAccess = false } = useCanAccess({ resource: `${POLICIES.identityUsers}.Update`, action: 'access' });
@@ -22,7 +24,7 @@ export function TwoFactorSwitch() {
       notify(enabled ? t('users.twoFactorOn') : t('users.twoFactorOff'), { type: 'success' });
       refresh();
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     } finally {
       setBusy(false);
     }

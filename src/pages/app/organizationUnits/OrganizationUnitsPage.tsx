@@ -13,6 +13,7 @@ import { createUnit, deleteUnit, fetchUnits, moveUnit, renameUnit, type Unit } f
 import { DeleteDialog, MoveDialog, NameDialog } from './UnitDialogs';
 import { UnitDetails } from './UnitDetails';
 import { UnitTree } from './UnitTree';
+import { useNotifyError } from '../identity/useNotifyError';
 
 type Editing = { kind: 'create'; parent: Unit | null } | { kind: 'rename' | 'move' | 'delete'; unit: Unit } | null;
 
@@ -23,6 +24,7 @@ type Editing = { kind: 'create'; parent: Unit | null } | { kind: 'rename' | 'mov
 export default function OrganizationUnitsPage() {
   const { t } = useTranslation('identity');
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const client = useQueryClient();
   const { canAccess: manageOu = false } = useCanAccess({ resource: `${POLICIES.organizationUnits}.ManageOU`, action: 'access' });
   const units = useQuery({ queryKey: ['organization-units', 'all'], queryFn: ({ signal }) => fetchUnits(signal) });
@@ -37,7 +39,7 @@ export default function OrganizationUnitsPage() {
       setEditing(null);
       if (select) setSelectedId(select(result));
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     }
     await client.invalidateQueries({ queryKey: ['organization-units', 'all'] });
   };

@@ -8,6 +8,7 @@ import { useCanAccess, useNotify } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
 import { AssignedList } from './AssignedList';
 import { addMember, addUnitRole, fetchMembers, fetchRoles, fetchUnitRoles, memberName, removeMember, removeUnitRole, searchUsers, type Member, type Unit } from './api';
+import { useNotifyError } from '../identity/useNotifyError';
 
 const P = POLICIES.organizationUnits;
 const asMember = (m: Member) => ({ id: m.id, primary: m.userName, secondary: memberName(m) || (m.email ?? undefined) });
@@ -16,6 +17,7 @@ const asMember = (m: Member) => ({ id: m.id, primary: m.userName, secondary: mem
 export function UnitDetails({ unit }: { unit: Unit }) {
   const { t } = useTranslation('identity');
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const client = useQueryClient();
   const [tab, setTab] = useState<'roles' | 'members'>('roles');
   const [search, setSearch] = useState('');
@@ -36,7 +38,7 @@ export function UnitDetails({ unit }: { unit: Unit }) {
       await work();
       notify(done, { type: 'success' });
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     }
     await client.invalidateQueries({ queryKey: ['organization-units', unit.id, key] });
   };

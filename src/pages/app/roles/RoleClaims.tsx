@@ -15,6 +15,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
 import { httpClient } from '../../../providers/httpClient';
+import { useNotifyError } from '../identity/useNotifyError';
 
 interface Claim {
   claimType: string;
@@ -36,6 +37,7 @@ export function RoleClaims() {
   const { t } = useTranslation('identity');
   const record = useRecordContext<{ id: string; name: string }>();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const client = useQueryClient();
   const { canAccess: canUpdate = false } = useCanAccess({ resource: `${POLICIES.roles}.Update`, action: 'access' });
   const [type, setType] = useState('');
@@ -54,7 +56,7 @@ export function RoleClaims() {
       notify(done, { type: 'success' });
       setValue('');
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     } finally {
       setBusy(false);
       await client.invalidateQueries({ queryKey: ['identity', 'role-claims', path] });

@@ -1,17 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, DateTimeInput, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DataTable, List, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
 import { DateTimeText } from '../../../schema/components/DateTimeText';
-import { localDateTimeToIso } from '../../../schema/dateTime';
+import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { ReportButton } from '../usersOverview/ReportButton';
-
-/** The security log's actions the server writes (ABP's names and ours). */
-export const SECURITY_ACTIONS = ['LoginSucceeded', 'LoginFailed', 'LoginLockedOut', 'LoginNotAllowed', 'LoginRateLimited', 'Logout', 'ChangePassword', 'PrivilegeEscalationRefused'] as const;
-
-/** An action's translated name; unknown ones as they are. */
-export function useActionLabel() {
-  const { t } = useTranslation('identity');
-  return (action: string) => t(`securityLogs.actions.${action}`, { defaultValue: action });
-}
+import { SECURITY_ACTIONS, useActionLabel } from './actions';
 
 function ActionField() {
   const record = useRecordContext<{ action: string }>();
@@ -19,14 +11,7 @@ function ActionField() {
   return record ? <>{label(record.action)}</> : null;
 }
 
-/** The date range's inputs: the user's wall clock, sent as ISO instants. */
-export function useDateRangeFilters() {
-  const { t } = useTranslation('identity');
-  return [
-    <DateTimeInput key="startTime" source="startTime" label={t('filters.from')} parse={localDateTimeToIso} />,
-    <DateTimeInput key="endTime" source="endTime" label={t('filters.to')} parse={localDateTimeToIso} />,
-  ];
-}
+const hideOnPhone = { display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-word' };
 
 /** Security logs: sign-ins, failures, sign-outs and password changes, newest first; filter by user, action and time. */
 export default function SecurityLogList() {
@@ -38,7 +23,16 @@ export default function SecurityLogList() {
     ...useDateRangeFilters(),
   ];
   return (
-    <List title={t('securityLogs.title')} filters={filters} sort={{ field: 'creationTime', order: 'DESC' }} actions={<ReportButton report="securitylogs" />}>
+    <List
+      title={t('securityLogs.title')}
+      filters={filters}
+      sort={{ field: 'creationTime', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <ReportButton report="securitylogs" />
+        </TopToolbar>
+      }
+    >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="creationTime" label={t('securityLogs.fields.time')}>
           <DateTimeText source="creationTime" />
@@ -47,9 +41,9 @@ export default function SecurityLogList() {
           <ActionField />
         </DataTable.Col>
         <DataTable.Col source="userName" label={t('securityLogs.fields.userName')} />
-        <DataTable.Col source="clientIpAddress" label={t('securityLogs.fields.ipAddress')} />
-        <DataTable.Col source="clientId" label={t('securityLogs.fields.client')} disableSort />
-        <DataTable.Col source="browserInfo" label={t('securityLogs.fields.browser')} disableSort />
+        <DataTable.Col source="clientIpAddress" label={t('securityLogs.fields.ipAddress')} sx={hideOnPhone} />
+        <DataTable.Col source="clientId" label={t('securityLogs.fields.client')} disableSort sx={hideOnPhone} />
+        <DataTable.Col source="browserInfo" label={t('securityLogs.fields.browser')} disableSort sx={hideOnPhone} />
       </DataTable>
     </List>
   );

@@ -2,11 +2,12 @@ import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
-import { ListContext, useNotify } from 'react-admin';
+import { ListContext } from 'react-admin';
 import { filterQuery } from '../../../providers/abpListQuery';
 import type { QueryValue } from '../../../providers/apiFetch';
 import { httpClient } from '../../../providers/httpClient';
 import { attachmentName, saveBlob } from '../../../resources/invoices/download';
+import { useNotifyError } from '../identity/useNotifyError';
 
 export type Report = 'userOverview' | 'securitylogs';
 
@@ -16,7 +17,7 @@ export type Report = 'userOverview' | 'securitylogs';
  */
 export function ReportButton({ report, query }: { report: Report; query?: Record<string, QueryValue> }) {
   const { t } = useTranslation('identity');
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const list = useContext(ListContext);
   const [pending, setPending] = useState(false);
 
@@ -27,7 +28,7 @@ export function ReportButton({ report, query }: { report: Report; query?: Record
       const { blob, headers } = await httpClient(`/api/app/datareport/${report}`, { query: { ...filters, format: 'xlsx' }, responseType: 'blob' });
       if (blob) saveBlob(blob, attachmentName(headers.get('content-disposition'), `${report}.xlsx`));
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notifyError(error);
     } finally {
       setPending(false);
     }
