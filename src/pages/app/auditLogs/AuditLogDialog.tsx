@@ -11,11 +11,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatDateTime } from '../../../../common/dates';
 import { EntityChanges } from './EntityChanges';
-import type { AuditLogDto } from './types';
+import { durationText, type AuditLogDto } from './types';
 
 /** One audit entry: who called what, when, with which answer, and the entities it changed. */
 export function AuditLogDialog({ log, onClose }: { log: AuditLogDto; onClose: () => void }) {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const facts: [string, string][] = [
     [t('auditLogs.fields.time'), formatDateTime(log.executionTime, true)],
@@ -28,7 +28,7 @@ export function AuditLogDialog({ log, onClose }: { log: AuditLogDto; onClose: ()
         ] as [string, string][])
       : []),
     [t('auditLogs.fields.status'), String(log.httpStatusCode ?? '—')],
-    [t('auditLogs.fields.duration'), log.executionDuration === null ? '—' : t('auditLogs.milliseconds', { count: log.executionDuration })],
+    [t('auditLogs.fields.duration'), log.executionDuration === null ? '—' : durationText(log.executionDuration, i18n.language)],
     [t('auditLogs.fields.ipAddress'), log.clientIpAddress ?? '—'],
     [t('auditLogs.fields.browser'), log.browserInfo ?? '—'],
   ];

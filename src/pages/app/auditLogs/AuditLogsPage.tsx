@@ -7,7 +7,7 @@ import { registerResourceEndpoint } from '../../../providers/resourceEndpoints';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { AuditLogDialog } from './AuditLogDialog';
-import { HTTP_METHODS, type AuditLogDto } from './types';
+import { durationText, HTTP_METHODS, type AuditLogDto } from './types';
 
 // Named as the screen's path, so canAccess finds AuditLogging.AuditLogs through NAVIGATION.
 const RESOURCE = 'audit-logs';
@@ -32,7 +32,7 @@ function DetailsButton({ onOpen }: { onOpen: (log: AuditLogDto) => void }) {
  * tenant filter), newest first, with ABP's filters; an entry opens with its changed entities.
  */
 export default function AuditLogsPage() {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
   const [open, setOpen] = useState<AuditLogDto | null>(null);
   usePageTitle(t('auditLogs.title'));
   const filters = [
@@ -54,7 +54,7 @@ export default function AuditLogsPage() {
           <DataTable.Col source="httpMethod" label={t('auditLogs.fields.method')} />
           <DataTable.Col source="url" label={t('auditLogs.fields.url')} sx={{ wordBreak: 'break-all' }} />
           <DataTable.Col source="httpStatusCode" label={t('auditLogs.fields.status')} />
-          <DataTable.Col source="executionDuration" label={t('auditLogs.fields.duration')} render={(r: AuditLogDto) => (r.executionDuration === null ? '' : t('auditLogs.milliseconds', { count: r.executionDuration }))} sx={hideOnPhone} />
+          <DataTable.Col source="executionDuration" label={t('auditLogs.fields.duration')} render={(r: AuditLogDto) => durationText(r.executionDuration, i18n.language)} sx={hideOnPhone} />
           <DataTable.Col label={t('auditLogs.fields.changes')}>
             <DetailsButton onOpen={setOpen} />
           </DataTable.Col>

@@ -37,3 +37,13 @@ export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
+
+/** A duration in milliseconds in the reader's language ('12 ms'), without a text to translate. */
+export function durationText(ms: number | null, language: string): string {
+  if (ms === null) return '';
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }).format(ms);
+  } catch {
+    return `${ms} ms`;
+  }
+}
