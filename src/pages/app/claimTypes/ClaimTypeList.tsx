@@ -30,10 +30,10 @@ export default function ClaimTypeList() {
     <List title={t('claimTypes.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="name" label={t('claimTypes.fields.name')} />
-        <DataTable.Col source="valueType" label={t('claimTypes.fields.valueType')}>
+        <DataTable.Col source="valueType" label={t('claimTypes.fields.valueType')} sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
           <ValueType />
         </DataTable.Col>
-        <DataTable.Col source="required" label={t('claimTypes.fields.required')} field={BooleanField} disableSort />
+        <DataTable.Col source="required" label={t('claimTypes.fields.required')} field={BooleanField} disableSort sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
         <DataTable.Col source="regex" label={t('claimTypes.fields.regex')} disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
         <DataTable.Col source="description" label={t('claimTypes.fields.description')} disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
         <DataTable.Col source="isStatic" label={t('claimTypes.fields.isStatic')} field={BooleanField} disableSort sx={{ display: { xs: 'none', sm: 'table-cell' } }} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { DataTable, List, SelectInput, useRecordContext } from 'react-admin';
@@ -74,6 +75,8 @@ export default function UserLogsPage() {
       {!user ? (
         <Typography color="text.secondary">{t('userLogs.pickUserHelp')}</Typography>
       ) : (
+        // Scrolls sideways itself on a phone rather than widening the page.
+        <Box sx={{ overflowX: 'auto' }}>
         <List
           key={user.id}
           resource={RESOURCE}
@@ -98,6 +101,7 @@ export default function UserLogsPage() {
             </DataTable.Col>
           </DataTable>
         </List>
+        </Box>
       )}
       {open && <AuditLogDialog log={open} onClose={() => setOpen(null)} />}
     </AppPage>

@@ -38,7 +38,7 @@ export default function UsersOverviewPage() {
           <Tab key={value} value={value} label={t(`usersOverview.tabs.${value}`)} id={`users-tab-${value}`} aria-controls="users-tab-panel" />
         ))}
       </Tabs>
-      <Box role="tabpanel" id="users-tab-panel" aria-labelledby={`users-tab-${tab}`} sx={{ pt: 2 }}>
+      <Box role="tabpanel" id="users-tab-panel" aria-labelledby={`users-tab-${tab}`} sx={{ pt: 2, overflowX: 'auto' }}>
         {tab === 'logs' ? <UserSecurityLog user={logUser} onUser={setLogUser} /> : <OverviewList key={tab} tab={tab} onLogs={openLogs} />}
       </Box>
     </AppPage>
