@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { DataTable, List, NullableBooleanInput, NumberInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../../../common/dates';
@@ -44,11 +45,12 @@ export default function AuditLogsPage() {
     ...useDateRangeFilters(),
   ];
   return (
-    <>
+    // A zero-minimum grid track: the wide table scrolls sideways on a phone instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
       <List resource={RESOURCE} title={t('auditLogs.title')} filters={filters} sort={{ field: 'executionTime', order: 'DESC' }} exporter={false} empty={false}>
         <DataTable rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="executionTime" label={t('auditLogs.fields.time')} render={(r: AuditLogDto) => formatDateTime(r.executionTime, true)} />
-          <DataTable.Col source="userName" label={t('auditLogs.fields.user')} />
+          <DataTable.Col source="userName" label={t('auditLogs.fields.user')} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
           <DataTable.Col source="tenantName" label={t('auditLogs.fields.tenant')} disableSort render={(r: AuditLogDto) => r.tenantName ?? t('auditLogs.host')} sx={hideOnPhone} />
           <DataTable.Col source="tenantId" label={t('auditLogs.fields.tenantId')} disableSort sx={{ ...hideOnPhone, wordBreak: 'break-all' }} />
           <DataTable.Col source="httpMethod" label={t('auditLogs.fields.method')} />
@@ -61,6 +63,6 @@ export default function AuditLogsPage() {
         </DataTable>
       </List>
       {open && <AuditLogDialog log={open} onClose={() => setOpen(null)} />}
-    </>
+    </Box>
   );
 }

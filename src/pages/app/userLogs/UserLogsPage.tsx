@@ -75,8 +75,8 @@ export default function UserLogsPage() {
       {!user ? (
         <Typography color="text.secondary">{t('userLogs.pickUserHelp')}</Typography>
       ) : (
-        // Scrolls sideways itself on a phone rather than widening the page.
-        <Box sx={{ overflowX: 'auto' }}>
+        // A zero-minimum grid track: the list scrolls sideways on a phone instead of widening the page.
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
         <List
           key={user.id}
           resource={RESOURCE}

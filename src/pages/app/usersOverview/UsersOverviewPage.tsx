@@ -33,6 +33,8 @@ export default function UsersOverviewPage() {
 
   return (
     <AppPage title={t('usersOverview.title')}>
+      {/* A zero-minimum grid track: wide lists scroll inside it on a phone instead of widening the page. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Tabs value={tab} onChange={(_, value: PageTab) => setTab(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('usersOverview.title')}>
         {tabs.map((value) => (
           <Tab key={value} value={value} label={t(`usersOverview.tabs.${value}`)} id={`users-tab-${value}`} aria-controls="users-tab-panel" />
@@ -40,6 +42,7 @@ export default function UsersOverviewPage() {
       </Tabs>
       <Box role="tabpanel" id="users-tab-panel" aria-labelledby={`users-tab-${tab}`} sx={{ pt: 2, overflowX: 'auto' }}>
         {tab === 'logs' ? <UserSecurityLog user={logUser} onUser={setLogUser} /> : <OverviewList key={tab} tab={tab} onLogs={openLogs} />}
+      </Box>
       </Box>
     </AppPage>
   );
