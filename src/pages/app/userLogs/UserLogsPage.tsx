@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { DataTable, List, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../../../common/dates';
 import { registerResourceEndpoint } from '../../../providers/resourceEndpoints';
 import { AppPage } from '../AppPage';
 import { AuditLogDialog } from '../auditLogs/AuditLogDialog';
 import type { AuditLogDto } from '../auditLogs/types';
 import { useDateRangeFilters } from '../identity/dateRangeFilters';
-import { UserPicker, type PickedUser } from '../identity/UserPicker';
+import type { PickedUser } from '../identity/UserPicker';
+import { UserScopedList } from '../identity/UserScopedList';
 import { useActionLabel } from '../securityLogs/actions';
 
 // Named as the screen's NAVIGATION key, so canAccess finds Vigil.UserLogs; the endpoint is per user (meta).
@@ -71,38 +71,30 @@ export default function UserLogsPage() {
   ];
   return (
     <AppPage title={t('userLogs.title')}>
-      <UserPicker endpoint="/api/app/user-logs/users" label={t('userLogs.pickUser')} value={user} onChange={setUser} />
-      {!user ? (
-        <Typography color="text.secondary">{t('userLogs.pickUserHelp')}</Typography>
-      ) : (
-        // A zero-minimum grid track: the list scrolls sideways on a phone instead of widening the page.
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
-        <List
-          key={user.id}
-          resource={RESOURCE}
-          title={false}
-          disableSyncWithLocation
-          storeKey={false}
-          queryOptions={{ meta: { endpoint: `/api/app/user-logs/${encodeURIComponent(user.id)}` } }}
-          filters={filters}
-          sort={{ field: 'time', order: 'DESC' }}
-          empty={false}
-          exporter={false}
-        >
-          <DataTable rowClick={false} bulkActionButtons={false}>
-            <DataTable.Col source="time" label={t('userLogs.time')} disableSort render={(r: TimelineEntry) => formatDateTime(r.time, true)} />
-            <DataTable.Col source="kind" label={t('userLogs.kind')} disableSort render={(r: TimelineEntry) => t(`userLogs.kinds.${r.kind}`)} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-            <DataTable.Col label={t('userLogs.what')} sx={{ wordBreak: 'break-all' }}>
-              <What />
-            </DataTable.Col>
-            <DataTable.Col source="clientIpAddress" label={t('securityLogs.fields.ipAddress')} disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
-            <DataTable.Col label={t('auditLogs.fields.changes')}>
-              <ChangesButton onOpen={setOpen} />
-            </DataTable.Col>
-          </DataTable>
-        </List>
-        </Box>
-      )}
+      <UserScopedList
+        usersEndpoint="/api/app/user-logs/users"
+        pickLabel={t('userLogs.pickUser')}
+        pickHelp={t('userLogs.pickUserHelp')}
+        user={user}
+        onUser={setUser}
+        resource={RESOURCE}
+        endpointOf={(id) => `/api/app/user-logs/${encodeURIComponent(id)}`}
+        filters={filters}
+        sort={{ field: 'time', order: 'DESC' }}
+        empty={false}
+      >
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="time" label={t('userLogs.time')} disableSort render={(r: TimelineEntry) => formatDateTime(r.time, true)} />
+          <DataTable.Col source="kind" label={t('userLogs.kind')} disableSort render={(r: TimelineEntry) => t(`userLogs.kinds.${r.kind}`)} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+          <DataTable.Col label={t('userLogs.what')} sx={{ wordBreak: 'break-all' }}>
+            <What />
+          </DataTable.Col>
+          <DataTable.Col source="clientIpAddress" label={t('securityLogs.fields.ipAddress')} disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+          <DataTable.Col label={t('auditLogs.fields.changes')}>
+            <ChangesButton onOpen={setOpen} />
+          </DataTable.Col>
+        </DataTable>
+      </UserScopedList>
       {open && <AuditLogDialog log={open} onClose={() => setOpen(null)} />}
     </AppPage>
   );
