@@ -133,7 +133,7 @@ describe('identity management in a real browser', () => {
 
   it("filters the audit log by method and opens an entry's changes", async () => {
     await page.goto(`${server.url}/audit-logs`);
-    await page.getByLabel('Method').click(WAIT);
+    await page.getByRole('combobox', { name: 'Method' }).click(WAIT);
     const filtered = page.waitForResponse((r) => r.url().includes('/api/audit-logging/audit-logs') && r.url().includes('httpMethod=POST'));
     await page.getByRole('option', { name: 'POST' }).click();
     await filtered;
