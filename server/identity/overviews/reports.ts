@@ -1,23 +1,36 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { ListParams } from '../list-params';
+import { reportWorkbook, XLSX_TYPE, type ReportTable } from '../reports/workbook';
 import { readSecurityLogFilters, securityLogQuery } from '../security-log-query';
 import { scopeOf } from '../scope';
-import { csvDate, csvDocument } from './csv';
+import { invalid, problem } from '../validation';
+import { csvDocument } from './csv';
 import { overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
 
 /** More rows than this is a 400 asking for narrower filters. */
 export const REPORT_MAX_ROWS = 50_000;
 
 const KINDS: readonly OverviewKind[] = ['all', 'standard', 'phonenumberlogin', 'mitid'];
+const FORMATS = ['csv', 'xlsx'] as const;
+type Format = (typeof FORMATS)[number];
 
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  const file = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+/** `format=csv` (the default) or `format=xlsx`; anything else is a 400. */
+function formatOf(request: FastifyRequest): Format {
+  const asked = (new ListParams(request.query as Record<string, unknown>, request.language).text('format') ?? 'csv').toLowerCase();
+  const format = FORMATS.find((f) => f === asked);
+  if (!format) throw invalid(request.language, [problem('format', 'validation:invalid', request.language)]);
+  return format;
+}
+
+async function sendReport(reply: FastifyReply, name: string, format: Format, table: ReportTable, lang: string) {
+  const file = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const body = format === 'xlsx' ? await reportWorkbook(table) : csvDocument(table.headers, table.rows, lang);
   return reply
-    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-type', format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${file}"`)
     .header('cache-control', 'no-store')
     .send(body);
@@ -25,14 +38,15 @@ function sendCsv(reply: FastifyReply, name: string, body: string) {
 
 /**
  * Report downloads of the users overview (SPEC: datareport userOverview and securitylogs): the
- * same filters as the lists, every matching row up to REPORT_MAX_ROWS, as CSV with headers in the
- * caller's language.
+ * same filters as the lists, every matching row up to REPORT_MAX_ROWS, with headers in the
+ * caller's language, as CSV or, with `format=xlsx`, as an Excel workbook.
  */
 export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
   app.get('/api/app/datareport/userOverview', { config: { policy: POLICIES.usersOverview } }, async (request, reply) => {
     const lang = request.language;
+    const format = formatOf(request);
     const params = new ListParams(request.query as Record<string, unknown>, lang);
     const asked = params.text('type') ?? 'all';
     const kind = KINDS.find((k) => k === asked.toLowerCase());
@@ -48,9 +62,10 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
     const yes = translate('reports.yes', lang);
     const no = translate('reports.no', lang);
     const columns = ['userName', 'name', 'surname', 'email', 'phoneNumber', 'phoneNumberLogin', 'roles', 'active', 'lockedOut', 'lastSignIn', 'created', 'organisation'];
-    const body = csvDocument(
-      columns.map((c) => translate(`reports.userOverview.${c}`, lang)),
-      items.map((i) => [
+    const table: ReportTable = {
+      sheet: translate('identity:reports.usersSheet', lang),
+      headers: columns.map((c) => translate(`reports.userOverview.${c}`, lang)),
+      rows: items.map((i) => [
         i.userName,
         i.name,
         i.surname,
@@ -60,26 +75,26 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
         i.roles.join(', '),
         i.isActive ? yes : no,
         i.isLockedOut ? yes : no,
-        i.lastSignInTime ? csvDate(i.lastSignInTime) : '',
-        csvDate(i.creationTime),
+        i.lastSignInTime ? new Date(i.lastSignInTime) : null,
+        new Date(i.creationTime),
         i.tenantName ?? '',
       ]),
-      lang,
-    );
-    return sendCsv(reply, 'users', body);
+    };
+    return sendReport(reply, 'users', format, table, lang);
   });
 
   app.get('/api/app/datareport/securitylogs', { config: { policy: POLICIES.securityLogs } }, async (request, reply) => {
     const lang = request.language;
+    const format = formatOf(request);
     const filters = readSecurityLogFilters(new ListParams(request.query as Record<string, unknown>, lang));
     const rows = await securityLogQuery(db, scopeOf(request), filters).selectAll().orderBy('creation_time', 'desc').orderBy('id').limit(REPORT_MAX_ROWS + 1).execute();
     if (rows.length > REPORT_MAX_ROWS) throw badRequest(translate('export.tooManyRows', lang, { count: REPORT_MAX_ROWS }));
     const columns = ['time', 'action', 'userName', 'identity', 'application', 'client', 'ipAddress', 'browser'];
-    const body = csvDocument(
-      columns.map((c) => translate(`reports.securityLogs.${c}`, lang)),
-      rows.map((r) => [csvDate(r.creation_time), r.action, r.user_name, r.identity, r.application_name, r.client_id, r.client_ip_address, r.browser_info]),
-      lang,
-    );
-    return sendCsv(reply, 'security-logs', body);
+    const table: ReportTable = {
+      sheet: translate('identity:reports.securityLogsSheet', lang),
+      headers: columns.map((c) => translate(`reports.securityLogs.${c}`, lang)),
+      rows: rows.map((r) => [new Date(r.creation_time), r.action, r.user_name, r.identity, r.application_name, r.client_id, r.client_ip_address, r.browser_info]),
+    };
+    return sendReport(reply, 'security-logs', format, table, lang);
   });
 }

@@ -9,6 +9,7 @@ import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityL
 import { scopeOf } from '../scope';
 import { requireUser } from '../users/access';
 import { OVERVIEW_SORTING, overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
+import { userLogRoutes } from './user-logs-routes';
 import { readWorkingHours, replaceWorkingHours, workingHoursOf } from './working-hours';
 
 const P = POLICIES.usersOverview;
@@ -20,6 +21,8 @@ const P = POLICIES.usersOverview;
  */
 export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  // The user logs screen reads the same users and their entries (its own policy).
+  await app.register(userLogRoutes, { db });
 
   const page = async (request: FastifyRequest, kind: OverviewKind) => {
     const query = request.query as Record<string, unknown>;

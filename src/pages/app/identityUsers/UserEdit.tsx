@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import { Edit } from 'react-admin';
+import { SetPasswordButton } from './SetPasswordButton';
+import { TwoFactorSwitch } from './TwoFactorSwitch';
 import { UserForm } from './UserForm';
 import { userBody } from './userBody';
 
@@ -7,6 +10,10 @@ export default function UserEdit() {
   const { t } = useTranslation('admin');
   return (
     <Edit title={t('users.edit')} redirect="list" mutationMode="pessimistic" transform={userBody}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, pt: 2 }}>
+        <TwoFactorSwitch />
+        <SetPasswordButton />
+      </Box>
       <UserForm withPassword={false} />
     </Edit>
   );

@@ -1,6 +1,19 @@
 import { passwordProblems } from '../../../../common/password-policy';
 
-const EDITABLE = ['userName', 'email', 'name', 'surname', 'phoneNumber', 'roleNames', 'concurrencyStamp', 'password'] as const;
+const EDITABLE = [
+  'userName',
+  'email',
+  'name',
+  'surname',
+  'phoneNumber',
+  'phoneNumberLoginEnabled',
+  'isActive',
+  'lockoutEnabled',
+  'roleNames',
+  'organizationUnitIds',
+  'concurrencyStamp',
+  'password',
+] as const;
 
 /** Only the fields the users endpoint accepts; empty optional texts sent as null. */
 export function userBody(data: Record<string, unknown>): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Edit } from 'react-admin';
+import { RoleClaims } from './RoleClaims';
 import { roleBody, RoleForm } from './RoleForm';
 
 export default function RoleEdit() {
@@ -7,6 +8,7 @@ export default function RoleEdit() {
   return (
     <Edit title={t('roles.edit')} redirect="list" mutationMode="pessimistic" transform={roleBody}>
       <RoleForm />
+      <RoleClaims />
     </Edit>
   );
 }
