@@ -51,8 +51,8 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     expect(cards.body.items).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true })]);
     const subs = await call(caregiver, 'GET', '/api/stripe/subscription/subscriptions');
     expect(subs.status).toBe(200);
-    expect(subs.body).toHaveLength(2);
-    for (const s of subs.body as unknown as Json[]) expect(s).toMatchObject({ plan: 'monthly', status: 'active', amount: 179.1, currency: 'DKK' });
+    expect(subs.body.items).toHaveLength(2);
+    for (const s of subs.body.items as Json[]) expect(s).toMatchObject({ plan: 'monthly', status: 'active', amount: 179.1, currency: 'DKK' });
     const invoices = await call(caregiver, 'GET', '/api/stripe/payment/customer-invoices');
     expect(invoices.body.items).toHaveLength(2);
     expect((invoices.body.items as Json[])[0]).toMatchObject({ status: 'paid', type: 'monthly', amount: 179.1 });
@@ -162,7 +162,7 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
   });
 
   it('pauses and resumes once per double click, with the device in step; plan changes', async () => {
-    const sub = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body as unknown as Json[])[0]!;
+    const sub = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body.items as Json[])[0]!;
     const id = { subscriptionId: sub.id };
     expect((await call(newcomer, 'POST', '/api/stripe/subscription/pause-subscription', {})).status).toBe(400);
     expect((await call(newcomer, 'POST', '/api/stripe/subscription/pause-subscription', { subscriptionId: randomUUID() })).status).toBe(404);
@@ -218,7 +218,7 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
 
   it('runs the billing run as queued jobs: charges due subscriptions, retries declines, mails receipts', async () => {
     const ctx = { db: db(), engine: server.engine, gateway: createBuiltinGateway() };
-    const sub = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body as unknown as Json[])[0]!;
+    const sub = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body.items as Json[])[0]!;
     const due = new Date(Date.now() - 60_000);
     await db().updateTable('billing_subscriptions').set({ current_period_end: due }).where('id', '=', String(sub.id)).execute();
     // A card that attaches but declines when charged.
@@ -239,7 +239,7 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     await runDueJobs(ctx);
     invoices = (await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items as Json[];
     expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
-    const after = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body as unknown as Json[])[0]!;
+    const after = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body.items as Json[])[0]!;
     expect(new Date(String(after.currentPeriodEnd)).getUTCFullYear()).toBe(due.getUTCFullYear() + 1);
     expect(await mailsTo('billing-newcomer@fixtures.vigil.local', 'Receipt')).toBe(2);
     expect((await db().selectFrom('billing_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');

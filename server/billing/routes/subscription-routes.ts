@@ -39,7 +39,8 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingConte
 
   app.get(`${base}/subscriptions`, { config: { policy: READ }, schema: { tags, summary: "The account's device subscriptions" } }, async (request) => {
     const caller = await callerOf(db, request);
-    return listSubscriptions(db, caller.userId);
+    // ABP's unpaged list shape, as every other list here.
+    return { items: await listSubscriptions(db, caller.userId) };
   });
 
   app.post(`${base}/subscriptions`, { config: { policy: WRITE }, schema: { tags, summary: "Start a device's subscription (charges the first period; needs a default card)" } }, async (request) => {

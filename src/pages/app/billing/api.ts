@@ -86,13 +86,13 @@ export async function loadBilling(): Promise<BillingData> {
     customer = await post<Customer>('/api/stripe/customer/create-customer', undefined, actionKey());
   }
   const [subscriptions, cards, invoices, products, logos] = await Promise.all([
-    get<Subscription[]>('/api/stripe/subscription/subscriptions'),
+    get<{ items: Subscription[] }>('/api/stripe/subscription/subscriptions'),
     get<{ items: Card[] }>('/api/stripe/payment/list-customer-payment-cards'),
     get<{ items: Invoice[] }>('/api/stripe/payment/customer-invoices'),
     get<{ items: Product[] }>('/api/stripe/products/products'),
     get<{ items: Logo[] }>('/api/stripe/payment/get-payment-logos'),
   ]);
-  return { customer, subscriptions, cards: cards.items, invoices: invoices.items, products: products.items, logos: logos.items };
+  return { customer, subscriptions: subscriptions.items, cards: cards.items, invoices: invoices.items, products: products.items, logos: logos.items };
 }
 
 export const pauseSubscription = (subscriptionId: string, key: string) => post<Subscription>('/api/stripe/subscription/pause-subscription', { subscriptionId }, key);
