@@ -17,6 +17,7 @@ import * as m010 from './migrations/010_commands';
 import * as m011 from './migrations/011_device_stock';
 import * as m012 from './migrations/012_identity_extras';
 import * as m013 from './migrations/013_grants_notify';
+import * as m014 from './migrations/014_directory_notify';
 
 export type Db = Kysely<Database>;
 
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_device_stock': m011,
   '012_identity_extras': m012,
   '013_grants_notify': m013,
+  '014_directory_notify': m014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -19,7 +19,8 @@ type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_i
 /**
  * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
  * ingest does not ask for them on every fix; lookups arriving together are one query. Not shared
- * state: every node reads the same rows, and a change counts everywhere within the TTL.
+ * state: every node reads the same rows and drops them when a change is notified (migration 014);
+ * the TTL is a safety net for a notification lost while a listener reconnects.
  */
 export class DeviceDirectory {
   private devices = new Map<string, { at: number; device: DeviceInfo | null }>();
@@ -28,6 +29,12 @@ export class DeviceDirectory {
   private scheduled = false;
 
   constructor(private readonly db: Db) {}
+
+  /** Forgets every device and zone (a device's identity, a geofence or a link changed on some node). */
+  clear(): void {
+    this.devices.clear();
+    this.zones.clear();
+  }
 
   resolve(imei: string): Promise<DeviceInfo | null> {
     const hit = this.devices.get(imei);

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
+import { notificationsOf } from '../db/database';
+import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
 import { DeviceDirectory } from './device-directory';
 import { DeviceRateLimiter, IngestCounters } from './guards';
 import { IngestPipeline } from './pipeline';
@@ -14,6 +16,10 @@ const COUNTS_LOG_MS = 60_000;
 export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const counters = new IngestCounters();
   const directory = new DeviceDirectory(ctx.db);
+  // A drawn zone, a relinked watch or a re-registered device reaches the ingest of every node at
+  // once (a device's citizen, a schema engine column, is picked up within the directory's TTL).
+  const unlisten = await notificationsOf(ctx.db).listen(DIRECTORY_CHANNEL, () => directory.clear());
+  app.addHook('onClose', () => unlisten());
   const limiter = new DeviceRateLimiter();
   const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
   const parts: IngestParts = { directory, limiter, pipeline };
