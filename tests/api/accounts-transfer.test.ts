@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as AccountStatus from '../../server/billing/account-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDefaultCard } from '../support/payment-card';
 import { accountsServer, linkIn, mailTo, type AccountsServer } from '../support/accounts';
 import { DATABASES } from '../support/server';
 import { tokensFor } from '../support/sign-in';
-
-/**
- * Cards belong to the billing module; these users are treated as holding a default card on top of
- * what billing itself answers (the real answer is kept for everyone else), so the transfer itself
- * is tested here whatever billing stores.
- */
-const cardHolders = new Set<string>();
-vi.mock('../../server/billing/account-status', async (importOriginal) => {
-  const real = await importOriginal<typeof AccountStatus>();
-  return { ...real, hasDefaultPaymentCard: async (...args: Parameters<typeof real.hasDefaultPaymentCard>) => cardHolders.has(args[1]) || real.hasDefaultPaymentCard(...args) };
-});
 
 const BASE = '/api/plugandplay/profile';
 
@@ -51,7 +40,7 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     // Only the recipient may use the link.
     expect((await env.call(sender.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`)).status).toBe(404);
 
-    cardHolders.add(recipient.userId);
+    await addDefaultCard(env.server.url, recipient.token);
     const accepted = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
     expect(accepted).toMatchObject({ status: 200, body: { deviceCount: 2 } });
     const owners = await env.db.selectFrom('devices').select('owner_user_id').where('id', 'in', watches).execute();
@@ -88,7 +77,7 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
   it('refuses an expired link, a replaced one, and recipients that cannot take the account', async () => {
     const sender = await env.caregiver('sender');
     const recipient = await env.caregiver('recipient');
-    cardHolders.add(recipient.userId);
+    await addDefaultCard(env.server.url, recipient.token);
     expect((await invite(sender, recipient.userName)).status).toBe(201);
     const first = await transferLink(recipient.email);
     await env.db.updateTable('account_transfers').set({ expires_time: new Date(Date.now() - 1000) }).where('id', '=', first.id).execute();

@@ -1,5 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import type * as AccountStatus from '../../server/billing/account-status';
+import { describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { normalize } from '../../server/identity/users';
@@ -7,17 +6,9 @@ import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
 import { seriousAxeViolations } from '../support/axe';
 import { signInAs } from '../support/browser';
 import { createTenantUser } from '../support/fixtures';
+import { addDefaultCard } from '../support/payment-card';
 import { usePhoneBrowser } from '../support/phone-browser';
-
-/**
- * Cards belong to the billing module; the recipient is treated as holding a default card on top
- * of what billing answers (the real answer is kept for everyone else).
- */
-const cardHolders = new Set<string>();
-vi.mock('../../server/billing/account-status', async (importOriginal) => {
-  const real = await importOriginal<typeof AccountStatus>();
-  return { ...real, hasDefaultPaymentCard: async (...args: Parameters<typeof real.hasDefaultPaymentCard>) => cardHolders.has(args[1]) || real.hasDefaultPaymentCard(...args) };
-});
+import { tokensFor } from '../support/sign-in';
 
 /** The demo carer hands the account to another carer, who accepts from the mailed link; the sender signs in again. */
 describe('account transfer in a real browser', () => {
@@ -27,7 +18,7 @@ describe('account transfer in a real browser', () => {
     const db = env.server.database.db;
     const tenant = await db.selectFrom('tenants').select('id').where('normalized_name', '=', normalize(DEMO_TENANT)).executeTakeFirstOrThrow();
     const recipient = await createTenantUser(db, { tenantId: tenant.id, userName: 'rita', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
-    cardHolders.add(recipient.userId);
+    await addDefaultCard(env.server.url, (await tokensFor(env.server.url, recipient.userName, recipient.password)).access_token);
 
     const sender = await env.phone();
     await signInAs(sender, env.server.url, 'caregiver', DEMO_PASSWORD, '/account');
