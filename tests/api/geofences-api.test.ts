@@ -32,9 +32,12 @@ describe.each(DATABASES)('geofences API ($name)', ({ url: databaseUrl }) => {
   beforeAll(async () => {
     server = await startServer(databaseUrl);
     const db = server.database.db;
+    // These tests count zones: start without the demo's safe zone.
+    await db.deleteFrom('geofences').execute();
     const tenant = await db.selectFrom('tenants').select('id').where('name', '=', 'Sunrise Care').executeTakeFirstOrThrow();
     tenantId = tenant.id;
-    watches = (await db.selectFrom('devices').select('id').where('tenant_id', '=', tenantId).orderBy('imei').execute()).map((d) => d.id);
+    // The demo caregiver's own watches (the tenant's stock has watches without an owner too).
+    watches = (await db.selectFrom('devices').innerJoin('users', 'users.id', 'devices.owner_user_id').select('devices.id').where('devices.tenant_id', '=', tenantId).where('users.user_name', '=', 'caregiver').orderBy('imei').execute()).map((d) => d.id);
     const second = await createTenantUser(db, { tenantId, userName: 'second-carer', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
     otherCarerWatch = randomUUID();
     await db

@@ -28,6 +28,8 @@ describe('/geofence in a real browser', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => pageErrors.push(err.message));
+    // The page starts empty (the demo's safe zone removed), as for a new carer.
+    await server.database.db.deleteFrom('geofences').execute();
     await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/geofence');
   });
   afterAll(async () => {
