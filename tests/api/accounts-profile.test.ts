@@ -1,3 +1,4 @@
+import { addDefaultCard } from '../support/payment-card';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../common/avatar';
 import { accountsServer, mailTo, problemsOf, type AccountsServer } from '../support/accounts';
@@ -114,8 +115,12 @@ describe.each(DATABASES)('caregiver account on $name', ({ url }) => {
 
   it('refuses deletion while a subscription is active, then deletes once they are paused', async () => {
     const carer = await env.caregiver();
-    const active = await env.watch(carer.userId, 'active');
+    // A real subscription through billing (a card, then the watch's subscription), and a watch without one.
+    const watch = await env.watch(carer.userId, 'active');
     await env.watch(carer.userId, 'paused');
+    await addDefaultCard(env.server.url, carer.token);
+    const started = await env.call(carer.token, 'POST', '/api/stripe/subscription/subscriptions', { deviceId: watch, plan: 'monthly' });
+    expect(started.status).toBe(200);
     expect((await env.call(carer.token, 'GET', BASE)).body).toMatchObject({ activeSubscriptions: 1, canDelete: false });
 
     const refused = await env.call(carer.token, 'POST', `${BASE}/delete-user`, { password: carer.password });
@@ -126,7 +131,8 @@ describe.each(DATABASES)('caregiver account on $name', ({ url }) => {
     });
     expect((await env.db.selectFrom('users').select('is_deleted').where('id', '=', carer.userId).executeTakeFirstOrThrow()).is_deleted).toBe(false);
 
-    await env.db.updateTable('devices').set({ subscription_status: 'paused' }).where('id', '=', active).execute();
+    expect((await env.call(carer.token, 'POST', '/api/stripe/subscription/pause-subscription', { subscriptionId: started.body.id })).status).toBe(200);
+    expect((await env.call(carer.token, 'GET', BASE)).body).toMatchObject({ activeSubscriptions: 0, canDelete: true });
     expect((await env.call(carer.token, 'POST', `${BASE}/delete-user`, { password: 'Wrong-Pass-2026!' })).status).toBe(400);
     expect((await env.call(carer.token, 'POST', `${BASE}/delete-user`, { password: carer.password })).status).toBe(204);
     expect((await signIn(env.server.url, carer.userName, carer.password)).tokens).toBeUndefined();

@@ -8,7 +8,8 @@ import { DEMO_WATCHES } from '../../server/seed/demo';
 
 const MUM = DEMO_WATCHES[0].imei;
 const DAD = DEMO_WATCHES[1].imei;
-const GRAN = '356938035643825';
+// Not one of the demo stock watches (356938035643825...).
+const GRAN = '356938035649901';
 const HOME = { lat: 55.6761, lon: 12.5683 };
 const to = (m: ParsedMail) => (m.to && 'text' in m.to ? m.to.text : '');
 
