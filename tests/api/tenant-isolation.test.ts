@@ -18,6 +18,27 @@ async function tenantTables(db: Db): Promise<string[]> {
   return rows.rows.map((r) => r.table_name);
 }
 
+/** The answer's text; of an endpoint that streams (server-sent events), what comes in its first second. */
+async function bodyOf(res: Response): Promise<string> {
+  if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const stop = setTimeout(() => void reader.cancel(), 1000);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // cancelled after the first second
+  } finally {
+    clearTimeout(stop);
+  }
+  return text;
+}
+
 /** A fingerprint of everything a tenant owns, table by table. */
 async function fingerprint(db: Db, tables: string[], tenantId: string): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
@@ -82,7 +103,7 @@ describe.each(DATABASES)('tenant isolation across every route on $name', ({ url 
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', __tenant: tenantA },
             ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) ? { body } : {}),
           });
-          const text = await res.text();
+          const text = await bodyOf(res);
           if (res.status >= 500) failures.push(`${route.method} ${path} -> ${res.status}`);
           const leaked = idsOfA.filter((other) => other !== id && text.includes(other));
           if (leaked.length) leaks.push(`${route.method} ${path} (${res.status}) shows ${leaked.join(', ')}`);
