@@ -120,8 +120,21 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(settingsModule, { db });
   // Feature modules: one plugin per folder, each given the same context.
   const context: ModuleContext = { db, config, engine };
-  for (const module of [mailModule, accountsModule, billingModule, devicesModule, ingestModule, alarmsModule, geofencesModule, commandsModule, deviceStockModule]) {
-    await app.register(module, context);
+  // A module is served when the schema resources it builds on are there (a server started on
+  // another schemas folder, as some tests do, has fewer modules), like server/modules.
+  const FEATURE_MODULES: { plugin: (app: FastifyInstance, ctx: ModuleContext) => Promise<void>; needs: string[] }[] = [
+    { plugin: mailModule, needs: [] },
+    { plugin: accountsModule, needs: [] },
+    { plugin: billingModule, needs: ['organizations', 'customers'] },
+    { plugin: devicesModule, needs: [] },
+    { plugin: ingestModule, needs: [] },
+    { plugin: alarmsModule, needs: [] },
+    { plugin: geofencesModule, needs: [] },
+    { plugin: commandsModule, needs: [] },
+    { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
+  ];
+  for (const { plugin, needs } of FEATURE_MODULES) {
+    if (needs.every((name) => engine.models.has(name))) await app.register(plugin, context);
   }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });

@@ -145,7 +145,13 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
   if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  notifications.set(db, { listen: (channel, handler) => pglite.listen(channel, handler) });
+  notifications.set(db, {
+    async listen(channel, handler) {
+      const unlisten = await pglite.listen(channel, handler);
+      // Stopping after the database closed (a node shutting down) has nothing left to stop.
+      return () => (pglite.closed ? Promise.resolve() : unlisten());
+    },
+  });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
