@@ -33,6 +33,11 @@ export function createVigilTheme(scheme: ColorScheme): Theme {
         ? { main: BRAND.pinkLight, contrastText: '#2b0616' }
         : { main: BRAND.pink, dark: '#a8125a', contrastText: '#ffffff' },
       background: dark ? { default: '#0a1524', paper: '#111f33' } : { default: '#f5f7fb', paper: '#ffffff' },
+      // Notifications and alerts carry white text in light mode: MUI's info and warning blues and
+      // oranges are below 4.5:1 against it, these are not.
+      ...(dark
+        ? {}
+        : { info: { main: '#01579b', contrastText: '#ffffff' }, warning: { main: '#9a4a00', contrastText: '#ffffff' }, success: { main: '#2e7d32', contrastText: '#ffffff' }, error: { main: '#c62828', contrastText: '#ffffff' } }),
       // Only light mode overrides text colours; MUI's dark defaults are kept (an undefined would erase them).
       ...(dark ? {} : { text: { primary: '#14233a', secondary: '#4a5870' } }),
     },

@@ -8,6 +8,7 @@ import { normalize } from '../../server/identity/users';
 import { DEMO_PASSWORD, DEMO_STOCK_DEVICES, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
+import { tokensFor } from '../support/sign-in';
 import { startSmtpServer, type TestMailbox } from '../support/smtp';
 import type { TestServer } from '../support/server';
 
@@ -66,7 +67,12 @@ describe('caregiver dashboard in a real browser', () => {
   });
 
   it('prompts to renew a paused watch and asks before renewing; cancelling sends nothing', async () => {
-    await server.database.db.updateTable('devices').set({ subscription_status: 'paused' }).where('imei', '=', DEMO_WATCHES[1].imei).execute();
+    // Paused through billing, as the carer would on the billing page.
+    const token = (await tokensFor(server.url, 'caregiver', DEMO_PASSWORD)).access_token;
+    const api = async (path: string, body?: unknown) =>
+      (await fetch(`${server.url}/api/stripe/subscription/${path}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })).json() as Promise<{ items: { id: string; deviceName: string }[] }>;
+    const dads = (await api('subscriptions')).items.find((sub) => sub.deviceName === DEMO_WATCHES[1].name)!;
+    await api('pause-subscription', { subscriptionId: dads.id });
     const billing: string[] = [];
     const watch = (r: { url: () => string; method: () => string }) => {
       if (r.url().includes('/api/stripe/subscription/') && r.method() === 'POST') billing.push(r.url());
@@ -90,7 +96,7 @@ describe('caregiver dashboard in a real browser', () => {
       expect(billing).toEqual([]);
     } finally {
       page.off('request', watch);
-      await server.database.db.updateTable('devices').set({ subscription_status: 'active' }).where('imei', '=', DEMO_WATCHES[1].imei).execute();
+      await api('resume-subscription', { subscriptionId: dads.id });
       await page.reload();
     }
   });

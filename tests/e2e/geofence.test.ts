@@ -58,11 +58,23 @@ describe('/geofence in a real browser', () => {
 
     // Drag the resize handle further out.
     const handle = page.locator('.vigil-map-handle-resize');
-    const h = (await handle.boundingBox())!;
-    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    // The map zooms to the new circle (animated): take the handle where it comes to rest.
+    let h = (await handle.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const now = (await handle.boundingBox())!;
+        const still = Math.abs(now.x - h.x) < 0.5 && Math.abs(now.y - h.y) < 0.5;
+        h = now;
+        return still;
+      }, { ...WAIT, intervals: [250] })
+      .toBe(true);
+    await handle.hover();
     await page.mouse.down();
-    await page.mouse.move(h.x + h.width / 2 + 40, h.y + h.height / 2, { steps: 5 });
-    await page.mouse.move(h.x + h.width / 2 + 80, h.y + h.height / 2, { steps: 5 });
+    // Small steps with a pause, as a hand moves: Leaflet starts a drag only after a few pixels.
+    for (let dx = 4; dx <= 80; dx += 4) {
+      await page.mouse.move(h.x + h.width / 2 + dx, h.y + h.height / 2);
+      await page.waitForTimeout(15);
+    }
     await page.mouse.up();
     await expect.poll(async () => Number(await radius.inputValue()), WAIT).toBeGreaterThan(before);
     const drawnRadius = Number(await radius.inputValue());
