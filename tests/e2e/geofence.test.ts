@@ -66,7 +66,7 @@ describe('/geofence in a real browser', () => {
         const still = Math.abs(now.x - h.x) < 0.5 && Math.abs(now.y - h.y) < 0.5;
         h = now;
         return still;
-      }, { ...WAIT, intervals: [250] })
+      }, { ...WAIT, interval: 250 })
       .toBe(true);
     await handle.hover();
     await page.mouse.down();

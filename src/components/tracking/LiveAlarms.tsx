@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,6 @@ import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage }
 const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
