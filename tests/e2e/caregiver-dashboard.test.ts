@@ -84,9 +84,8 @@ describe('caregiver dashboard in a real browser', () => {
       await prompt.waitFor(WAIT);
       await prompt.getByRole('button', { name: 'Renew' }).click();
       const dialog = page.getByRole('dialog', { name: `Renew the subscription for ${DEMO_WATCHES[1].name}?` });
-      await dialog.getByRole('radio', { name: 'Monthly' }).waitFor(WAIT);
-      await dialog.getByRole('radio', { name: 'Annual' }).check();
-      await dialog.getByText(/charged for the annual plan/).waitFor(WAIT);
+      // A paused subscription is resumed on its own plan: the dialog says what renewing does.
+      await dialog.getByText(/Alarms start again at once/).waitFor(WAIT);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', ...WAIT });
       // The same question from the watch's own menu.
