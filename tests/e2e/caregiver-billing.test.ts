@@ -92,6 +92,17 @@ describe('caregiver billing in a real browser', () => {
   });
 
   it('has no serious or critical accessibility problems at 360 px', async () => {
+    // A notification still fading in is half transparent: check it once it is fully shown.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.MuiSnackbarContent-root')].every((el) => {
+            for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+            return true;
+          }),
+        ),
+      )
+      .toBe(true);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
