@@ -1,5 +1,5 @@
 import { classify, type LatLng, type Zone } from '../../common/geo';
-import type { GeofenceSchedule } from '../db/tables';
+import type { GeofenceSchedule } from '../care/tables';
 import type { ZoneState } from '../ingest/tables';
 import { scheduleActive } from './schedule';
 

@@ -1,16 +1,7 @@
+import type { AlarmMessage } from '../../common/alarm-message';
+
 /** An in-app alarm message as the API and the event stream send it. */
-export interface AlarmDto {
-  id: string;
-  eventId: string;
-  deviceId: string;
-  deviceName: string | null;
-  type: string;
-  subject: string;
-  body: string;
-  eventTime: Date;
-  creationTime: Date;
-  acknowledgedTime: Date | null;
-}
+export type AlarmDto = AlarmMessage<Date>;
 
 export function alarmDto(r: {
   id: string;

@@ -1,4 +1,4 @@
-import type { GeofenceSchedule } from '../db/tables';
+import type { GeofenceSchedule } from '../care/tables';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AccountsTables } from '../accounts/tables';
+import type { CareTables } from '../care/tables';
+import type { MailTables } from '../mail/tables';
 import type { AlarmsTables } from '../alarms/tables';
 import type { BillingTables } from '../billing/tables';
 import type { CommandsTables } from '../commands/tables';
@@ -309,100 +311,14 @@ export interface CacheVersionsTable {
   version: number;
 }
 
-// The shared care model (006_care_model).
-export interface DeviceAlarmReceiversTable {
-  id: string;
-  tenant_id: string | null;
-  device_id: string;
-  user_id: Nullable<string>;
-  email: string;
-  name: Nullable<string>;
-  language: Nullable<string>;
-  status: Generated<'invited' | 'active'>;
-  invited_by_user_id: Nullable<string>;
-  creation_time: CreatedAt;
-}
-
-/** A schedule limits alarms to a time window, e.g. outside between 22:00 and 06:00 local time. */
-export interface GeofenceSchedule {
-  from: string;
-  to: string;
-  timeZone: string;
-}
-
-export interface GeofencesTable {
-  id: string;
-  tenant_id: string | null;
-  owner_user_id: Nullable<string>;
-  name: string;
-  shape: 'circle' | 'polygon';
-  center_lat: Nullable<number>;
-  center_lon: Nullable<number>;
-  radius_m: Nullable<number>;
-  /** Polygon corners as [lat, lon] pairs. */
-  points: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
-  schedule: ColumnType<GeofenceSchedule | null, string | null | undefined, string | null>;
-  is_deleted: Generated<boolean>;
-  concurrency_stamp: string;
-  creation_time: CreatedAt;
-  creator_id: Nullable<string>;
-  last_modification_time: NullableTimestamp;
-}
-
-export interface GeofenceLinksTable {
-  id: string;
-  tenant_id: string | null;
-  geofence_id: string;
-  device_id: Nullable<string>;
-  citizen_id: Nullable<string>;
-}
-
-export interface DeviceEventsTable {
-  id: string;
-  tenant_id: string | null;
-  device_id: string;
-  type: string;
-  event_time: Timestamp;
-  position_id: Nullable<string>;
-  geofence_id: Nullable<string>;
-  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
-  creation_time: CreatedAt;
-}
-
-export interface DeviceMessagesTable {
-  id: string;
-  tenant_id: Nullable<string>;
-  device_id: Nullable<string>;
-  unique_id: string;
-  protocol: string;
-  remote_address: Nullable<string>;
-  payload: string;
-  outcome: 'stored' | 'duplicate' | 'rejected' | 'unknownDevice' | 'rateLimited';
-  detail: Nullable<string>;
-  received_time: CreatedAt;
-}
-
-export interface MailOutboxTable {
-  id: string;
-  tenant_id: Nullable<string>;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: Nullable<string>;
-  status: Generated<'pending' | 'sent' | 'failed'>;
-  attempts: Generated<number>;
-  last_error: Nullable<string>;
-  next_attempt_time: ColumnType<Date, Date | string | undefined, Date | string>;
-  creation_time: CreatedAt;
-  sent_time: NullableTimestamp;
-}
-
 /**
  * Every table. Feature modules declare theirs in their own folder (server/<module>/tables.ts) and
  * are merged here, so a module's tables live next to the code that owns them.
  */
 export interface Database
-  extends AccountsTables,
+  extends CareTables,
+    MailTables,
+    AccountsTables,
     BillingTables,
     DevicesTables,
     TrackingTables,
@@ -436,10 +352,4 @@ export interface Database
   user_organization_units: UserOrganizationUnitsTable;
   external_logins: ExternalLoginsTable;
   user_working_hours: UserWorkingHoursTable;
-  device_alarm_receivers: DeviceAlarmReceiversTable;
-  geofences: GeofencesTable;
-  geofence_links: GeofenceLinksTable;
-  device_events: DeviceEventsTable;
-  device_messages: DeviceMessagesTable;
-  mail_outbox: MailOutboxTable;
 }

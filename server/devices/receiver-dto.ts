@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ReceiverDto } from '../../common/devices';
-import type { DeviceAlarmReceiversTable } from '../db/tables';
+import type { DeviceAlarmReceiversTable } from '../care/tables';
 
 /** An alarm receiver of a device, as the dashboard lists it. */
 export function receiverDto(row: Selectable<DeviceAlarmReceiversTable>): ReceiverDto {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LatLng } from '../../common/geo';
 import type { Db } from '../db/database';
-import type { GeofenceSchedule, GeofencesTable } from '../db/tables';
+import type { GeofenceSchedule, GeofencesTable } from '../care/tables';
 import { tenantIs } from '../identity/scope';
 import type { Selectable } from 'kysely';
 import type { Actor } from './access';

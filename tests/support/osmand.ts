@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database';
-import type { GeofenceSchedule } from '../../server/db/tables';
+import type { GeofenceSchedule } from '../../server/care/tables';
 import { DEMO_WATCHES } from '../../server/seed/demo';
 
 /** Requests exactly as the Traccar Client apps and OsmAnd send them, and care fixtures around them. */

@@ -2,20 +2,9 @@ import { httpClient } from '../../providers/httpClient';
 import { apiUrl } from '../../providers/apiFetch';
 import { getAccessToken } from '../../providers/userManager';
 import { loadRuntimeConfig } from '../../config/runtime';
+import type { AlarmMessage } from '../../../common/alarm-message';
 
-/** An in-app alarm message as /api/app/tracking/alarms and the live stream send it. */
-export interface AlarmMessage {
-  id: string;
-  eventId: string;
-  deviceId: string;
-  deviceName: string | null;
-  type: string;
-  subject: string;
-  body: string;
-  eventTime: string;
-  creationTime: string;
-  acknowledgedTime: string | null;
-}
+export type { AlarmMessage };
 
 export type LiveEvent = { event: 'alarm'; data: AlarmMessage } | { event: 'ack'; data: { id: string } };
 

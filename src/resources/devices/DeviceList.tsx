@@ -1,29 +1,15 @@
-import { BulkDeleteButton, CreateButton, ExportButton, FilterButton, TopToolbar, useFilterContext, useListContext } from 'react-admin';
+import { BulkDeleteButton } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { ResourceSchema } from '../../../common/schema/types';
 import { UploadCsvButton } from '../../components/csv-upload/UploadCsvButton';
 import { schemaOf } from '../../schema/registry';
 import SchemaList from '../../schema/views/SchemaList';
+import { SchemaListActions } from '../../schema/views/SchemaListActions';
 import { STOCK_BASE } from './api';
 import { ExchangeButton } from './ExchangeButton';
 import { ReportsMenu } from './ReportsMenu';
 import { StopMenuButton } from './StopMenuButton';
 
 const UPLOAD = { path: `${STOCK_BASE}/hostData/batchCreate`, title: 'stock:upload.title', help: 'stock:upload.help' };
-
-function DeviceActions({ schema }: { schema: ResourceSchema }) {
-  const filters = useFilterContext();
-  const { total } = useListContext();
-  return (
-    <TopToolbar>
-      {filters && <FilterButton />}
-      <CreateButton />
-      <ExportButton disabled={total === 0} />
-      <UploadCsvButton schema={schema} target={UPLOAD} />
-      <ReportsMenu />
-    </TopToolbar>
-  );
-}
 
 /**
  * The generated device list with the stock work of back-office staff: devices from a CSV file,
@@ -37,7 +23,12 @@ export function DeviceList() {
   return (
     <SchemaList
       schema={schema}
-      actions={<DeviceActions schema={schema} />}
+      actions={
+        <SchemaListActions>
+          <UploadCsvButton schema={schema} target={UPLOAD} />
+          <ReportsMenu />
+        </SchemaListActions>
+      }
       // Upload CSV is how devices usually arrive: keep the toolbar on an empty list.
       empty={false}
       bulkActionButtons={

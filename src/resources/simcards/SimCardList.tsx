@@ -1,22 +1,9 @@
-import { BulkDeleteButton, CreateButton, ExportButton, FilterButton, TopToolbar, useFilterContext, useListContext } from 'react-admin';
-import type { ResourceSchema } from '../../../common/schema/types';
+import { BulkDeleteButton } from 'react-admin';
 import { schemaOf } from '../../schema/registry';
 import SchemaList from '../../schema/views/SchemaList';
+import { SchemaListActions } from '../../schema/views/SchemaListActions';
 import { BulkDeactivateButton } from './BulkDeactivateButton';
 import { UploadCsvButton } from '../../components/csv-upload/UploadCsvButton';
-
-function SimCardActions({ schema }: { schema: ResourceSchema }) {
-  const filters = useFilterContext();
-  const { total } = useListContext();
-  return (
-    <TopToolbar>
-      {filters && <FilterButton />}
-      <CreateButton />
-      <ExportButton disabled={total === 0} />
-      <UploadCsvButton schema={schema} target={{ path: `${schema['x-resource'].endpoint}/batchUpload`, title: 'simcards.upload.title', help: 'simcards.upload.help' }} />
-    </TopToolbar>
-  );
-}
 
 /** The generated SIM card list with "Upload CSV" in its toolbar and "Deactivate" for the selected cards. */
 export function SimCardList() {
@@ -25,7 +12,7 @@ export function SimCardList() {
   return (
     <SchemaList
       schema={schema}
-      actions={<SimCardActions schema={schema} />}
+      actions={<SchemaListActions><UploadCsvButton schema={schema} target={{ path: `${schema['x-resource'].endpoint}/batchUpload`, title: 'simcards.upload.title', help: 'simcards.upload.help' }} /></SchemaListActions>}
       // Upload CSV is how the first cards usually arrive: keep the toolbar on an empty list.
       empty={false}
       bulkActionButtons={

@@ -1,0 +1,25 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Every mail the product sends (migration 006_care_model), delivered by server/mail/worker.ts. */
+export interface MailOutboxTable {
+  id: string;
+  tenant_id: Nullable<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: Nullable<string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: Nullable<string>;
+  next_attempt_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  creation_time: CreatedAt;
+  sent_time: NullableTimestamp;
+}
+
+export interface MailTables {
+  mail_outbox: MailOutboxTable;
+}
