@@ -71,12 +71,10 @@ function insidePolarPolygon(point: LatLng, polygon: readonly LatLng[], pole: 'no
  */
 export function insidePolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
   if (polygon.length < 3) return false;
-  const pole = enclosedPole(polygon);
+  const { pole, ref, ring } = prepared(polygon);
   if (pole) return insidePolarPolygon(point, polygon, pole);
-  const ref = polygon[0]!.lng;
   const x = unwrap(point.lng, ref);
   const y = point.lat;
-  const ring = polygon.map((p) => ({ x: unwrap(p.lng, ref), y: p.lat }));
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const a = ring[i]!;
@@ -87,6 +85,21 @@ export function insidePolygon(point: LatLng, polygon: readonly LatLng[]): boolea
     if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
   }
   return inside;
+}
+
+/**
+ * What ray casting needs of a polygon, worked out once per polygon array (the ingest tests every
+ * fix against the same zones; a zone's points are replaced, never changed in place).
+ */
+const preparedPolygons = new WeakMap<readonly LatLng[], { pole: 'north' | 'south' | undefined; ref: number; ring: { x: number; y: number }[] }>();
+function prepared(polygon: readonly LatLng[]) {
+  let p = preparedPolygons.get(polygon);
+  if (!p) {
+    const ref = polygon[0]!.lng;
+    p = { pole: enclosedPole(polygon), ref, ring: polygon.map((v) => ({ x: unwrap(v.lng, ref), y: v.lat })) };
+    preparedPolygons.set(polygon, p);
+  }
+  return p;
 }
 
 /** Shortest distance in metres from a point to a polygon's boundary (local flat projection). */

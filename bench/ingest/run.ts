@@ -3,6 +3,7 @@
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (a scratch database is made there and dropped).
 import { fork } from 'node:child_process';
 import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -21,6 +22,29 @@ if (!base) {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 const METRES_PER_DEGREE = 111_195;
 const now = () => performance.timeOrigin + performance.now();
+
+/** CPU seconds used so far by the local PostgreSQL server's processes (Linux /proc), or null. */
+function databaseCpuSeconds(): number | null {
+  if (!['localhost', '127.0.0.1', '::1', ''].includes(new URL(base!).hostname)) return null;
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!stat.includes('(postgres)')) continue;
+      // Fields after the command: utime, stime, and the children's (ended backends, counted by the postmaster).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
 
 const name = `vigil_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
 const admin = new pg.Client({ connectionString: base });
@@ -87,13 +111,16 @@ try {
   const start = Date.now() - ROUNDS * 30_000 - 120_000;
   console.log(`Sending ${DEVICES * ROUNDS} fixes over HTTP with ${CONCURRENCY} requests in flight…`);
   const cpuBefore = process.cpuUsage();
-  const result = await new Promise<{ seconds: number; requests: number; statuses: Record<string, number>; confirmingSent: Record<number, number> }>((resolve, reject) => {
+  const dbCpuBefore = databaseCpuSeconds();
+  const result = await new Promise<{ seconds: number; requests: number; statuses: Record<string, number>; confirmingSent: Record<number, number>; cpuSeconds: number }>((resolve, reject) => {
     const child = fork(new URL('./client.ts', import.meta.url).pathname, [String(config.ingestPort), String(start), String(CONCURRENCY)], { execArgv: process.execArgv });
     child.once('message', (m) => resolve(m as never));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
   const cpu = process.cpuUsage(cpuBefore);
+  const dbCpuAfter = databaseCpuSeconds();
+  const dbCpu = dbCpuBefore === null || dbCpuAfter === null ? 'n/a (not a local server)' : `${(dbCpuAfter - dbCpuBefore).toFixed(1)} s`;
   const walkers = Array.from({ length: DEVICES }, (_, i) => i).filter(isWalker);
   const deadline = Date.now() + 10_000;
   while (heard.size < walkers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -143,7 +170,7 @@ try {
       '',
       `Devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
       `HTTP ingest with evaluation: ${stored} positions in ${result.seconds.toFixed(2)} s = ${httpRate.toFixed(0)} positions/s`,
-      `API process CPU during HTTP: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of ${result.seconds.toFixed(1)} s (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+      `CPU during HTTP (${result.seconds.toFixed(1)} s on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}): API ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, load generator ${result.cpuSeconds.toFixed(1)} s, PostgreSQL ${dbCpu}`,
       `Bulk INSERT floor:           ${rows.length} rows = ${floorRate.toFixed(0)} rows/s`,
       `Ratio HTTP / floor:          ${(httpRate / floorRate).toFixed(2)}`,
       `Alarms: ${exits.length} exits for ${walkers.length} walkers; confirming fix -> alarm heard: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms; within 1 s: ${within}/${latencies.length}`,

@@ -30,25 +30,33 @@ export const EXIT_CONFIRMATIONS = 2;
 export function evaluateZones(zones: readonly ZoneDef[], previous: Readonly<Record<string, ZoneState>>, point: LatLng, accuracy: number | null, time: Date) {
   const state: Record<string, ZoneState> = {};
   const events: ZoneEvent[] = [];
-  let changed = Object.keys(previous).some((id) => !zones.some((z) => z.id === id));
+  // A zone that is gone (deleted, unlinked) changes the state too.
+  let kept = 0;
+  for (const z of zones) if (previous[z.id]) kept++;
+  let changed = kept !== Object.keys(previous).length;
   for (const z of zones) {
-    const before = previous[z.id] ?? {};
-    const next: ZoneState = { ...before };
+    const before = previous[z.id];
     const side = classify(point, accuracy ?? 0, z.zone);
+    // The usual case, a fix well inside a zone it was already in: the state stays as it was.
+    if (side === 'inside' && before?.s === 'in' && !before.p && !before.a) {
+      state[z.id] = before;
+      continue;
+    }
+    const next: ZoneState = { ...before };
     if (side === 'inside') {
       next.p = 0;
-      if (before.s === 'out' && before.a) events.push({ type: 'geofenceEnter', geofenceId: z.id, geofenceName: z.name });
+      if (before?.s === 'out' && before.a) events.push({ type: 'geofenceEnter', geofenceId: z.id, geofenceName: z.name });
       next.s = 'in';
       next.a = false;
     } else if (side === 'outside') {
-      next.p = Math.min((before.p ?? 0) + 1, EXIT_CONFIRMATIONS);
+      next.p = Math.min((before?.p ?? 0) + 1, EXIT_CONFIRMATIONS);
       if (next.p >= EXIT_CONFIRMATIONS) next.s = 'out';
       if (next.s === 'out' && !next.a && scheduleActive(z.schedule, time)) {
         next.a = true;
         events.push({ type: 'geofenceExit', geofenceId: z.id, geofenceName: z.name });
       }
     }
-    if (next.s !== before.s || (next.p ?? 0) !== (before.p ?? 0) || Boolean(next.a) !== Boolean(before.a)) changed = true;
+    if (next.s !== before?.s || (next.p ?? 0) !== (before?.p ?? 0) || Boolean(next.a) !== Boolean(before?.a)) changed = true;
     state[z.id] = next;
   }
   return { state, events, changed };

@@ -18,6 +18,7 @@ import * as m011 from './migrations/011_device_stock';
 import * as m012 from './migrations/012_identity_extras';
 import * as m013 from './migrations/013_grants_notify';
 import * as m014 from './migrations/014_directory_notify';
+import * as m015 from './migrations/015_message_ring_hot';
 
 export type Db = Kysely<Database>;
 
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_identity_extras': m012,
   '013_grants_notify': m013,
   '014_directory_notify': m014,
+  '015_message_ring_hot': m015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { queryParam } from '../http/paging';
 import { requireDevice } from './scope';
+import { withLiveState } from '../ingest/live-state';
 
 /**
  * GET /api/app/troubleshoot/{deviceId}: what support staff check first when a carer says "the
@@ -43,7 +44,7 @@ function numberOf(attributes: Record<string, unknown>, keys: string[]): number |
 }
 
 export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: string) {
-  const device = await requireDevice(db, request, deviceId);
+  const device = (await withLiveState(db, [await requireDevice(db, request, deviceId)]))[0]!;
   const take = Math.min(Math.max(Number(queryParam(request.query as Record<string, unknown>, 'maxResultCount')) || DEFAULT_MESSAGES, 1), MAX_MESSAGES);
   const messages = await db
     .selectFrom('device_messages')

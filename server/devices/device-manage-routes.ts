@@ -13,6 +13,7 @@ import { maxDevicesPerAccount } from './device-cap';
 import { deviceDto } from './device-dto';
 import { promotionsOptedIn, setPromotions } from './promotions';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
+import { withLiveState } from '../ingest/live-state';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-devicemanage'];
@@ -123,7 +124,7 @@ export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db })
       ownDevices(db, owner).selectAll().orderBy('name').orderBy('id').execute(),
       maxDevicesPerAccount(db, owner.tenantId),
     ]);
-    const promotions = await promotionsOptedIn(db, rows.map((r) => r.id));
-    return { totalCount: rows.length, maxDeviceCount, items: rows.map((r) => deviceDto(r, promotions.has(r.id))) };
+    const [promotions, live] = await Promise.all([promotionsOptedIn(db, rows.map((r) => r.id)), withLiveState(db, rows)]);
+    return { totalCount: rows.length, maxDeviceCount, items: live.map((r) => deviceDto(r, promotions.has(r.id))) };
   });
 }

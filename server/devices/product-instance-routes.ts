@@ -8,6 +8,7 @@ import { promotionsOptedIn } from './promotions';
 import { receiverDto } from './receiver-dto';
 import { releaseDevice } from './release-device';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
+import { withLiveState } from '../ingest/live-state';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['productInstance-dashboard'];
@@ -55,8 +56,8 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
         .limit(take)
         .execute(),
     ]);
-    const promotions = await promotionsOptedIn(db, rows.map((r) => r.id));
-    return { totalCount: Number(count), items: rows.map((r) => deviceDto(r, promotions.has(r.id))) };
+    const [promotions, live] = await Promise.all([promotionsOptedIn(db, rows.map((r) => r.id)), withLiveState(db, rows)]);
+    return { totalCount: Number(count), items: live.map((r) => deviceDto(r, promotions.has(r.id))) };
   });
 
   app.get<{ Params: { id: string } }>(

@@ -6,6 +6,7 @@ import { tenantIs, UUID } from '../identity/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { withLinks } from './geofence-store';
+import { withLiveState } from '../ingest/live-state';
 
 /**
  * The care side of a citizen (citizens/{id}): their devices, the zones linked to them or to their
@@ -29,14 +30,10 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
 
   app.get('/api/app/monitoredObject/:id/devices', { config }, async (request) => {
     const ids = await deviceIdsOf(request);
-    const items = ids.length
-      ? await db
-          .selectFrom('devices')
-          .select(['id', 'name', 'imei', 'model', 'status', 'subscription_status as subscriptionStatus', 'battery_level as batteryLevel', 'last_contact as lastContact'])
-          .where('id', 'in', ids)
-          .orderBy('name')
-          .execute()
+    const rows = ids.length
+      ? await db.selectFrom('devices').select(['id', 'name', 'imei', 'model', 'status', 'subscription_status', 'battery_level', 'last_contact']).where('id', 'in', ids).orderBy('name').execute()
       : [];
+    const items = (await withLiveState(db, rows)).map((r) => ({ id: r.id, name: r.name, imei: r.imei, model: r.model, status: r.status, subscriptionStatus: r.subscription_status, batteryLevel: r.battery_level, lastContact: r.last_contact }));
     return { items };
   });
 

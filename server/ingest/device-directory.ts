@@ -65,8 +65,9 @@ export class DeviceDirectory {
         .execute();
       if (this.devices.size > MAX_ENTRIES) this.devices.clear();
       const now = Date.now();
+      const byImei = new Map(rows.map((r) => [r.imei, r]));
       for (const imei of imeis) {
-        const row = rows.find((r) => r.imei === imei);
+        const row = byImei.get(imei);
         const device = row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
         this.devices.set(imei, { at: now, device });
         for (const w of waiting.get(imei)!) w.resolve(device);
@@ -97,11 +98,22 @@ export class DeviceDirectory {
       .where((eb) => eb.or([eb('l.device_id', 'in', deviceIds), ...(citizenIds.length ? [eb('l.citizen_id', 'in', citizenIds)] : [])]))
       .execute();
     if (this.zones.size > MAX_ENTRIES) this.zones.clear();
+    // Links by device and by citizen, so a batch of hundreds of devices is not rows x devices.
+    const byOwner = new Map<string, typeof rows>();
+    for (const r of rows) {
+      for (const owner of [r.device_id, r.citizen_id]) {
+        if (owner === null) continue;
+        const list = byOwner.get(owner);
+        if (list) list.push(r);
+        else byOwner.set(owner, [r]);
+      }
+    }
     for (const d of missing) {
       const zones: ZoneDef[] = [];
-      for (const r of rows) {
-        const linked = r.device_id === d.id || (r.citizen_id !== null && r.citizen_id === d.citizenId);
-        if (!linked || r.tenant_id !== d.tenantId || zones.some((z) => z.id === r.id)) continue;
+      const seen = new Set<string>();
+      for (const r of [...(byOwner.get(d.id) ?? []), ...(d.citizenId ? (byOwner.get(d.citizenId) ?? []) : [])]) {
+        if (r.tenant_id !== d.tenantId || seen.has(r.id)) continue;
+        seen.add(r.id);
         const zone = zoneOf(r);
         if (zone) zones.push({ id: r.id, name: r.name, zone, schedule: r.schedule });
       }

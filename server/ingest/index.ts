@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
 import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
@@ -30,7 +30,8 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
   let ingest: FastifyInstance | undefined;
   if (ctx.config.ingestPort >= 0) {
-    ingest = Fastify({ loggerInstance: app.log, trustProxy: true });
+    // Watches report every few seconds: the handler logs what it refuses, not every request.
+    ingest = Fastify({ loggerInstance: app.log, trustProxy: true, logController: new LogController({ disableRequestLogging: true }) });
     await ingest.register(osmandRoutes, { ...parts, paths: ['/', '/*'] });
     app.addHook('onReady', async () => {
       await ingest!.listen({ port: ctx.config.ingestPort, host: ctx.config.host });

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import type { ZoneState } from './tables';
+import { DeviceStates, type DeviceState } from './device-states';
 import type { Fix } from './osmand';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
 import { recordEvents, type AlarmEvent } from '../alarms/dispatch';
 import { kickMail } from '../mail';
+import { insertPositions, writeStateAndRing, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
 export const MESSAGES_PER_DEVICE = 50;
@@ -47,21 +47,6 @@ function slotId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-type StateRow = {
-  device_id: string;
-  online: boolean;
-  fix_time: Date | null;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy: number | null;
-  battery: number | null;
-  charging: boolean | null;
-  low_battery_alarmed: boolean;
-  zones: Record<string, ZoneState>;
-  message_seq: string;
-  contact_synced: Date | null;
-  low_battery_threshold: number | null;
-};
 
 /**
  * The ingest's write path. Requests hand over parsed messages and wait; messages are written in
@@ -79,6 +64,7 @@ export class IngestPipeline {
   private idle: (() => void)[] = [];
   /** Batches written, messages in them and milliseconds spent writing (ingest stats, bench). */
   readonly stats = { batches: 0, messages: 0, writeMs: 0 };
+  private readonly states = new DeviceStates();
 
   constructor(
     private readonly db: Db,
@@ -185,63 +171,40 @@ export class IngestPipeline {
     const zones = await this.directory.zonesOf(batch.map((p) => p.device));
     const now = new Date();
 
+    const written: DeviceState[] = [];
     const mailed = await this.db.transaction().execute(async (trx) => {
-      let states = new Map<string, StateRow>();
-      if (deviceIds.length) {
-        // Lock the devices' state rows in key order (concurrent batches never deadlock); a device's
-        // first message creates its row.
-        const lock = () =>
-          trx
-            .selectFrom('device_state')
-            .select(['device_id', 'online', 'fix_time', 'latitude', 'longitude', 'accuracy', 'battery', 'charging', 'low_battery_alarmed', 'zones', 'message_seq', 'contact_synced', 'low_battery_threshold'])
-            .where('device_id', 'in', deviceIds)
-            .orderBy('device_id')
-            .forUpdate()
-            .execute();
-        let rows = await lock();
-        if (rows.length < deviceIds.length) {
-          const have = new Set(rows.map((r) => r.device_id));
-          await trx
-            .insertInto('device_state')
-            .values(deviceIds.filter((id) => !have.has(id)).map((id) => ({ device_id: id, tenant_id: devices.get(id)!.tenantId })))
-            .onConflict((oc) => oc.column('device_id').doNothing())
-            .execute();
-          rows = await lock();
-        }
-        states = new Map(rows.map((r) => [r.device_id, r]));
-      }
+      const states = await this.states.lock(trx, deviceIds, (id) => devices.get(id)!.tenantId);
 
-      // Positions: a fix already stored (a replay, a retry) conflicts and is left out.
-      const rows = batch.flatMap((p) =>
-        p.fixes
-          .filter((f) => f.fix.latitude !== null && f.fix.longitude !== null)
-          .map((f) => ({
+      const positions: PositionRow[] = [];
+      for (const p of batch) {
+        for (const f of p.fixes) {
+          const { fix } = f;
+          if (fix.latitude === null || fix.longitude === null) continue;
+          positions.push({
             id: f.id,
             tenant_id: p.device.tenantId,
             device_id: p.device.id,
-            fix_time: f.fix.fixTime,
-            latitude: f.fix.latitude!,
-            longitude: f.fix.longitude!,
-            altitude: f.fix.altitude,
-            speed: f.fix.speed,
-            course: f.fix.course,
-            accuracy: f.fix.accuracy,
-            battery: f.fix.battery,
-            valid: f.fix.valid,
-            attributes: Object.keys(f.fix.attributes).length ? JSON.stringify(f.fix.attributes) : null,
-          })),
-      );
-      if (rows.length) {
-        const inserted = await trx.insertInto('positions').values(rows).onConflict((oc) => oc.columns(['device_id', 'fix_time']).doNothing()).returning('id').execute();
-        const ids = new Set(inserted.map((r) => r.id));
-        for (const p of batch) for (const f of p.fixes) f.stored = ids.has(f.id);
+            fix_time: fix.fixTime,
+            latitude: fix.latitude,
+            longitude: fix.longitude,
+            altitude: fix.altitude,
+            speed: fix.speed,
+            course: fix.course,
+            accuracy: fix.accuracy,
+            battery: fix.battery,
+            valid: fix.valid,
+            attributes: Object.keys(fix.attributes).length ? JSON.stringify(fix.attributes) : null,
+          });
+        }
       }
+      const stored = await insertPositions(trx, positions);
+      for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
 
       const events: AlarmEvent[] = [];
-      const updates = new Map<string, StateRow & { seen: Date }>();
-      const deviceChanges: { id: string; battery: number | null; contact: Date | null; online: boolean }[] = [];
+      const updates = new Map<string, DeviceState & { seen: Date; zonesChanged: boolean }>();
+      const deviceChanges: DeviceChange[] = [];
       for (const p of batch) {
-        const state = updates.get(p.device.id) ?? { ...states.get(p.device.id)!, seen: now };
+        const state = updates.get(p.device.id) ?? { ...states.get(p.device.id)!, seen: now, zonesChanged: false };
         const wasOnline = state.online;
         const fixes = p.fixes.filter((f) => f.stored || f.fix.latitude === null).sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
         for (const { id, fix } of fixes) {
@@ -264,12 +227,15 @@ export class IngestPipeline {
           state.accuracy = fix.accuracy;
           const result = evaluateZones(zones.get(p.device.id) ?? ([] as ZoneDef[]), state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
           state.zones = result.state;
+          if (result.changed) state.zonesChanged = true;
           for (const e of result.events) event(e.type, { geofenceName: e.geofenceName }, e.geofenceId);
         }
         const before = states.get(p.device.id)!;
         const contactDue = !state.contact_synced || now.getTime() - state.contact_synced.getTime() >= CONTACT_SYNC_MS;
-        if (!wasOnline || contactDue || state.battery !== before.battery) {
-          deviceChanges.push({ id: p.device.id, battery: state.battery, contact: now, online: true });
+        // The devices row (indexed for the back office's lists) follows at most once a minute, at
+        // once when the watch comes online or its low battery alarm changes; device_state is exact.
+        if (!wasOnline || contactDue || state.low_battery_alarmed !== before.low_battery_alarmed) {
+          deviceChanges.push({ id: p.device.id, battery: state.battery, contact: now });
           state.contact_synced = now;
         }
         state.online = true;
@@ -277,55 +243,38 @@ export class IngestPipeline {
       }
 
       // The raw message ring: slot = sequence number modulo MESSAGES_PER_DEVICE.
-      const ring = new Map<string, { id: string; tenant_id: string | null; device_id: string | null; unique_id: string; protocol: string; remote_address: string | null; payload: string; outcome: Outcome; detail: string | null; received_time: Date }>();
+      const ring = new Map<string, RingMessage>();
       const seqs = new Map<string, number>();
-      const all: MessageLog[] = [...batch.map((p) => ({ ...p, outcome: p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? ('stored' as const) : ('duplicate' as const) })), ...logs];
-      for (const m of all) {
+      const toRing = (m: MessageLog, outcome: Outcome) => {
         let id: string;
         if (m.device) {
-          const seq = seqs.get(m.device.id) ?? Number(states.get(m.device.id)?.message_seq ?? 0);
+          const seq = seqs.get(m.device.id) ?? states.get(m.device.id)?.message_seq ?? 0;
           seqs.set(m.device.id, seq + 1);
           id = slotId(`${m.device.id}:${seq % MESSAGES_PER_DEVICE}`);
         } else {
           id = slotId(`unknown:${parseInt(createHash('sha1').update(m.uniqueId).digest('hex').slice(0, 8), 16) % UNKNOWN_SLOTS}`);
         }
-        ring.set(id, { id, tenant_id: m.device?.tenantId ?? null, device_id: m.device?.id ?? null, unique_id: m.uniqueId.slice(0, 64), protocol: 'osmand', remote_address: m.remote, payload: m.payload.slice(0, 4000), outcome: m.outcome, detail: m.detail ?? null, received_time: now });
+        ring.set(id, { id, tenant_id: m.device?.tenantId ?? null, device_id: m.device?.id ?? null, unique_id: m.uniqueId.slice(0, 64), remote_address: m.remote, payload: m.payload.slice(0, 4000), outcome, detail: m.detail ?? null });
+      };
+      for (const p of batch) toRing(p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
+      for (const l of logs) toRing(l, l.outcome);
+      const stateChanges: StateChange[] = deviceIds
+        .filter((id) => updates.has(id) || seqs.has(id))
+        .map((id) => {
+          const s = updates.get(id);
+          const seq = seqs.get(id) ?? states.get(id)!.message_seq;
+          if (!s) return { device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, alarmed: null, zones: null, seq, synced: null };
+          return { device_id: id, online: true, seen: s.seen, fix_time: s.fix_time, latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy, battery: s.battery, charging: s.charging, alarmed: s.low_battery_alarmed, zones: s.zonesChanged ? JSON.stringify(s.zones) : null, seq, synced: s.contact_synced };
+        });
+      await writeStateAndRing(trx, stateChanges, deviceChanges, [...ring.values()], now);
+      for (const c of stateChanges) {
+        const s = updates.get(c.device_id);
+        const { seen: _seen, zonesChanged: _changed, ...state } = s ?? { ...states.get(c.device_id)!, seen: now, zonesChanged: false };
+        written.push({ ...state, message_seq: c.seq });
       }
-      // State, devices and the message ring in one statement (data-modifying CTEs): one round trip.
-      const touched = deviceIds.filter((id) => updates.has(id) || seqs.has(id));
-      const stateValues = touched.map((id) => {
-        const s = updates.get(id);
-        const seq = seqs.get(id) ?? Number(states.get(id)!.message_seq);
-        return sql`(${id}::uuid, ${s ? true : null}::boolean, ${s?.seen ?? null}::timestamptz, ${s?.fix_time ?? null}::timestamptz, ${s?.latitude ?? null}::float8, ${s?.longitude ?? null}::float8, ${s?.accuracy ?? null}::real, ${s?.battery ?? null}::int, ${s?.charging ?? null}::boolean, ${s?.low_battery_alarmed ?? null}::boolean, ${s ? JSON.stringify(s.zones) : null}::jsonb, ${seq}::bigint, ${s?.contact_synced ?? null}::timestamptz)`;
-      });
-      const deviceValues = deviceChanges.map((d) => sql`(${d.id}::uuid, ${d.battery}::int, ${d.contact}::timestamptz)`);
-      const ringValues = [...ring.values()].map(
-        (m) => sql`(${m.id}::uuid, ${m.tenant_id}::uuid, ${m.device_id}::uuid, ${m.unique_id}, ${m.protocol}, ${m.remote_address}, ${m.payload}, ${m.outcome}, ${m.detail}, ${m.received_time}::timestamptz)`,
-      );
-      const stateCte = stateValues.length
-        ? sql`update device_state as s set
-            online = coalesce(v.online, s.online), last_seen = coalesce(v.seen, s.last_seen),
-            fix_time = coalesce(v.fix_time, s.fix_time), latitude = coalesce(v.latitude, s.latitude),
-            longitude = coalesce(v.longitude, s.longitude), accuracy = case when v.online then v.accuracy else s.accuracy end,
-            battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
-            low_battery_alarmed = coalesce(v.alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
-            message_seq = v.seq, contact_synced = coalesce(v.synced, s.contact_synced)
-          from (values ${sql.join(stateValues)}) as v(device_id, online, seen, fix_time, latitude, longitude, accuracy, battery, charging, alarmed, zones, seq, synced)
-          where s.device_id = v.device_id returning 1`
-        : sql`select 1`;
-      const devicesCte = deviceValues.length
-        ? sql`update devices as d set battery_level = coalesce(v.battery, d.battery_level), last_contact = v.contact, status = 'online'
-          from (values ${sql.join(deviceValues)}) as v(id, battery, contact) where d.id = v.id returning 1`
-        : sql`select 1`;
-      await sql`
-        with state as (${stateCte}), changed as (${devicesCte})
-        insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
-        values ${sql.join(ringValues)}
-        on conflict (id) do update set tenant_id = excluded.tenant_id, device_id = excluded.device_id, unique_id = excluded.unique_id,
-          remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
-          received_time = excluded.received_time`.execute(trx);
       return recordEvents(trx, events);
     });
+    this.states.remember(written);
     if (mailed) kickMail();
   }
 }

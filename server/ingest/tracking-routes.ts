@@ -8,6 +8,7 @@ import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from './offline';
 import type { IngestCounters } from './guards';
 import type { IngestPipeline } from './pipeline';
+import { liveColumns } from './live-state';
 import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
 
 type Query = Record<string, unknown>;
@@ -46,7 +47,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     const ids = idList(queryParam(request.query as Query, 'deviceIds'));
     let q = visibleDevices(db, request)
       .leftJoin('device_state as s', 's.device_id', 'devices.id')
-      .select(['devices.id', 'devices.name', 'devices.battery_level', 'devices.last_contact', 'devices.status', 's.charging', 's.low_battery_threshold'])
+      .select(['devices.id', 'devices.name', 'devices.status', 's.charging', 's.low_battery_threshold', ...liveColumns])
       .orderBy('devices.name');
     if (ids) q = ids.length ? q.where('devices.id', 'in', ids) : q.where(sql<boolean>`false`);
     const rows = await q.execute();
@@ -119,7 +120,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     const rows = await visibleDevices(db, request)
       .leftJoin('device_state as s', 's.device_id', 'devices.id')
       .select([
-        'devices.id', 'devices.name', 'devices.imei', 'devices.status', 'devices.subscription_status', 'devices.battery_level', 'devices.last_contact',
+        'devices.id', 'devices.name', 'devices.imei', 'devices.status', 'devices.subscription_status', ...liveColumns,
         's.latitude', 's.longitude', 's.accuracy', 's.fix_time', 's.charging',
       ])
       .select((eb) => [
@@ -150,7 +151,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     const ids = idList(queryParam(request.query as Query, 'deviceIds'));
     let q = visibleDevices(db, request)
       .innerJoin('device_state as s', 's.device_id', 'devices.id')
-      .select(['devices.id', 'devices.name', 'devices.status', 'devices.battery_level', 'devices.last_contact', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time'])
+      .select(['devices.id', 'devices.name', 'devices.status', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time', ...liveColumns])
       .where('s.latitude', 'is not', null)
       .orderBy('devices.name');
     if (ids) q = ids.length ? q.where('devices.id', 'in', ids) : q.where(sql<boolean>`false`);

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { unnest } from '../db/unnest';
+import type { Outcome } from './guards';
+
+/**
+ * The SQL of one ingest batch. Every statement takes its rows as column arrays (unnest), so a
+ * batch of hundreds of messages is a handful of parameters to bind and a small plan to make.
+ */
+
+export interface PositionRow {
+  id: string;
+  tenant_id: string | null;
+  device_id: string;
+  fix_time: Date;
+  latitude: number;
+  longitude: number;
+  altitude: number | null;
+  speed: number | null;
+  course: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  valid: boolean;
+  attributes: string | null;
+}
+
+/** Inserts fixes; a fix already stored (a replay, a retry) conflicts on (device, fix time) and is left out. Returns the ids stored. */
+export async function insertPositions(trx: Db, rows: readonly PositionRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const from = unnest<PositionRow>(
+    'v',
+    { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' },
+    rows,
+  );
+  const inserted = await sql<{ id: string }>`
+    insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
+    select * from ${from}
+    on conflict (device_id, fix_time) do nothing
+    returning id`.execute(trx);
+  return new Set(inserted.rows.map((r) => r.id));
+}
+
+/** A device's runtime state after the batch; null keeps the stored value. */
+export interface StateChange {
+  device_id: string;
+  online: boolean | null;
+  seen: Date | null;
+  fix_time: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  charging: boolean | null;
+  alarmed: boolean | null;
+  /** The zones' state as JSON, or null when no zone changed. */
+  zones: string | null;
+  seq: number;
+  synced: Date | null;
+}
+
+/** devices columns refreshed from the state (at most once a minute per device, or when it comes online). */
+export interface DeviceChange {
+  id: string;
+  battery: number | null;
+  contact: Date;
+}
+
+export interface RingMessage {
+  id: string;
+  tenant_id: string | null;
+  device_id: string | null;
+  unique_id: string;
+  remote_address: string | null;
+  payload: string;
+  outcome: Outcome;
+  detail: string | null;
+}
+
+/** The state rows, the devices' contact columns and the raw message ring (OsmAnd messages received at `received`) in one statement (data-modifying CTEs: one round trip). */
+export async function writeStateAndRing(trx: Db, states: readonly StateChange[], devices: readonly DeviceChange[], ring: readonly RingMessage[], received: Date): Promise<void> {
+  const stateCte = states.length
+    ? sql`update device_state as s set
+        online = coalesce(v.online, s.online), last_seen = coalesce(v.seen, s.last_seen),
+        fix_time = coalesce(v.fix_time, s.fix_time), latitude = coalesce(v.latitude, s.latitude),
+        longitude = coalesce(v.longitude, s.longitude), accuracy = case when v.online then v.accuracy else s.accuracy end,
+        battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
+        low_battery_alarmed = coalesce(v.alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
+        message_seq = v.seq, contact_synced = coalesce(v.synced, s.contact_synced)
+      from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', alarmed: 'boolean', zones: 'jsonb', seq: 'bigint', synced: 'timestamptz' }, states)}
+      where s.device_id = v.device_id returning 1`
+    : sql`select 1`;
+  const devicesCte = devices.length
+    ? sql`update devices as d set battery_level = coalesce(v.battery, d.battery_level), last_contact = v.contact, status = 'online'
+      from ${unnest<DeviceChange>('v', { id: 'uuid', battery: 'int', contact: 'timestamptz' }, devices)} where d.id = v.id returning 1`
+    : sql`select 1`;
+  const ringRows = unnest<RingMessage>(
+    'v',
+    { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', unique_id: 'text', remote_address: 'text', payload: 'text', outcome: 'text', detail: 'text' },
+    ring,
+  );
+  await sql`
+    with state as (${stateCte}), changed as (${devicesCte})
+    insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
+    select v.id, v.tenant_id, v.device_id, v.unique_id, 'osmand', v.remote_address, v.payload, v.outcome, v.detail, ${received}::timestamptz from ${ringRows}
+    on conflict (id) do update set tenant_id = excluded.tenant_id, device_id = excluded.device_id, unique_id = excluded.unique_id,
+      remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
+      received_time = excluded.received_time`.execute(trx);
+}

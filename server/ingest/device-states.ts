@@ -1,0 +1,83 @@
+import type { Db } from '../db/database';
+import { inArray } from '../db/unnest';
+import type { ZoneState } from './tables';
+
+/** A device's runtime state as the ingest evaluates it (a device_state row). */
+export interface DeviceState {
+  device_id: string;
+  online: boolean;
+  fix_time: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  charging: boolean | null;
+  low_battery_alarmed: boolean;
+  zones: Record<string, ZoneState>;
+  /** Messages received so far (the raw message ring's next slot); every ingest write moves it on. */
+  message_seq: number;
+  contact_synced: Date | null;
+  low_battery_threshold: number | null;
+}
+
+const MAX_CACHED = 200_000;
+
+/**
+ * The state rows of a batch's devices, locked for the batch's transaction, in key order so that
+ * concurrent batches never deadlock; a device's first message creates its row.
+ *
+ * Reading every row whole on every batch (zones as JSON, timestamps) was a large share of the
+ * ingest's CPU, so a node keeps the states it wrote and locks only the small columns: the message
+ * sequence, which every ingest write moves on, tells whether the kept copy is still the stored one
+ * (another node may have written the device since); the columns other writers change (online by
+ * the offline check, the threshold by the settings screen) are always read. Only devices whose copy
+ * is missing or stale are read whole. Copies are replaced only after the batch commits.
+ */
+export class DeviceStates {
+  private cache = new Map<string, DeviceState>();
+
+  async lock(trx: Db, deviceIds: readonly string[], tenantOf: (deviceId: string) => string | null): Promise<Map<string, DeviceState>> {
+    const out = new Map<string, DeviceState>();
+    if (deviceIds.length === 0) return out;
+    const lockRows = () =>
+      trx
+        .selectFrom('device_state')
+        .select(['device_id', 'message_seq', 'online', 'low_battery_threshold'])
+        .where(inArray('device_id', 'uuid', deviceIds))
+        .orderBy('device_id')
+        .forUpdate()
+        .execute();
+    let rows = await lockRows();
+    if (rows.length < deviceIds.length) {
+      const have = new Set(rows.map((r) => r.device_id));
+      await trx
+        .insertInto('device_state')
+        .values(deviceIds.filter((id) => !have.has(id)).map((id) => ({ device_id: id, tenant_id: tenantOf(id) })))
+        .onConflict((oc) => oc.column('device_id').doNothing())
+        .execute();
+      rows = await lockRows();
+    }
+    const stale: string[] = [];
+    for (const r of rows) {
+      const kept = this.cache.get(r.device_id);
+      if (kept && kept.message_seq === Number(r.message_seq)) out.set(r.device_id, { ...kept, online: r.online, low_battery_threshold: r.low_battery_threshold });
+      else stale.push(r.device_id);
+    }
+    if (stale.length) {
+      const whole = await trx
+        .selectFrom('device_state')
+        .select(['device_id', 'online', 'fix_time', 'latitude', 'longitude', 'accuracy', 'battery', 'charging', 'low_battery_alarmed', 'zones', 'message_seq', 'contact_synced', 'low_battery_threshold'])
+        .where(inArray('device_id', 'uuid', stale))
+        .execute();
+      for (const r of whole) out.set(r.device_id, { ...r, message_seq: Number(r.message_seq) });
+    }
+    return out;
+  }
+
+  /** Keeps the states a committed batch wrote. */
+  remember(states: Iterable<DeviceState>): void {
+    if (this.cache.size > MAX_CACHED) this.cache.clear();
+    for (const s of states) this.cache.set(s.device_id, s);
+  }
+
+}
