@@ -24,7 +24,8 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
   const parts: IngestParts = { directory, limiter, pipeline };
 
-  await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand'] });
+  // With or without a trailing slash, as a watch's server address is typed by hand.
+  await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand', '/ingest/osmand/'] });
   await app.register(trackingRoutes, { db: ctx.db, counters, pipeline });
 
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.

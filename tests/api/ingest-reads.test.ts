@@ -49,6 +49,19 @@ describe.each(DATABASES)('tracking reads on $name', ({ url }) => {
     expect(dadInfo).toMatchObject({ batteryLevel: 33, unacknowledgedAlarms: 1, lastEvent: { type: 'sos' }, lastPosition: { latitude: 56, longitude: 13 } });
   });
 
+  it("shows each fix's battery at once on the carer's device list and troubleshooting, though the devices row follows once a minute", async () => {
+    const { mum } = await demoDevices(server.database.db);
+    // Five fixes within a minute: the devices row kept the first battery reading (90).
+    const row = await server.database.db.selectFrom('devices').select(['battery_level']).where('id', '=', mum.id).executeTakeFirstOrThrow();
+    expect(row.battery_level).toBe(90);
+    const dashboard = (await call(carer, 'GET', '/api/app/productInstance/pagedDashboard?maxResultCount=10')).body as unknown as Items;
+    expect(dashboard.items.find((i) => i.id === mum.id)).toMatchObject({ batteryLevel: 70 });
+    const assigned = (await call(carer, 'GET', '/api/plugandplay/devicemanage/getAssignDeviceToUser')).body as unknown as Items;
+    expect(assigned.items.find((i) => i.id === mum.id)).toMatchObject({ batteryLevel: 70 });
+    const trouble = (await call(staff, 'GET', `/api/app/troubleshoot/${mum.id}`)).body as Record<string, unknown>;
+    expect(trouble).toMatchObject({ batteryLevel: 70 });
+  });
+
   it('answers a trail and a battery history over a time range, oldest first', async () => {
     const { mum } = await demoDevices(server.database.db);
     const from = new Date(start + 60_000).toISOString();
