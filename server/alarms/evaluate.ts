@@ -27,19 +27,21 @@ export const EXIT_CONFIRMATIONS = 2;
  * once per absence and only while the zone's schedule is on, so someone still outside when the
  * night window opens is alarmed then. Coming back after an alarmed exit is a geofenceEnter.
  */
-export function evaluateZones(zones: readonly ZoneDef[], previous: Readonly<Record<string, ZoneState>>, point: LatLng, accuracy: number | null, time: Date) {
-  const state: Record<string, ZoneState> = {};
+export function evaluateZones(zones: readonly ZoneDef[], previous: ReadonlyMap<string, ZoneState>, point: LatLng, accuracy: number | null, time: Date) {
+  // A Map, not an object keyed by zone id: every device has its own zone ids, and objects with
+  // that many different key sets made every lookup slow at ten thousand devices.
+  const state = new Map<string, ZoneState>();
   const events: ZoneEvent[] = [];
   // A zone that is gone (deleted, unlinked) changes the state too.
   let kept = 0;
-  for (const z of zones) if (previous[z.id]) kept++;
-  let changed = kept !== Object.keys(previous).length;
+  for (const z of zones) if (previous.has(z.id)) kept++;
+  let changed = kept !== previous.size;
   for (const z of zones) {
-    const before = previous[z.id];
+    const before = previous.get(z.id);
     const side = classify(point, accuracy ?? 0, z.zone);
     // The usual case, a fix well inside a zone it was already in: the state stays as it was.
     if (side === 'inside' && before?.s === 'in' && !before.p && !before.a) {
-      state[z.id] = before;
+      state.set(z.id, before);
       continue;
     }
     const next: ZoneState = { ...before };
@@ -57,7 +59,7 @@ export function evaluateZones(zones: readonly ZoneDef[], previous: Readonly<Reco
       }
     }
     if (next.s !== before?.s || (next.p ?? 0) !== (before?.p ?? 0) || Boolean(next.a) !== Boolean(before?.a)) changed = true;
-    state[z.id] = next;
+    state.set(z.id, next);
   }
   return { state, events, changed };
 }

@@ -13,7 +13,8 @@ export interface DeviceState {
   battery: number | null;
   charging: boolean | null;
   low_battery_alarmed: boolean;
-  zones: Record<string, ZoneState>;
+  /** Per zone id (stored as a JSON object). */
+  zones: Map<string, ZoneState>;
   /** Messages received so far (the raw message ring's next slot); every ingest write moves it on. */
   message_seq: number;
   contact_synced: Date | null;
@@ -69,7 +70,7 @@ export class DeviceStates {
         .select(['device_id', 'online', 'fix_time', 'latitude', 'longitude', 'accuracy', 'battery', 'charging', 'low_battery_alarmed', 'zones', 'message_seq', 'contact_synced', 'low_battery_threshold'])
         .where(inArray('device_id', 'uuid', stale))
         .execute();
-      for (const r of whole) out.set(r.device_id, { ...r, message_seq: Number(r.message_seq) });
+      for (const r of whole) out.set(r.device_id, { ...r, zones: new Map(Object.entries(r.zones ?? {})), message_seq: Number(r.message_seq) });
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
 import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
@@ -6,6 +6,7 @@ import { DeviceDirectory } from './device-directory';
 import { DeviceRateLimiter, IngestCounters } from './guards';
 import { IngestPipeline } from './pipeline';
 import { osmandRoutes, type IngestParts } from './osmand-routes';
+import { IngestPort } from './ingest-port';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { trackingRoutes } from './tracking-routes';
 
@@ -29,16 +30,12 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   await app.register(trackingRoutes, { db: ctx.db, counters, pipeline });
 
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
-  let ingest: FastifyInstance | undefined;
+  let ingest: IngestPort | undefined;
   if (ctx.config.ingestPort >= 0) {
-    // Watches report every few seconds: the handler logs what it refuses, not every request.
-    ingest = Fastify({ loggerInstance: app.log, trustProxy: true, logController: new LogController({ disableRequestLogging: true }) });
-    await ingest.register(osmandRoutes, { ...parts, paths: ['/', '/*'] });
+    ingest = new IngestPort(parts, app.log);
     app.addHook('onReady', async () => {
-      await ingest!.listen({ port: ctx.config.ingestPort, host: ctx.config.host });
-      const address = ingest!.server.address();
       // With 0 (a free port) the configuration then tells which one was taken.
-      if (typeof address === 'object' && address) ctx.config.ingestPort = address.port;
+      ctx.config.ingestPort = await ingest!.listen(ctx.config.ingestPort, ctx.config.host);
       app.log.info({ port: ctx.config.ingestPort }, 'OsmAnd ingest listening');
     });
   }

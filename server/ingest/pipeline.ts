@@ -264,7 +264,7 @@ export class IngestPipeline {
           const s = updates.get(id);
           const seq = seqs.get(id) ?? states.get(id)!.message_seq;
           if (!s) return { device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, alarmed: null, zones: null, seq, synced: null };
-          return { device_id: id, online: true, seen: s.seen, fix_time: s.fix_time, latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy, battery: s.battery, charging: s.charging, alarmed: s.low_battery_alarmed, zones: s.zonesChanged ? JSON.stringify(s.zones) : null, seq, synced: s.contact_synced };
+          return { device_id: id, online: true, seen: s.seen, fix_time: s.fix_time, latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy, battery: s.battery, charging: s.charging, alarmed: s.low_battery_alarmed, zones: s.zonesChanged ? JSON.stringify(Object.fromEntries(s.zones)) : null, seq, synced: s.contact_synced };
         });
       await writeStateAndRing(trx, stateChanges, deviceChanges, [...ring.values()], now);
       for (const c of stateChanges) {
