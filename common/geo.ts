@@ -102,20 +102,24 @@ function prepared(polygon: readonly LatLng[]) {
   return p;
 }
 
+/** Metres east and north of `ref` in a flat projection around it (`k`: cosine of its latitude). */
+const metresEast = (p: LatLng, ref: LatLng, k: number) => rad(unwrap(p.lng, ref.lng) - ref.lng) * EARTH_RADIUS_M * k;
+const metresNorth = (p: LatLng, ref: LatLng) => rad(p.lat - ref.lat) * EARTH_RADIUS_M;
+
 /** Shortest distance in metres from a point to a polygon's boundary (local flat projection). */
 export function distanceToPolygonEdge(point: LatLng, polygon: readonly LatLng[]): number {
   const ref = point;
   const k = Math.cos(rad(ref.lat));
-  const toXY = (p: LatLng) => ({ x: rad(unwrap(p.lng, ref.lng) - ref.lng) * EARTH_RADIUS_M * k, y: rad(p.lat - ref.lat) * EARTH_RADIUS_M });
   let best = Infinity;
+  // Plain numbers, no point objects: this runs for every fix and polygon.
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = toXY(polygon[j]!);
-    const b = toXY(polygon[i]!);
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
+    const ax = metresEast(polygon[j]!, ref, k);
+    const ay = metresNorth(polygon[j]!, ref);
+    const dx = metresEast(polygon[i]!, ref, k) - ax;
+    const dy = metresNorth(polygon[i]!, ref) - ay;
     const len2 = dx * dx + dy * dy;
-    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(a.x * dx + a.y * dy) / len2));
-    best = Math.min(best, Math.hypot(a.x + t * dx, a.y + t * dy));
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+    best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
   }
   return best;
 }

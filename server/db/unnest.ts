@@ -17,10 +17,19 @@ const quoted = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
 export function arrayLiteral(type: ColumnSqlType, values: readonly Cell[]): string {
   const plain = type === 'uuid' || type === 'float8' || type === 'real' || type === 'int' || type === 'bigint';
   const out = new Array<string>(values.length);
+  // Formatting a date is the slowest cell; a batch repeats one (its arrival time) in every row.
+  let lastDate: Date | undefined;
+  let lastText = '';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (v === null || v === undefined) out[i] = 'NULL';
-    else if (v instanceof Date) out[i] = `"${v.toISOString()}"`;
+    else if (v instanceof Date) {
+      if (v !== lastDate) {
+        lastDate = v;
+        lastText = `"${v.toISOString()}"`;
+      }
+      out[i] = lastText;
+    }
     else if (typeof v === 'boolean') out[i] = v ? 't' : 'f';
     else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new TypeError(`Not a finite number for a ${type} column: ${v}`);

@@ -14,10 +14,6 @@ export class IngestPort {
 
   constructor(parts: IngestParts, log: FastifyBaseLogger) {
     this.server = http.createServer((req, res) => {
-      const answer = (status: number, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-length': '0', ...headers });
-        res.end();
-      };
       const chunks: Buffer[] = [];
       let size = 0;
       let refused = false;
@@ -28,7 +24,7 @@ export class IngestPort {
           // Answered at once; the connection closes once the answer is out (the rest is not read).
           refused = true;
           chunks.length = 0;
-          answer(413, { connection: 'close' });
+          answer(res, 413, { connection: 'close' });
           return;
         }
         chunks.push(chunk);
@@ -37,10 +33,10 @@ export class IngestPort {
         if (refused) return;
         const body = chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8');
         receiveOsmand(parts, { method: req.method ?? 'POST', url: req.url ?? '/', contentType: req.headers['content-type'], body, remote: remoteOf(req) }, log).then(
-          (a) => answer(a.status, a.retryAfter ? { 'retry-after': String(a.retryAfter) } : {}),
+          (a) => answer(res, a.status, a.retryAfter ? { 'retry-after': String(a.retryAfter) } : {}),
           (err: unknown) => {
             log.error({ err }, 'ingest: message could not be handled');
-            answer(500);
+            answer(res, 500);
           },
         );
       });
@@ -70,6 +66,12 @@ export class IngestPort {
     await closed;
     clearTimeout(late);
   }
+}
+
+/** An empty answer. */
+function answer(res: http.ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-length': '0', ...headers });
+  res.end();
 }
 
 /** The watch's address: behind a proxy the first X-Forwarded-For entry, as the API's trustProxy reads it. */

@@ -38,7 +38,8 @@ interface PendingFix {
 interface Pending extends MessageLog {
   device: DeviceInfo;
   fixes: PendingFix[];
-  done: (result: Error | 'stored' | 'duplicate') => void;
+  resolve: (result: 'stored' | 'duplicate') => void;
+  reject: (error: Error) => void;
 }
 
 /** A deterministic UUID (for the message ring's slots). */
@@ -47,6 +48,29 @@ function slotId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+
+/** An event of a fix (with the device's last known place when the fix has none). */
+function eventOf(
+  device: DeviceInfo,
+  positionId: string,
+  fix: Fix,
+  state: Pick<DeviceState, 'latitude' | 'longitude'>,
+  type: AlarmEvent['type'],
+  attributes: AlarmEvent['attributes'] = {},
+  geofenceId: string | null = null,
+): AlarmEvent {
+  return {
+    id: randomUUID(),
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    deviceName: device.name,
+    type,
+    time: fix.fixTime,
+    positionId: fix.latitude === null ? null : positionId,
+    geofenceId,
+    attributes: { latitude: fix.latitude ?? state.latitude, longitude: fix.longitude ?? state.longitude, ...attributes },
+  };
+}
 
 /**
  * The ingest's write path. Requests hand over parsed messages and wait; messages are written in
@@ -81,7 +105,8 @@ export class IngestPipeline {
         ...message,
         outcome: 'stored',
         fixes: message.fixes.map((fix) => ({ id: randomUUID(), fix, stored: false })),
-        done: (r) => (r instanceof Error ? reject(r) : resolve(r)),
+        resolve,
+        reject,
       });
       this.schedule();
     });
@@ -135,7 +160,7 @@ export class IngestPipeline {
     } catch (err) {
       if (batch.length + logs.length <= 1) {
         this.log.error({ err, device: batch[0]?.uniqueId }, 'ingest: message could not be stored');
-        for (const p of batch) p.done(err instanceof Error ? err : new Error(String(err)));
+        for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
       } else {
         this.log.warn({ err, size: batch.length }, 'ingest: batch failed, storing its messages one by one');
         for (const p of batch) {
@@ -145,7 +170,7 @@ export class IngestPipeline {
             this.settle([p]);
           } catch (one) {
             this.log.error({ err: one, device: p.uniqueId }, 'ingest: message could not be stored');
-            p.done(one instanceof Error ? one : new Error(String(one)));
+            p.reject(one instanceof Error ? one : new Error(String(one)));
           }
         }
       }
@@ -159,7 +184,7 @@ export class IngestPipeline {
     for (const p of batch) {
       const stored = p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null);
       this.counters.add(stored ? 'stored' : 'duplicate');
-      p.done(stored ? 'stored' : 'duplicate');
+      p.resolve(stored ? 'stored' : 'duplicate');
     }
   }
 
@@ -208,15 +233,13 @@ export class IngestPipeline {
         const wasOnline = state.online;
         const fixes = p.fixes.filter((f) => f.stored || f.fix.latitude === null).sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
         for (const { id, fix } of fixes) {
-          const event = (type: AlarmEvent['type'], attributes: AlarmEvent['attributes'] = {}, geofenceId: string | null = null) =>
-            events.push({ id: randomUUID(), tenantId: p.device.tenantId, deviceId: p.device.id, deviceName: p.device.name, type, time: fix.fixTime, positionId: fix.latitude === null ? null : id, geofenceId, attributes: { latitude: fix.latitude ?? state.latitude, longitude: fix.longitude ?? state.longitude, ...attributes } });
-          if (fix.alarm) event(fix.alarm);
+          if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
           if (!newer) continue;
           if (fix.battery !== null) {
             const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed);
             state.low_battery_alarmed = battery.alarmed;
-            if (battery.alarm) event('lowBattery', { battery: Math.round(fix.battery) });
+            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: Math.round(fix.battery) }));
             state.battery = Math.round(fix.battery);
           }
           if (fix.charging !== null) state.charging = fix.charging;
@@ -228,7 +251,7 @@ export class IngestPipeline {
           const result = evaluateZones(zones.get(p.device.id) ?? ([] as ZoneDef[]), state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
           state.zones = result.state;
           if (result.changed) state.zonesChanged = true;
-          for (const e of result.events) event(e.type, { geofenceName: e.geofenceName }, e.geofenceId);
+          for (const e of result.events) events.push(eventOf(p.device, id, fix, state, e.type, { geofenceName: e.geofenceName }, e.geofenceId));
         }
         const before = states.get(p.device.id)!;
         const contactDue = !state.contact_synced || now.getTime() - state.contact_synced.getTime() >= CONTACT_SYNC_MS;
