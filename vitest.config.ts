@@ -5,11 +5,16 @@ import { defineConfig } from 'vitest/config';
  * in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set) and e2e (a real browser
  * against the real server).
  */
+const API_WORKERS = 2;
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      // Unit and api files run two at a time: an api file mostly waits (its server starting, the
+      // database, timers), and each starts its own server on its own scratch database. Vitest's
+      // default on a 2-core machine is one at a time.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: API_WORKERS } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: API_WORKERS } },
       {
         test: {
           name: 'e2e',

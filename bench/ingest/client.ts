@@ -7,7 +7,8 @@
 import net from 'node:net';
 import { DEVICES, ROUNDS, fixOf, queryOf } from './plan';
 
-const port = Number(process.argv[2]);
+/** The API nodes' ingest ports (comma separated); connection k goes to port k modulo their number. */
+const ports = process.argv[2]!.split(',').map(Number);
 const start = Number(process.argv[3]);
 const concurrency = Number(process.argv[4] ?? 64);
 
@@ -15,7 +16,7 @@ const jobs: { request: string; device: number; confirming: boolean }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   for (let i = 0; i < DEVICES; i++) {
     const f = fixOf(i, round, start);
-    jobs.push({ request: `POST ${queryOf(f)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\n\r\n`, device: i, confirming: f.confirming });
+    jobs.push({ request: `POST ${queryOf(f)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`, device: i, confirming: f.confirming });
   }
 }
 
@@ -24,7 +25,7 @@ const confirmingSent: Record<number, number> = {};
 let next = 0;
 
 /** One connection: a request, its whole answer (status line, headers, Content-Length body), the next. */
-function connection(): Promise<void> {
+function connection(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
     let buffer = '';
@@ -59,7 +60,7 @@ function connection(): Promise<void> {
 
 const began = performance.now();
 const cpuBefore = process.cpuUsage();
-await Promise.all(Array.from({ length: concurrency }, connection));
+await Promise.all(Array.from({ length: concurrency }, (_, k) => connection(ports[k % ports.length]!)));
 const seconds = (performance.now() - began) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 process.send!({ seconds, requests: jobs.length, statuses, confirmingSent, cpuSeconds: (cpu.user + cpu.system) / 1e6 });

@@ -20,6 +20,8 @@ if (!base) {
   process.exit(1);
 }
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
+/** API nodes sharing the database, each its own process; connections are spread over their ingest ports. */
+const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
 const METRES_PER_DEGREE = 111_195;
 const now = () => performance.timeOrigin + performance.now();
 
@@ -108,17 +110,40 @@ try {
   });
   await listener.query(`listen ${ALARM_CHANNEL}`);
 
+  // Further API nodes, each its own process on the same database.
+  const others = await Promise.all(
+    Array.from({ length: NODES - 1 }, async () => {
+      const child = fork(new URL('./node.ts', import.meta.url).pathname, [url.toString()], { execArgv: process.execArgv });
+      const { ingestPort } = await new Promise<{ ingestPort: number }>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as { ingestPort: number }));
+        child.once('error', reject);
+      });
+      return { child, ingestPort };
+    }),
+  );
+  const ingestPorts = [config.ingestPort, ...others.map((o) => o.ingestPort)];
+  for (const o of others) o.child.send('start');
+
   const start = Date.now() - ROUNDS * 30_000 - 120_000;
   console.log(`Sending ${DEVICES * ROUNDS} fixes over HTTP with ${CONCURRENCY} requests in flight…`);
   const cpuBefore = process.cpuUsage();
   const dbCpuBefore = databaseCpuSeconds();
   const result = await new Promise<{ seconds: number; requests: number; statuses: Record<string, number>; confirmingSent: Record<number, number>; cpuSeconds: number }>((resolve, reject) => {
-    const child = fork(new URL('./client.ts', import.meta.url).pathname, [String(config.ingestPort), String(start), String(CONCURRENCY)], { execArgv: process.execArgv });
+    const child = fork(new URL('./client.ts', import.meta.url).pathname, [ingestPorts.join(','), String(start), String(CONCURRENCY)], { execArgv: process.execArgv });
     child.once('message', (m) => resolve(m as never));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
   const cpu = process.cpuUsage(cpuBefore);
+  const otherCpu = await Promise.all(
+    others.map(
+      (o) =>
+        new Promise<number>((resolve) => {
+          o.child.once('message', (m) => resolve((m as { cpuSeconds: number }).cpuSeconds));
+          o.child.send('stop');
+        }),
+    ),
+  );
   const dbCpuAfter = databaseCpuSeconds();
   const dbCpu = dbCpuBefore === null || dbCpuAfter === null ? 'n/a (not a local server)' : `${(dbCpuAfter - dbCpuBefore).toFixed(1)} s`;
   const walkers = Array.from({ length: DEVICES }, (_, i) => i).filter(isWalker);
@@ -168,9 +193,9 @@ try {
   console.log(
     [
       '',
-      `Devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
+      `API nodes ${NODES}, devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
       `HTTP ingest with evaluation: ${stored} positions in ${result.seconds.toFixed(2)} s = ${httpRate.toFixed(0)} positions/s`,
-      `CPU during HTTP (${result.seconds.toFixed(1)} s on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}): API ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, load generator ${result.cpuSeconds.toFixed(1)} s, PostgreSQL ${dbCpu}`,
+      `CPU during HTTP (${result.seconds.toFixed(1)} s on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}): API ${[(cpu.user + cpu.system) / 1e6, ...otherCpu].map((c) => `${c.toFixed(1)} s`).join(' + ')} (first node: ${(cpu.system / 1e6).toFixed(1)} s in the kernel), load generator ${result.cpuSeconds.toFixed(1)} s, PostgreSQL ${dbCpu}`,
       `Bulk INSERT floor:           ${rows.length} rows = ${floorRate.toFixed(0)} rows/s`,
       `Ratio HTTP / floor:          ${(httpRate / floorRate).toFixed(2)}`,
       `Alarms: ${exits.length} exits for ${walkers.length} walkers; confirming fix -> alarm heard: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms; within 1 s: ${within}/${latencies.length}`,

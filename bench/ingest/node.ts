@@ -1,0 +1,22 @@
+// A further API node for `BENCH_NODES=2`: its own process (its own Node thread), the same
+// database, its own ingest port. Tells the orchestrator the port, and its CPU when told to stop.
+import { loadConfig } from '../../server/config';
+import { createServer } from '../../server/app';
+import { freePort } from '../../tests/support/server';
+
+const databaseUrl = process.argv[2]!;
+const port = await freePort();
+const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://' });
+const server = await createServer(config);
+await server.app.listen({ port, host: '127.0.0.1' });
+let cpuBefore = process.cpuUsage();
+process.on('message', async (m: string) => {
+  if (m === 'start') {
+    cpuBefore = process.cpuUsage();
+    return;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  await server.close();
+  process.send!({ cpuSeconds: (cpu.user + cpu.system) / 1e6 }, () => process.exit(0));
+});
+process.send!({ ingestPort: config.ingestPort });
