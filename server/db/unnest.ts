@@ -29,8 +29,7 @@ export function arrayLiteral(type: ColumnSqlType, values: readonly Cell[]): stri
         lastText = `"${v.toISOString()}"`;
       }
       out[i] = lastText;
-    }
-    else if (typeof v === 'boolean') out[i] = v ? 't' : 'f';
+    } else if (typeof v === 'boolean') out[i] = v ? 't' : 'f';
     else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new TypeError(`Not a finite number for a ${type} column: ${v}`);
       out[i] = String(v);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { unnest } from '../db/unnest';
 import type { Outcome } from './guards';
+import type { DeviceState } from './device-states';
 
 /**
  * The SQL of one ingest batch. Every statement takes its rows as column arrays (unnest), so a
@@ -40,23 +41,17 @@ export async function insertPositions(trx: Db, rows: readonly PositionRow[]): Pr
   return new Set(inserted.rows.map((r) => r.id));
 }
 
+type OrNull<T> = { [K in keyof T]: T[K] | null };
+
 /** A device's runtime state after the batch; null keeps the stored value. */
-export interface StateChange {
+export type StateChange = OrNull<Pick<DeviceState, 'online' | 'fix_time' | 'latitude' | 'longitude' | 'accuracy' | 'battery' | 'charging' | 'low_battery_alarmed' | 'contact_synced'>> & {
   device_id: string;
-  online: boolean | null;
+  /** When the device was last heard from. */
   seen: Date | null;
-  fix_time: Date | null;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy: number | null;
-  battery: number | null;
-  charging: boolean | null;
-  alarmed: boolean | null;
   /** The zones' state as JSON, or null when no zone changed. */
   zones: string | null;
-  seq: number;
-  synced: Date | null;
-}
+  message_seq: number;
+};
 
 /** devices columns refreshed from the state (at most once a minute per device, or when it comes online). */
 export interface DeviceChange {
@@ -84,9 +79,9 @@ export async function writeStateAndRing(trx: Db, states: readonly StateChange[],
         fix_time = coalesce(v.fix_time, s.fix_time), latitude = coalesce(v.latitude, s.latitude),
         longitude = coalesce(v.longitude, s.longitude), accuracy = case when v.online then v.accuracy else s.accuracy end,
         battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
-        low_battery_alarmed = coalesce(v.alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
-        message_seq = v.seq, contact_synced = coalesce(v.synced, s.contact_synced)
-      from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', alarmed: 'boolean', zones: 'jsonb', seq: 'bigint', synced: 'timestamptz' }, states)}
+        low_battery_alarmed = coalesce(v.low_battery_alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
+        message_seq = v.message_seq, contact_synced = coalesce(v.contact_synced, s.contact_synced)
+      from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', low_battery_alarmed: 'boolean', zones: 'jsonb', message_seq: 'bigint', contact_synced: 'timestamptz' }, states)}
       where s.device_id = v.device_id returning 1`
     : sql`select 1`;
   const devicesCte = devices.length

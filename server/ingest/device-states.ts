@@ -80,5 +80,4 @@ export class DeviceStates {
     if (this.cache.size > MAX_CACHED) this.cache.clear();
     for (const s of states) this.cache.set(s.device_id, s);
   }
-
 }

@@ -48,7 +48,6 @@ function slotId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-
 /** An event of a fix (with the device's last known place when the fix has none). */
 function eventOf(
   device: DeviceInfo,
@@ -226,10 +225,10 @@ export class IngestPipeline {
       for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
 
       const events: AlarmEvent[] = [];
-      const updates = new Map<string, DeviceState & { seen: Date; zonesChanged: boolean }>();
+      const updates = new Map<string, DeviceState & { zonesChanged: boolean }>();
       const deviceChanges: DeviceChange[] = [];
       for (const p of batch) {
-        const state = updates.get(p.device.id) ?? { ...states.get(p.device.id)!, seen: now, zonesChanged: false };
+        const state = updates.get(p.device.id) ?? { ...states.get(p.device.id)!, zonesChanged: false };
         const wasOnline = state.online;
         const fixes = p.fixes.filter((f) => f.stored || f.fix.latitude === null).sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
         for (const { id, fix } of fixes) {
@@ -281,20 +280,21 @@ export class IngestPipeline {
       };
       for (const p of batch) toRing(p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
       for (const l of logs) toRing(l, l.outcome);
-      const stateChanges: StateChange[] = deviceIds
-        .filter((id) => updates.has(id) || seqs.has(id))
-        .map((id) => {
-          const s = updates.get(id);
-          const seq = seqs.get(id) ?? states.get(id)!.message_seq;
-          if (!s) return { device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, alarmed: null, zones: null, seq, synced: null };
-          return { device_id: id, online: true, seen: s.seen, fix_time: s.fix_time, latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy, battery: s.battery, charging: s.charging, alarmed: s.low_battery_alarmed, zones: s.zonesChanged ? JSON.stringify(Object.fromEntries(s.zones)) : null, seq, synced: s.contact_synced };
-        });
-      await writeStateAndRing(trx, stateChanges, deviceChanges, [...ring.values()], now);
-      for (const c of stateChanges) {
-        const s = updates.get(c.device_id);
-        const { seen: _seen, zonesChanged: _changed, ...state } = s ?? { ...states.get(c.device_id)!, seen: now, zonesChanged: false };
-        written.push({ ...state, message_seq: c.seq });
+      // Devices with a stored message get their new state; those with refused ones only the sequence.
+      const stateChanges: StateChange[] = [];
+      for (const id of deviceIds) {
+        const s = updates.get(id);
+        const message_seq = seqs.get(id) ?? states.get(id)!.message_seq;
+        if (s) {
+          const { zonesChanged, ...state } = s;
+          stateChanges.push({ ...state, seen: now, zones: zonesChanged ? JSON.stringify(Object.fromEntries(s.zones)) : null, message_seq });
+          written.push({ ...state, message_seq });
+        } else if (seqs.has(id)) {
+          stateChanges.push({ device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, low_battery_alarmed: null, zones: null, message_seq, contact_synced: null });
+          written.push({ ...states.get(id)!, message_seq });
+        }
       }
+      await writeStateAndRing(trx, stateChanges, deviceChanges, [...ring.values()], now);
       return recordEvents(trx, events);
     });
     this.states.remember(written);
