@@ -32,11 +32,23 @@ export async function loadTenantTexts(db: Db, tenantIds: readonly (string | null
 
 const two = (n: string | undefined) => (n ?? '00').padStart(2, '0');
 
+/** Formatters by time zone (making one is far slower than using it; tenants share a few zones). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    if (formatters.size < 1000) formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** HH:mm - dd/MM/yy (SPEC section 9) in a time zone. */
 export function formatIn(time: Date, timeZone: string): string {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(time);
+    parts = formatterFor(timeZone).formatToParts(time);
   } catch {
     return formatIn(time, 'UTC');
   }

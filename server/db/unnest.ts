@@ -6,7 +6,7 @@ export type ColumnSqlType = 'uuid' | 'text' | 'timestamptz' | 'float8' | 'real' 
 type Cell = string | number | boolean | Date | null | undefined;
 
 /** Quoted array element: backslashes and double quotes escaped (PostgreSQL's array input syntax). */
-const quoted = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
+const quoted = (text: string) => (text.includes('"') || text.includes('\\') ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`);
 
 /**
  * One column as an array literal ('{a,b,NULL}'). Written here rather than by the driver, which

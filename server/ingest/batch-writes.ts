@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { unnest } from '../db/unnest';
+import { arrayLiteral, unnest } from '../db/unnest';
 import type { Outcome } from './guards';
-import type { DeviceState } from './device-states';
+import type { DeviceState, StateExpectation } from './device-states';
 
 /**
  * The SQL of one ingest batch. Every statement takes its rows as column arrays (unnest), so a
@@ -25,20 +25,28 @@ export interface PositionRow {
   attributes: string | null;
 }
 
-/** Inserts fixes; a fix already stored (a replay, a retry) conflicts on (device, fix time) and is left out. Returns the ids stored. */
+/** The positions' columns as unnest takes them. */
+const POSITION_COLUMNS = { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' } as const;
+
+/**
+ * Inserts fixes; a fix already stored (a replay, a retry) conflicts on (device, fix time) and is
+ * left out. Returns the ids stored. Nothing is returned per row: when the count inserted is every
+ * row, all were stored (the usual case); only a batch with a replay asks which ids are now there.
+ */
 export async function insertPositions(trx: Db, rows: readonly PositionRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const from = unnest<PositionRow>(
-    'v',
-    { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' },
-    rows,
-  );
-  const inserted = await sql<{ id: string }>`
+  const from = unnest<PositionRow>('v', POSITION_COLUMNS, rows);
+  const inserted = await sql`
     insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
     select * from ${from}
-    on conflict (device_id, fix_time) do nothing
-    returning id`.execute(trx);
-  return new Set(inserted.rows.map((r) => r.id));
+    on conflict (device_id, fix_time) do nothing`.execute(trx);
+  if (Number(inserted.numAffectedRows) === rows.length) return new Set(rows.map((r) => r.id));
+  // positions has no index on id: the rows are found by (device, fix time), ours are those with our id.
+  const keys = unnest<Pick<PositionRow, 'device_id' | 'fix_time'>>('k', { device_id: 'uuid', fix_time: 'timestamptz' }, rows);
+  const stored = await sql<{ id: string }>`
+    select p.id from ${keys} join positions p on p.device_id = k.device_id and p.fix_time = k.fix_time
+    where p.id = any(${arrayLiteral('uuid', rows.map((r) => r.id))}::uuid[])`.execute(trx);
+  return new Set(stored.rows.map((r) => r.id));
 }
 
 type OrNull<T> = { [K in keyof T]: T[K] | null };
@@ -51,7 +59,7 @@ export type StateChange = OrNull<Pick<DeviceState, 'online' | 'fix_time' | 'lati
   /** The zones' state as JSON, or null when no zone changed. */
   zones: string | null;
   message_seq: number;
-};
+} & StateExpectation;
 
 /** devices columns refreshed from the state (at most once a minute per device, or when it comes online). */
 export interface DeviceChange {
@@ -71,8 +79,26 @@ export interface RingMessage {
   detail: string | null;
 }
 
-/** The state rows, the devices' contact columns and the raw message ring (OsmAnd messages received at `received`) in one statement (data-modifying CTEs: one round trip). */
-export async function writeStateAndRing(trx: Db, states: readonly StateChange[], devices: readonly DeviceChange[], ring: readonly RingMessage[], received: Date): Promise<void> {
+/**
+ * The state rows, the devices' contact columns, the raw message ring (OsmAnd messages received at
+ * `received`) and, for a batch evaluated on kept states, its positions, in one statement
+ * (data-modifying CTEs: one round trip). A state row with expectations is only updated while it
+ * still holds them. Returns how many positions were inserted and how many state rows updated, for
+ * the caller to tell whether everything it assumed held.
+ */
+export async function writeBatch(
+  trx: Db,
+  states: readonly StateChange[],
+  devices: readonly DeviceChange[],
+  ring: readonly RingMessage[],
+  received: Date,
+  positions: readonly PositionRow[] = [],
+): Promise<{ positions: number; states: number }> {
+  const positionsCte = positions.length
+    ? sql`insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
+      select * from ${unnest<PositionRow>('v', POSITION_COLUMNS, positions)}
+      on conflict (device_id, fix_time) do nothing returning 1`
+    : sql`select 1 where false`;
   const stateCte = states.length
     ? sql`update device_state as s set
         online = coalesce(v.online, s.online), last_seen = coalesce(v.seen, s.last_seen),
@@ -81,9 +107,11 @@ export async function writeStateAndRing(trx: Db, states: readonly StateChange[],
         battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
         low_battery_alarmed = coalesce(v.low_battery_alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
         message_seq = v.message_seq, contact_synced = coalesce(v.contact_synced, s.contact_synced)
-      from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', low_battery_alarmed: 'boolean', zones: 'jsonb', message_seq: 'bigint', contact_synced: 'timestamptz' }, states)}
-      where s.device_id = v.device_id returning 1`
-    : sql`select 1`;
+      from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', low_battery_alarmed: 'boolean', zones: 'jsonb', message_seq: 'bigint', contact_synced: 'timestamptz', expected_seq: 'bigint', expected_online: 'boolean', expected_threshold: 'int' }, states)}
+      where s.device_id = v.device_id
+        and (v.expected_seq is null or (s.message_seq = v.expected_seq and s.online = v.expected_online and s.low_battery_threshold is not distinct from v.expected_threshold))
+      returning 1`
+    : sql`select 1 where false`;
   const devicesCte = devices.length
     ? sql`update devices as d set battery_level = coalesce(v.battery, d.battery_level), last_contact = v.contact, status = 'online'
       from ${unnest<DeviceChange>('v', { id: 'uuid', battery: 'int', contact: 'timestamptz' }, devices)} where d.id = v.id returning 1`
@@ -93,11 +121,15 @@ export async function writeStateAndRing(trx: Db, states: readonly StateChange[],
     { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', unique_id: 'text', remote_address: 'text', payload: 'text', outcome: 'text', detail: 'text' },
     ring,
   );
-  await sql`
-    with state as (${stateCte}), changed as (${devicesCte})
-    insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
-    select v.id, v.tenant_id, v.device_id, v.unique_id, 'osmand', v.remote_address, v.payload, v.outcome, v.detail, ${received}::timestamptz from ${ringRows}
-    on conflict (id) do update set tenant_id = excluded.tenant_id, device_id = excluded.device_id, unique_id = excluded.unique_id,
-      remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
-      received_time = excluded.received_time`.execute(trx);
+  const result = await sql<{ positions: string; states: string }>`
+    with inserted as (${positionsCte}), state as (${stateCte}), changed as (${devicesCte}), kept as (
+      insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
+      select v.id, v.tenant_id, v.device_id, v.unique_id, 'osmand', v.remote_address, v.payload, v.outcome, v.detail, ${received}::timestamptz from ${ringRows}
+      on conflict (id) do update set tenant_id = excluded.tenant_id, device_id = excluded.device_id, unique_id = excluded.unique_id,
+        remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
+        received_time = excluded.received_time
+      returning 1)
+    select (select count(*) from inserted) as positions, (select count(*) from state) as states`.execute(trx);
+  const row = result.rows[0]!;
+  return { positions: Number(row.positions), states: Number(row.states) };
 }

@@ -36,9 +36,15 @@ export class DeviceDirectory {
     this.zones.clear();
   }
 
-  resolve(imei: string): Promise<DeviceInfo | null> {
+  /** The device when this node knows it (null: known to be unknown), undefined when it must be read. */
+  known(imei: string): DeviceInfo | null | undefined {
     const hit = this.devices.get(imei);
-    if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return Promise.resolve(hit.device);
+    return hit && Date.now() - hit.at < DEVICE_TTL_MS ? hit.device : undefined;
+  }
+
+  resolve(imei: string): Promise<DeviceInfo | null> {
+    const hit = this.known(imei);
+    if (hit !== undefined) return Promise.resolve(hit);
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(imei) ?? [];
       list.push({ resolve, reject });

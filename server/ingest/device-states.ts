@@ -23,6 +23,13 @@ export interface DeviceState {
 
 const MAX_CACHED = 200_000;
 
+/** The columns other writers change, as a batch evaluated on a kept copy expects them; null: rows locked, no check. */
+export interface StateExpectation {
+  expected_seq: number | null;
+  expected_online: boolean | null;
+  expected_threshold: number | null;
+}
+
 /**
  * The state rows of a batch's devices, locked for the batch's transaction, in key order so that
  * concurrent batches never deadlock; a device's first message creates its row.
@@ -32,7 +39,8 @@ const MAX_CACHED = 200_000;
  * sequence, which every ingest write moves on, tells whether the kept copy is still the stored one
  * (another node may have written the device since); the columns other writers change (online by
  * the offline check, the threshold by the settings screen) are always read. Only devices whose copy
- * is missing or stale are read whole. Copies are replaced only after the batch commits.
+ * is missing or stale are read whole. The states returned are fresh copies the batch may change;
+ * the kept ones are replaced only after the batch commits.
  */
 export class DeviceStates {
   private cache = new Map<string, DeviceState>();
@@ -75,9 +83,40 @@ export class DeviceStates {
     return out;
   }
 
+  /**
+   * Copies of the kept states of these devices, to change in a batch written without locking
+   * them first, with what each stored row must still hold for the batch's update to apply; or
+   * undefined when one is not kept. When a row no longer holds it, the batch is undone and
+   * written again with `lock`.
+   */
+  keptCopies(deviceIds: readonly string[]): { states: Map<string, DeviceState>; expected: Map<string, StateExpectation> } | undefined {
+    const states = new Map<string, DeviceState>();
+    const expected = new Map<string, StateExpectation>();
+    for (const id of deviceIds) {
+      const kept = this.cache.get(id);
+      if (!kept) return undefined;
+      states.set(id, { ...kept });
+      expected.set(id, { expected_seq: kept.message_seq, expected_online: kept.online, expected_threshold: kept.low_battery_threshold });
+    }
+    return { states, expected };
+  }
+
   /** Keeps the states a committed batch wrote. */
   remember(states: Iterable<DeviceState>): void {
     if (this.cache.size > MAX_CACHED) this.cache.clear();
     for (const s of states) this.cache.set(s.device_id, s);
   }
+}
+
+/** The zones' state as the JSON object stored (written by hand: JSON.stringify of an object keyed by zone ids is slow). */
+export function zonesJson(zones: ReadonlyMap<string, ZoneState>): string {
+  let out = '';
+  for (const [id, z] of zones) {
+    let value = '';
+    if (z.s !== undefined) value = `"s":"${z.s}"`;
+    if (z.p !== undefined) value += `${value ? ',' : ''}"p":${z.p}`;
+    if (z.a !== undefined) value += `${value ? ',' : ''}"a":${z.a}`;
+    out += `${out ? ',' : ''}${JSON.stringify(id)}:{${value}}`;
+  }
+  return `{${out}}`;
 }

@@ -44,12 +44,13 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
     log.info({ remote, reason: parsed.ok ? '' : parsed.reason }, 'ingest: message refused');
     return { status: 400 };
   }
+  // A known watch is answered without waiting a turn of the event loop for its lookup.
+  const known = parts.directory.known(uniqueId);
+  const device = known === undefined ? await parts.directory.resolve(uniqueId) : known;
   if (!parts.limiter.take(uniqueId)) {
-    const device = await parts.directory.resolve(uniqueId);
     parts.pipeline.record({ uniqueId, device, payload, remote, outcome: 'rateLimited', detail: 'too many messages' });
     return { status: 429, retryAfter: 1 };
   }
-  const device = await parts.directory.resolve(uniqueId);
   if (!device) {
     parts.pipeline.record({ uniqueId, device: null, payload, remote, outcome: 'unknownDevice' });
     log.warn({ uniqueId, remote }, 'ingest: unknown device');

@@ -225,7 +225,7 @@ export function parseRequest(url: string, contentType: string | undefined, body:
   if (contentType?.toLowerCase().startsWith('application/json')) return parseJson(body, now);
   const q = url.indexOf('?');
   let params = new URLSearchParams(q >= 0 ? url.slice(q + 1) : '');
-  if ([...params.keys()].length === 0 && body) {
+  if (params.size === 0 && body) {
     // A JSON body sent without its content type still reads as JSON.
     if (body.trimStart().startsWith('{')) return parseJson(body, now);
     params = new URLSearchParams(body);

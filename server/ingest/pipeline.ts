@@ -1,14 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { DeviceStates, type DeviceState } from './device-states';
+import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
 import type { Fix } from './osmand';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
 import { recordEvents, type AlarmEvent } from '../alarms/dispatch';
 import { kickMail } from '../mail';
-import { insertPositions, writeStateAndRing, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
+import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
 export const MESSAGES_PER_DEVICE = 50;
@@ -19,6 +19,7 @@ const CONTACT_SYNC_MS = 60_000;
 /** A batch is written when this many messages wait, or after FLUSH_DELAY_MS. */
 const BATCH_SIZE = 800;
 const FLUSH_DELAY_MS = 10;
+const NO_ZONES: readonly ZoneDef[] = [];
 
 export interface MessageLog {
   uniqueId: string;
@@ -42,9 +43,15 @@ interface Pending extends MessageLog {
   reject: (error: Error) => void;
 }
 
+/** Rows locked for the batch: written without checking what they hold. */
+const LOCKED: StateExpectation = { expected_seq: null, expected_online: null, expected_threshold: null };
+
+/** A batch evaluated on kept states found one of them stale (or a replay among its fixes): it is undone and written again. */
+class KeptStateStale extends Error {}
+
 /** A deterministic UUID (for the message ring's slots). */
 function slotId(key: string): string {
-  const h = createHash('sha1').update(key).digest('hex');
+  const h = hash('sha1', key);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -85,8 +92,8 @@ export class IngestPipeline {
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
   private idle: (() => void)[] = [];
-  /** Batches written, messages in them and milliseconds spent writing (ingest stats, bench). */
-  readonly stats = { batches: 0, messages: 0, writeMs: 0 };
+  /** Batches written, messages in them, milliseconds spent writing, batches written again on locked rows (ingest stats, bench). */
+  readonly stats = { batches: 0, messages: 0, writeMs: 0, rewritten: 0 };
   private readonly states = new DeviceStates();
 
   constructor(
@@ -101,7 +108,11 @@ export class IngestPipeline {
   submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[] }): Promise<'stored' | 'duplicate'> {
     return new Promise((resolve, reject) => {
       this.queue.push({
-        ...message,
+        uniqueId: message.uniqueId,
+        device: message.device,
+        payload: message.payload,
+        remote: message.remote,
+        detail: message.detail,
         outcome: 'stored',
         fixes: message.fixes.map((fix) => ({ id: randomUUID(), fix, stored: false })),
         resolve,
@@ -187,6 +198,28 @@ export class IngestPipeline {
     }
   }
 
+  /** Puts a message in its device's next ring slot (a refused message from an unknown device in a shared one). */
+  private toRing(ring: Map<string, RingMessage>, seqs: Map<string, number>, states: Map<string, DeviceState>, m: MessageLog, outcome: Outcome): void {
+    let id: string;
+    if (m.device) {
+      const seq = seqs.get(m.device.id) ?? states.get(m.device.id)?.message_seq ?? 0;
+      seqs.set(m.device.id, seq + 1);
+      id = slotId(`${m.device.id}:${seq % MESSAGES_PER_DEVICE}`);
+    } else {
+      id = slotId(`unknown:${parseInt(hash('sha1', m.uniqueId).slice(0, 8), 16) % UNKNOWN_SLOTS}`);
+    }
+    ring.set(id, {
+      id,
+      tenant_id: m.device?.tenantId ?? null,
+      device_id: m.device?.id ?? null,
+      unique_id: m.uniqueId.slice(0, 64),
+      remote_address: m.remote,
+      payload: m.payload.slice(0, 4000),
+      outcome,
+      detail: m.detail ?? null,
+    });
+  }
+
   private async write(batch: Pending[], logs: MessageLog[]): Promise<void> {
     const devices = new Map<string, DeviceInfo>();
     for (const p of batch) devices.set(p.device.id, p.device);
@@ -194,10 +227,36 @@ export class IngestPipeline {
     const deviceIds = [...devices.keys()].sort();
     const zones = await this.directory.zonesOf(batch.map((p) => p.device));
     const now = new Date();
+    // The usual case on one node: every device's state is kept here, so the batch is evaluated
+    // without reading or locking them, and its one statement updates them only where they are
+    // still as kept. Where one is not (another node or the offline check wrote it, a setting
+    // changed) or a fix turns out to be a replay, it is undone and written again on locked rows.
+    // Its rows are updated in device order, as `lock` takes them, so batches sharing a device wait
+    // for each other rather than deadlock.
+    const kept = this.states.keptCopies(deviceIds);
+    if (kept) {
+      try {
+        return await this.writeOnce(batch, logs, deviceIds, devices, zones, now, kept);
+      } catch (err) {
+        if (!(err instanceof KeptStateStale)) throw err;
+        this.stats.rewritten++;
+      }
+    }
+    return this.writeOnce(batch, logs, deviceIds, devices, zones, now, undefined);
+  }
 
+  private async writeOnce(
+    batch: Pending[],
+    logs: MessageLog[],
+    deviceIds: string[],
+    devices: Map<string, DeviceInfo>,
+    zones: Map<string, ZoneDef[]>,
+    now: Date,
+    kept: { states: Map<string, DeviceState>; expected: Map<string, StateExpectation> } | undefined,
+  ): Promise<void> {
     const written: DeviceState[] = [];
     const mailed = await this.db.transaction().execute(async (trx) => {
-      const states = await this.states.lock(trx, deviceIds, (id) => devices.get(id)!.tenantId);
+      const states = kept?.states ?? (await this.states.lock(trx, deviceIds, (id) => devices.get(id)!.tenantId));
 
       const positions: PositionRow[] = [];
       for (const p of batch) {
@@ -221,17 +280,26 @@ export class IngestPipeline {
           });
         }
       }
-      const stored = await insertPositions(trx, positions);
-      for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
+      if (kept) {
+        // Assumed stored; the statement's count of inserted positions tells whether they all were.
+        for (const p of batch) for (const f of p.fixes) f.stored = f.fix.latitude !== null && f.fix.longitude !== null;
+      } else {
+        const stored = await insertPositions(trx, positions);
+        for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
+      }
 
+      // States are copies (the lock's or the kept ones'): changed in place, kept by the node only once committed.
       const events: AlarmEvent[] = [];
-      const updates = new Map<string, DeviceState & { zonesChanged: boolean }>();
+      const updated = new Set<string>();
+      const zonesChanged = new Set<string>();
       const deviceChanges: DeviceChange[] = [];
       for (const p of batch) {
-        const state = updates.get(p.device.id) ?? { ...states.get(p.device.id)!, zonesChanged: false };
+        const state = states.get(p.device.id)!;
         const wasOnline = state.online;
-        const fixes = p.fixes.filter((f) => f.stored || f.fix.latitude === null).sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
-        for (const { id, fix } of fixes) {
+        const wasAlarmed = state.low_battery_alarmed;
+        const fixes = p.fixes.length === 1 ? p.fixes : p.fixes.slice().sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
+        for (const { id, fix, stored } of fixes) {
+          if (!stored && fix.latitude !== null) continue;
           if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
           if (!newer) continue;
@@ -247,54 +315,60 @@ export class IngestPipeline {
           state.latitude = fix.latitude;
           state.longitude = fix.longitude;
           state.accuracy = fix.accuracy;
-          const result = evaluateZones(zones.get(p.device.id) ?? ([] as ZoneDef[]), state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
+          const result = evaluateZones(zones.get(p.device.id) ?? NO_ZONES, state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
           state.zones = result.state;
-          if (result.changed) state.zonesChanged = true;
+          if (result.changed) zonesChanged.add(p.device.id);
           for (const e of result.events) events.push(eventOf(p.device, id, fix, state, e.type, { geofenceName: e.geofenceName }, e.geofenceId));
         }
-        const before = states.get(p.device.id)!;
         const contactDue = !state.contact_synced || now.getTime() - state.contact_synced.getTime() >= CONTACT_SYNC_MS;
         // The devices row (indexed for the back office's lists) follows at most once a minute, at
         // once when the watch comes online or its low battery alarm changes; device_state is exact.
-        if (!wasOnline || contactDue || state.low_battery_alarmed !== before.low_battery_alarmed) {
+        if (!wasOnline || contactDue || state.low_battery_alarmed !== wasAlarmed) {
           deviceChanges.push({ id: p.device.id, battery: state.battery, contact: now });
           state.contact_synced = now;
         }
         state.online = true;
-        updates.set(p.device.id, state);
+        updated.add(p.device.id);
       }
 
       // The raw message ring: slot = sequence number modulo MESSAGES_PER_DEVICE.
       const ring = new Map<string, RingMessage>();
       const seqs = new Map<string, number>();
-      const toRing = (m: MessageLog, outcome: Outcome) => {
-        let id: string;
-        if (m.device) {
-          const seq = seqs.get(m.device.id) ?? states.get(m.device.id)?.message_seq ?? 0;
-          seqs.set(m.device.id, seq + 1);
-          id = slotId(`${m.device.id}:${seq % MESSAGES_PER_DEVICE}`);
-        } else {
-          id = slotId(`unknown:${parseInt(createHash('sha1').update(m.uniqueId).digest('hex').slice(0, 8), 16) % UNKNOWN_SLOTS}`);
-        }
-        ring.set(id, { id, tenant_id: m.device?.tenantId ?? null, device_id: m.device?.id ?? null, unique_id: m.uniqueId.slice(0, 64), remote_address: m.remote, payload: m.payload.slice(0, 4000), outcome, detail: m.detail ?? null });
-      };
-      for (const p of batch) toRing(p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
-      for (const l of logs) toRing(l, l.outcome);
+      for (const p of batch) this.toRing(ring, seqs, states, p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
+      for (const l of logs) this.toRing(ring, seqs, states, l, l.outcome);
       // Devices with a stored message get their new state; those with refused ones only the sequence.
       const stateChanges: StateChange[] = [];
       for (const id of deviceIds) {
-        const s = updates.get(id);
-        const message_seq = seqs.get(id) ?? states.get(id)!.message_seq;
-        if (s) {
-          const { zonesChanged, ...state } = s;
-          stateChanges.push({ ...state, seen: now, zones: zonesChanged ? JSON.stringify(Object.fromEntries(s.zones)) : null, message_seq });
-          written.push({ ...state, message_seq });
-        } else if (seqs.has(id)) {
-          stateChanges.push({ device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, low_battery_alarmed: null, zones: null, message_seq, contact_synced: null });
-          written.push({ ...states.get(id)!, message_seq });
+        const state = states.get(id)!;
+        const seq = seqs.get(id);
+        const expected = kept?.expected.get(id) ?? LOCKED;
+        if (seq !== undefined) state.message_seq = seq;
+        if (updated.has(id)) {
+          stateChanges.push({
+            device_id: id,
+            online: state.online,
+            seen: now,
+            fix_time: state.fix_time,
+            latitude: state.latitude,
+            longitude: state.longitude,
+            accuracy: state.accuracy,
+            battery: state.battery,
+            charging: state.charging,
+            low_battery_alarmed: state.low_battery_alarmed,
+            zones: zonesChanged.has(id) ? zonesJson(state.zones) : null,
+            message_seq: state.message_seq,
+            contact_synced: state.contact_synced,
+            ...expected,
+          });
+          written.push(state);
+        } else if (seq !== undefined) {
+          stateChanges.push({ device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, low_battery_alarmed: null, zones: null, message_seq: seq, contact_synced: null, ...expected });
+          written.push(state);
         }
       }
-      await writeStateAndRing(trx, stateChanges, deviceChanges, [...ring.values()], now);
+      deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : []);
+      if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
       return recordEvents(trx, events);
     });
     this.states.remember(written);
