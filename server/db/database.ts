@@ -19,6 +19,7 @@ import * as m012 from './migrations/012_identity_extras';
 import * as m013 from './migrations/013_grants_notify';
 import * as m014 from './migrations/014_directory_notify';
 import * as m015 from './migrations/015_message_ring_hot';
+import * as m016 from './migrations/016_message_ring_unknown_imei';
 
 export type Db = Kysely<Database>;
 
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_grants_notify': m013,
   '014_directory_notify': m014,
   '015_message_ring_hot': m015,
+  '016_message_ring_unknown_imei': m016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
