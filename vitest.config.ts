@@ -6,6 +6,14 @@ import { defineConfig } from 'vitest/config';
  * against the real server).
  */
 const API_WORKERS = 2;
+/**
+ * Browser test files run two at a time, after the unit and api files: each has its own server and
+ * browser, and most of a file's time is the browser waiting for the app (611 s to 471 s here).
+ * E2E_WORKERS=1 runs them one at a time on a slower machine.
+ */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** Makes the migrated embedded database every test server's in-memory one starts from. */
+const PGLITE_TEMPLATE = 'tests/support/pglite-template.ts';
 
 export default defineConfig({
   test: {
@@ -14,7 +22,17 @@ export default defineConfig({
       // database, timers), and each starts its own server on its own scratch database. Vitest's
       // default on a 2-core machine is one at a time.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: API_WORKERS } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: API_WORKERS } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: API_WORKERS,
+          globalSetup: [PGLITE_TEMPLATE],
+        },
+      },
       {
         test: {
           name: 'e2e',
@@ -22,8 +40,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // One browser and one server at a time on a 2-core machine.
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
+          globalSetup: [PGLITE_TEMPLATE],
         },
       },
     ],

@@ -13,6 +13,12 @@ export interface Config {
   databaseUrl: string;
   /** PGlite data folder; 'memory://' keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * A PGlite data-folder dump (a file written from `dumpDataDir`) an in-memory database starts
+   * from instead of a new cluster; empty: none. Tests start a database per server, and making the
+   * cluster was most of a start (about 4 of 5 seconds).
+   */
+  memoryTemplate: string;
   /** Seed the demo tenant and accounts: on by default only on the embedded database. */
   seedDemo: boolean;
   clientId: string;
@@ -82,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     databaseUrl,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(root, env.DATA_DIR ?? 'data'),
+    memoryTemplate: '',
     seedDemo: flag(env.SEED_DEMO, databaseUrl === ''),
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',

@@ -128,7 +128,7 @@ class StaticMigrationProvider implements MigrationProvider {
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
-export async function openDatabase(opts: { databaseUrl: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl: string; dataDir: string; memoryTemplate?: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, admin termination) must not end the process;
@@ -147,7 +147,8 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
     };
   }
   if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
-  const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value } });
+  const template = opts.memoryTemplate && opts.dataDir.startsWith('memory://') ? new Blob([await fs.readFile(opts.memoryTemplate)]) : undefined;
+  const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value }, ...(template ? { loadDataDir: template } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   notifications.set(db, {
     async listen(channel, handler) {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config';
 import { createServer, type Server } from '../../server/app';
+import { inject } from 'vitest';
 
 /** Which databases the API tests run on: always embedded PGlite, plus PostgreSQL when configured. */
 export const DATABASES: { name: string; url: string }[] = [
@@ -41,6 +42,15 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop: 
   };
 }
 
+/** The migrated database the api and e2e projects' global setup made (none outside them). */
+function pgliteTemplate(): string {
+  try {
+    return inject('pgliteTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export interface TestServer extends Server {
   url: string;
   stop(): Promise<void>;
@@ -59,6 +69,7 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
       publicUrl: url,
       databaseUrl: scratch?.url ?? '',
       dataDir: 'memory://',
+      memoryTemplate: databaseUrl ? '' : pgliteTemplate(),
       seedDemo: true,
       buildWeb: false,
       // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
