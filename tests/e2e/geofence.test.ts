@@ -58,21 +58,25 @@ describe('/geofence in a real browser', () => {
 
     // Drag the resize handle further out.
     const handle = page.locator('.vigil-map-handle-resize');
-    // The map zooms to the new circle (animated): take the handle where it comes to rest.
-    let h = (await handle.boundingBox())!;
+    // The map zooms to the new circle (animated, and the animation may start a frame or two after
+    // the click): take the handle where it has rested for three looks in a row, 250 ms apart.
+    let last: { x: number; y: number } | null = null;
+    let still = 0;
     await expect
       .poll(async () => {
-        const now = (await handle.boundingBox())!;
-        const still = Math.abs(now.x - h.x) < 0.5 && Math.abs(now.y - h.y) < 0.5;
-        h = now;
+        const now = await handle.boundingBox();
+        still = now && last && Math.abs(now.x - last.x) < 0.5 && Math.abs(now.y - last.y) < 0.5 ? still + 1 : 0;
+        last = now;
         return still;
       }, { ...WAIT, interval: 250 })
-      .toBe(true);
-    await handle.hover();
+      .toBeGreaterThanOrEqual(2);
+    const h = (await handle.boundingBox())!;
+    const [x0, y0] = [h.x + h.width / 2, h.y + h.height / 2];
+    await page.mouse.move(x0, y0);
     await page.mouse.down();
     // Small steps with a pause, as a hand moves: Leaflet starts a drag only after a few pixels.
     for (let dx = 4; dx <= 80; dx += 4) {
-      await page.mouse.move(h.x + h.width / 2 + dx, h.y + h.height / 2);
+      await page.mouse.move(x0 + dx, y0);
       await page.waitForTimeout(15);
     }
     await page.mouse.up();
