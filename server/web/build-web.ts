@@ -30,6 +30,9 @@ export function buildWebIfNeeded(distDir: string, log: (msg: string) => void): v
   const vite = path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: PROJECT_ROOT,
+    // Vite builds for whatever NODE_ENV says, and the test runner sets 'test': the product's build
+    // is the production one, wherever it is started from.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('The web app did not build; see the output above.');

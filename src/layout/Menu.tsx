@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Menu as RaMenu, useCanAccessResources, useResourceDefinitions, useSidebarState } from 'react-admin';
@@ -36,27 +35,24 @@ export function Menu() {
 
   return (
     <RaMenu>
-      {GROUPS.map((group) => {
+      {/* One flat list: MUI's MenuList moves focus with the arrow keys over its direct children, and a Fragment is not one. */}
+      {GROUPS.flatMap((group) => {
         const entries = NAVIGATION.filter((entry) => entry.group === group && canAccess?.[entry.key]);
         const extra = group === SCHEMA_GROUP ? schemaResources : [];
-        if (entries.length === 0 && extra.length === 0) return null;
-        return (
-          <Fragment key={group}>
-            {open && (
-              <ListSubheader component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
-                {t(`menu.groups.${group}`)}
-              </ListSubheader>
-            )}
-            {entries.map((entry) => {
-              const Icon = MENU_ICONS[entry.key] ?? FALLBACK_ICON;
-              // primaryText is a key: react-admin translates it (default namespace, menu.*).
-              return <RaMenu.Item key={entry.key} to={entry.path} primaryText={entry.label} leftIcon={<Icon />} />;
-            })}
-            {extra.map((name) => (
-              <RaMenu.ResourceItem key={name} name={name} />
-            ))}
-          </Fragment>
-        );
+        if (entries.length === 0 && extra.length === 0) return [];
+        return [
+          open ? (
+            <ListSubheader key={`group-${group}`} component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+              {t(`menu.groups.${group}`)}
+            </ListSubheader>
+          ) : null,
+          ...entries.map((entry) => {
+            const Icon = MENU_ICONS[entry.key] ?? FALLBACK_ICON;
+            // primaryText is a key: react-admin translates it (default namespace, menu.*).
+            return <RaMenu.Item key={entry.key} to={entry.path} primaryText={entry.label} leftIcon={<Icon />} />;
+          }),
+          ...extra.map((name) => <RaMenu.ResourceItem key={name} name={name} />),
+        ];
       })}
     </RaMenu>
   );
