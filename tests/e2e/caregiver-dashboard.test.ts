@@ -6,7 +6,7 @@ import { FEATURES } from '../../common/features';
 import { formatDateTime } from '../../common/dates';
 import { normalize } from '../../server/identity/users';
 import { DEMO_PASSWORD, DEMO_STOCK_DEVICES, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
-import { launchBrowser, signInAs } from '../support/browser';
+import { dialogAtRest, launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import { tokensFor } from '../support/sign-in';
 import { startSmtpServer, type TestMailbox } from '../support/smtp';
@@ -210,6 +210,7 @@ describe('caregiver dashboard in a real browser', () => {
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await small.getByRole('button', { name: 'Add device' }).click();
       await small.getByRole('dialog', { name: 'Add a device' }).waitFor(WAIT);
+      await dialogAtRest(small);
       const dialogResults = await new AxeBuilder({ page: small }).include('[role="dialog"]').analyze();
       expect(dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     } finally {
