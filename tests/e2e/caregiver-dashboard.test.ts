@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { pageAtRest } from '../support/axe';
 import { FEATURES } from '../../common/features';
 import { formatDateTime } from '../../common/dates';
 import { normalize } from '../../server/identity/users';
 import { DEMO_PASSWORD, DEMO_STOCK_DEVICES, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
-import { dialogAtRest, launchBrowser, signInAs } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import { tokensFor } from '../support/sign-in';
 import { startSmtpServer, type TestMailbox } from '../support/smtp';
@@ -205,12 +206,13 @@ describe('caregiver dashboard in a real browser', () => {
       // Cards, not a table, and nothing wider than the screen.
       expect(await small.getByRole('table').count()).toBe(0);
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await pageAtRest(small);
       const results = await new AxeBuilder({ page: small }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await small.getByRole('button', { name: 'Add device' }).click();
       await small.getByRole('dialog', { name: 'Add a device' }).waitFor(WAIT);
-      await dialogAtRest(small);
+      await pageAtRest(small);
       const dialogResults = await new AxeBuilder({ page: small }).include('[role="dialog"]').analyze();
       expect(dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     } finally {

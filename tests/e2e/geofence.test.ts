@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { pageAtRest } from '../support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
@@ -134,6 +135,7 @@ describe('/geofence in a real browser', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.reload();
     await page.getByRole('list', { name: 'Your geofences' }).waitFor(WAIT);
+    await pageAtRest(page);
     const result = await new AxeBuilder({ page }).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

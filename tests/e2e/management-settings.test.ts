@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
+import { pageAtRest } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -49,6 +50,7 @@ describe('setting management in a real browser', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel(labelled('Minimum password length')).inputValue(), WAIT).toBe('12');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await pageAtRest(page);
     const scan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
     expect(scan.violations.map((v) => v.id)).toEqual([]);
   });

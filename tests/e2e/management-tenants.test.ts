@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
+import { pageAtRest } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { dialogAtRest, launchBrowser, signInAs } from '../support/browser';
+import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -64,6 +65,7 @@ describe('tenant management in a real browser', () => {
     const row = await findTenantRow();
     expect(await row.textContent()).toContain(`C-${tag}`);
     expect(await row.textContent()).toContain('Active');
+    await pageAtRest(page);
     const listScan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
     expect(listScan.violations.map((v) => v.id)).toEqual([]);
 
@@ -141,7 +143,7 @@ describe('tenant management in a real browser', () => {
     await row.getByRole('button', { name: `Features of ${name}` }).click();
     await expect.poll(() => page.getByRole('dialog').getByLabel('Maximum number of devices per account').inputValue(), WAIT).toBe('2');
     expect(await page.getByRole('dialog').getByText('Set for this tenant').count()).toBeGreaterThan(0);
-    await dialogAtRest(page);
+    await pageAtRest(page);
     const dialogScan = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
     expect(dialogScan.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

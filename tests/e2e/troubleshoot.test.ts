@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { pageAtRest } from '../support/axe';
 import { formatDateTime } from '../../common/dates';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
@@ -53,6 +54,8 @@ describe('troubleshooting in a real browser', () => {
     await expect.poll(() => rows.count()).toBe(3);
     expect((await rows.locator('td:nth-child(2)').allTextContents()).map((t) => t.trim())).toEqual(['Stored', 'Duplicate, ignored', 'Stored']);
     expect(await rows.first().locator('td').last().textContent()).toContain('rssi=-81');
+
+    await pageAtRest(page);
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);

@@ -9,11 +9,28 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe on the page as it is now (WCAG 2.1 A and AA rules) and returns the serious and critical
+ * Waits until nothing on the page is moving: MUI fades dialogs in and grows snackbars over a few
+ * hundred milliseconds, and axe measures colour contrast on what is painted, so a half-faded
+ * element fails it. Endless animations (a spinner) do not count.
+ */
+export async function pageAtRest(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * Runs axe on the page once it is at rest (WCAG 2.1 A and AA rules) and returns the serious and critical
  * violations, each with the elements concerned, so a test can `expect(...).toEqual([])` and read
  * what is wrong when it fails.
  */
 export async function seriousAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
+  await pageAtRest(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -26,18 +26,3 @@ export async function signInAs(page: Page, baseUrl: string, userName: string, pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}${returnTo}`);
 }
-
-/**
- * Waits until the open dialogs have finished their entrance (MUI fades them in over 225 ms): axe
- * measures colour contrast on what is painted, and a half-faded dialog fails it.
- */
-export async function dialogAtRest(page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const roots = [...document.querySelectorAll('[role="dialog"]')].map((dialog) => dialog.closest('.MuiModal-root') ?? dialog);
-      return roots.length > 0 && roots.every((root) => root.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'));
-    },
-    undefined,
-    { timeout },
-  );
-}
