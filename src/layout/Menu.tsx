@@ -35,7 +35,7 @@ export function Menu() {
 
   return (
     <RaMenu>
-      {/* One flat list: MUI's MenuList moves focus with the arrow keys over its direct children, and a Fragment is not one. */}
+      {/* One flat list: MUI's MenuList picks the item that takes focus from its direct children and refuses Fragments. */}
       {GROUPS.flatMap((group) => {
         const entries = NAVIGATION.filter((entry) => entry.group === group && canAccess?.[entry.key]);
         const extra = group === SCHEMA_GROUP ? schemaResources : [];
