@@ -28,18 +28,20 @@ export interface PositionRow {
 /** The positions' columns as unnest takes them. */
 const POSITION_COLUMNS = { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' } as const;
 
+/** The insert of fixes; one already stored (a replay, a retry) conflicts on (device, fix time) and is left out. */
+const positionsInsert = (rows: readonly PositionRow[]) => sql`
+  insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
+  select * from ${unnest<PositionRow>('v', POSITION_COLUMNS, rows)}
+  on conflict (device_id, fix_time) do nothing`;
+
 /**
- * Inserts fixes; a fix already stored (a replay, a retry) conflicts on (device, fix time) and is
- * left out. Returns the ids stored. Nothing is returned per row: when the count inserted is every
- * row, all were stored (the usual case); only a batch with a replay asks which ids are now there.
+ * Inserts fixes (replays left out) and returns the ids stored. Nothing is returned per row: when
+ * the count inserted is every row, all were stored (the usual case); only a batch with a replay
+ * asks which ids are now there.
  */
 export async function insertPositions(trx: Db, rows: readonly PositionRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const from = unnest<PositionRow>('v', POSITION_COLUMNS, rows);
-  const inserted = await sql`
-    insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
-    select * from ${from}
-    on conflict (device_id, fix_time) do nothing`.execute(trx);
+  const inserted = await positionsInsert(rows).execute(trx);
   if (Number(inserted.numAffectedRows) === rows.length) return new Set(rows.map((r) => r.id));
   // positions has no index on id: the rows are found by (device, fix time), ours are those with our id.
   const keys = unnest<Pick<PositionRow, 'device_id' | 'fix_time'>>('k', { device_id: 'uuid', fix_time: 'timestamptz' }, rows);
@@ -94,11 +96,7 @@ export async function writeBatch(
   received: Date,
   positions: readonly PositionRow[] = [],
 ): Promise<{ positions: number; states: number }> {
-  const positionsCte = positions.length
-    ? sql`insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
-      select * from ${unnest<PositionRow>('v', POSITION_COLUMNS, positions)}
-      on conflict (device_id, fix_time) do nothing returning 1`
-    : sql`select 1 where false`;
+  const positionsCte = positions.length ? sql`${positionsInsert(positions)} returning 1` : sql`select 1 where false`;
   const stateCte = states.length
     ? sql`update device_state as s set
         online = coalesce(v.online, s.online), last_seen = coalesce(v.seen, s.last_seen),
