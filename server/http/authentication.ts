@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { translate } from '../localization/texts';
+import { foreignIssuer, foreignIssuerWarner } from '../oidc/nodes';
 import { unauthorized } from './errors';
 import type { Principal } from './request-context';
 
@@ -14,11 +15,13 @@ export interface TokenVerifierOptions {
 /**
  * Reads `Authorization: Bearer <jwt>` on every request. A valid token becomes request.principal;
  * a forged, expired or foreign token is answered 401 at once, even on routes anyone may call,
- * so a client never mistakes a broken session for an anonymous one.
+ * so a client never mistakes a broken session for an anonymous one. A token of another issuer (a
+ * node with another PUBLIC_URL) is answered Vigil:IssuerMismatch and logged once per issuer.
  */
 export function installAuthentication(app: FastifyInstance, opts: TokenVerifierOptions): void {
   const keys = createLocalJWKSet(opts.jwks);
   const verified = new VerifiedTokens(10_000);
+  const warnForeignIssuer = foreignIssuerWarner(app.log, opts.issuer);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -49,6 +52,11 @@ export function installAuthentication(app: FastifyInstance, opts: TokenVerifierO
       verified.set(match[1]!, principal, (payload.exp ?? 0) * 1000);
     } catch (err) {
       request.log.info({ reason: (err as Error).message }, 'rejected access token');
+      const tokenIssuer = foreignIssuer(match[1]!, opts.issuer);
+      if (tokenIssuer) {
+        warnForeignIssuer(tokenIssuer);
+        throw unauthorized(translate('errors.issuerMismatch', request.language, { tokenIssuer, issuer: opts.issuer }), 'Vigil:IssuerMismatch');
+      }
       throw unauthorized(translate('errors.invalidToken', request.language));
     }
   });
