@@ -13,6 +13,7 @@ import { localeRoutes } from './localization/locale-routes';
 import { registerIssuer } from './oidc';
 import { API_AUDIENCE, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
+import { registerNode } from './oidc/nodes';
 import { applicationConfigurationRoutes } from './abp/application-configuration';
 import { userOverviewRoutes } from './identity/user-overview-routes';
 import { securityLogRoutes } from './identity/security-log-routes';
@@ -95,10 +96,12 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     }
   });
 
+  database.health.setLog(app.log);
   installRequestContext(app);
   installErrorHandler(app, translate);
   const secrets = await loadIssuerSecrets(db);
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks) });
+  await registerNode(app, db, issuerUrl(config));
   installPolicyGuard(app, db);
   installTenantResolution(app, db);
   installAuditLog(app, db);

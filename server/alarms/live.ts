@@ -6,7 +6,7 @@ import { alarmDto, type AlarmDto } from './messages';
 
 /** One open event stream (a browser tab). */
 export interface LiveClient {
-  send(event: 'alarm' | 'ack', data: unknown): void;
+  send(event: 'alarm' | 'ack' | 'resync', data: unknown): void;
 }
 
 export type AckNotice = { ack: string; u: string[] };
@@ -23,14 +23,26 @@ export class LiveHub {
   constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {}
 
   async start(): Promise<void> {
-    this.unlisten = await notificationsOf(this.db).listen(ALARM_CHANNEL, (payload) => {
-      void this.onNotice(payload).catch((err: unknown) => this.log.error({ err }, 'live alarm delivery failed'));
-    });
+    this.unlisten = await notificationsOf(this.db).listen(
+      ALARM_CHANNEL,
+      (payload) => {
+        void this.onNotice(payload).catch((err: unknown) => this.log.error({ err }, 'live alarm delivery failed'));
+      },
+      () => this.resync(),
+    );
   }
 
   async stop(): Promise<void> {
     await this.unlisten?.();
     this.unlisten = undefined;
+  }
+
+  /**
+   * After the listener was away, alarms may have been written that no stream heard of: every open
+   * stream is told to reload its open alarms (the web app reads the list again).
+   */
+  resync(): void {
+    for (const set of this.clients.values()) for (const c of set) c.send('resync', {});
   }
 
   add(userId: string, client: LiveClient): () => void {

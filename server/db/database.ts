@@ -2,6 +2,9 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { DatabaseHealth, type HealthLog } from './health';
+import { attachDatabaseParts } from './notifications';
+import { openPostgres, waitForDatabase } from './postgres';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './tables';
 import * as m001 from './migrations/001_foundation';
@@ -20,79 +23,19 @@ import * as m013 from './migrations/013_grants_notify';
 import * as m014 from './migrations/014_directory_notify';
 import * as m015 from './migrations/015_message_ring_hot';
 import * as m016 from './migrations/016_message_ring_unknown_imei';
+import * as m017 from './migrations/017_api_nodes';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether the database answers and this node listens (PGlite, in this process, always does). */
+  health: DatabaseHealth;
   close(): Promise<void>;
 }
 
-/**
- * LISTEN/NOTIFY, so API nodes on one database hear each other (live alarms). Send with
- * `select pg_notify(channel, payload)` inside the transaction of the change (delivered at commit);
- * listen through `notificationsOf(db)`: PGlite in-process, PostgreSQL on a dedicated connection
- * that reconnects and listens again after a loss.
- */
-export interface Notifications {
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
-}
-const notifications = new WeakMap<Db, Notifications>();
-
-export function notificationsOf(db: Db): Notifications {
-  const found = notifications.get(db);
-  if (!found) throw new Error('No notifications for this database handle');
-  return found;
-}
-
-function postgresNotifications(url: string): Notifications & { close(): Promise<void> } {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  let client: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
-  let closed = false;
-  const connect = (): Promise<pg.Client> => {
-    connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
-      c.on('notification', (msg) => {
-        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-      });
-      c.on('error', (err) => {
-        console.error(`PostgreSQL listener lost: ${err.message}`);
-        client = undefined;
-        connecting = undefined;
-        // Listen again after a short wait; notifications sent meanwhile are lost, readers reload.
-        if (!closed && handlers.size) setTimeout(() => void connect().catch(() => undefined), 1000);
-      });
-      await c.connect();
-      for (const channel of handlers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
-      client = c;
-      return c;
-    })();
-    return connecting;
-  };
-  return {
-    async listen(channel, handler) {
-      const set = handlers.get(channel) ?? new Set();
-      const first = set.size === 0;
-      set.add(handler);
-      handlers.set(channel, set);
-      const c = await connect();
-      if (first) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        set.delete(handler);
-        if (set.size === 0) {
-          handlers.delete(channel);
-          await client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        }
-      };
-    },
-    async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
-    },
-  };
-}
+export { notificationsOf, healthOf, type Notifications } from './notifications';
 
 /** Migrations in order; a static list so the bundle-free server needs no folder scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -112,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_directory_notify': m014,
   '015_message_ring_hot': m015,
   '016_message_ring_unknown_imei': m016,
+  '017_api_nodes': m017,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -128,20 +72,18 @@ class StaticMigrationProvider implements MigrationProvider {
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
-export async function openDatabase(opts: { databaseUrl: string; dataDir: string; memoryTemplate?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl: string; dataDir: string; memoryTemplate?: string }, log?: HealthLog): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, admin termination) must not end the process;
-    // the pool drops it and opens a new one on the next query.
-    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const listener = postgresNotifications(opts.databaseUrl);
-    notifications.set(db, listener);
+    await waitForDatabase(opts.databaseUrl, log);
+    const parts = openPostgres(opts.databaseUrl, log);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: parts.pool }) });
+    attachDatabaseParts(db as unknown as Kysely<never>, parts);
     return {
       db,
       kind: 'postgres',
+      health: parts.health,
       close: async () => {
-        await listener.close();
+        await parts.close();
         await db.destroy();
       },
     };
@@ -150,14 +92,18 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
   const template = opts.memoryTemplate && opts.dataDir.startsWith('memory://') ? new Blob([await fs.readFile(opts.memoryTemplate)]) : undefined;
   const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value }, ...(template ? { loadDataDir: template } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  notifications.set(db, {
-    async listen(channel, handler) {
-      const unlisten = await pglite.listen(channel, handler);
-      // Stopping after the database closed (a node shutting down) has nothing left to stop.
-      return () => (pglite.closed ? Promise.resolve() : unlisten());
+  const health = new DatabaseHealth(async () => undefined);
+  attachDatabaseParts(db as unknown as Kysely<never>, {
+    health,
+    notifications: {
+      async listen(channel, handler) {
+        const unlisten = await pglite.listen(channel, handler);
+        // Stopping after the database closed (a node shutting down) has nothing left to stop.
+        return () => (pglite.closed ? Promise.resolve() : unlisten());
+      },
     },
   });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', health, close: () => db.destroy() };
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
 
 /** One entry of ABP's validationErrors. */
 export interface ValidationError {
@@ -27,6 +28,10 @@ export const conflict = (message: string, code = 'Vigil:Concurrency') => new Abp
 export const badRequest = (message: string, validationErrors?: ValidationError[], code = 'Vigil:Validation') =>
   new AbpError(400, message, { code, ...(validationErrors ? { validationErrors } : {}) });
 
+/** 503 while the database is away: the caller tries again after Retry-After. */
+export const databaseUnavailable = (lang: string, translate: (key: string, lang: string) => string) =>
+  new AbpError(503, translate('errors.databaseUnavailable', lang), { code: 'Vigil:DatabaseUnavailable' });
+
 export function sendAbpError(reply: FastifyReply, err: AbpError): FastifyReply {
   return reply
     .status(err.status)
@@ -53,6 +58,11 @@ export function installErrorHandler(app: FastifyInstance, translate: (key: strin
         members: [String(v.instancePath || v.params?.missingProperty || '').replace(/^\//, '')].filter(Boolean),
       }));
       return sendAbpError(reply, badRequest(translate('errors.validation', lang), validationErrors));
+    }
+    // The database went away (restart, failover, a cut connection): come back shortly, nothing was half-written.
+    if (isConnectionError(error)) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendAbpError(reply, databaseUnavailable(lang, translate));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');

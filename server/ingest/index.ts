@@ -19,7 +19,12 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   const directory = new DeviceDirectory(ctx.db);
   // A drawn zone, a relinked watch or a re-registered device reaches the ingest of every node at
   // once (a device's citizen, a schema engine column, is picked up within the directory's TTL).
-  const unlisten = await notificationsOf(ctx.db).listen(DIRECTORY_CHANNEL, () => directory.clear());
+  const unlisten = await notificationsOf(ctx.db).listen(
+    DIRECTORY_CHANNEL,
+    () => directory.clear(),
+    // Changes made while this node was not listening are unknown: start again from the database.
+    () => directory.clear(),
+  );
   app.addHook('onClose', () => unlisten());
   const limiter = new DeviceRateLimiter();
   const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { BODY_LIMIT, receiveOsmand, type IngestParts } from './osmand-routes';
 import { readRequest, MAX_HEAD, type Http1Request } from './http1-request';
+import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
 
 /** An idle keep-alive connection is closed after this long (a watch reporting every 30 s keeps its own). */
 export const KEEP_ALIVE_MS = 35_000;
@@ -20,6 +21,7 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
+  503: 'Service Unavailable',
 };
 
 /** The Date header, made once a second. */
@@ -53,6 +55,8 @@ export class IngestPort {
     const handle = (request: Http1Request, remote: string | null) =>
       receiveOsmand(parts, { method: request.method, url: request.url, contentType: request.headers.get('content-type'), body: request.body, remote: forwardedFor(request) ?? remote }, log).catch(
         (err: unknown): Answer => {
+          // The database is away: the watch keeps the message and sends it again (the node logs the outage once).
+          if (isConnectionError(err)) return { status: 503, retryAfter: RETRY_AFTER_SECONDS };
           log.error({ err }, 'ingest: message could not be handled');
           return { status: 500 };
         },

@@ -8,6 +8,7 @@ import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
 import { recordEvents, type AlarmEvent } from '../alarms/dispatch';
 import { kickMail } from '../mail';
+import { isConnectionError } from '../db/health';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
@@ -168,7 +169,11 @@ export class IngestPipeline {
       this.stats.writeMs += performance.now() - began;
       this.settle(batch);
     } catch (err) {
-      if (batch.length + logs.length <= 1) {
+      if (isConnectionError(err)) {
+        // The database is away: nothing of the batch is acknowledged (each watch sends it again),
+        // and trying message by message would only fail 800 times more.
+        for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
+      } else if (batch.length + logs.length <= 1) {
         this.log.error({ err, device: batch[0]?.uniqueId }, 'ingest: message could not be stored');
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
       } else {

@@ -7,7 +7,7 @@ import { grantedPolicies } from './granted';
 
 type TenantRow = { is_active: boolean; activation_end_date: Date | null; is_deleted: boolean };
 
-/** A safety net for a notification lost while a node's listener reconnects. */
+/** A safety net: a notification lost while a node's listener reconnects also empties the cache once it is back. */
 const MAX_AGE_MS = 30_000;
 
 /**
@@ -24,7 +24,11 @@ export class GrantsCache {
   constructor(private readonly db: Db) {}
 
   async start(): Promise<void> {
-    this.stop = await notificationsOf(this.db).listen(GRANTS_CHANNEL, () => this.clear());
+    this.stop = await notificationsOf(this.db).listen(
+      GRANTS_CHANNEL,
+      () => this.clear(),
+      () => this.clear(),
+    );
   }
 
   async close(): Promise<void> {

@@ -3,12 +3,24 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import { healthOf, type Db } from '../db/database';
+import { RETRY_AFTER_SECONDS } from '../db/health';
 import { sql } from 'kysely';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { notFound, sendAbpError } from '../http/errors';
 import { runtimeConfig } from './runtime-config';
+
+const HEALTH = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['ready', 'degraded', 'unavailable'] },
+    database: { type: 'string', enum: ['ok', 'unreachable'] },
+    listening: { type: 'boolean' },
+    pid: { type: 'integer' },
+  },
+  required: ['status', 'database', 'listening', 'pid'],
+} as const;
 
 /**
  * The web app and the small public endpoints around it: the built files from dist/ (hashed
@@ -30,13 +42,20 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
 
   app.get('/api/runtime-config', { config: { policy: ANONYMOUS } }, async () => runtime);
 
-  app.get('/health', async (request, reply) => {
+  // Ready: the database answers and this node hears the others (live alarms, cache updates).
+  // Degraded: it answers but LISTEN is being re-established (still serving; 200). Unavailable: 503,
+  // so a load balancer sends requests elsewhere until the database is back.
+  const health = healthOf(db);
+  app.get('/health', { schema: { response: { 200: HEALTH, 503: HEALTH } } }, async (request, reply) => {
+    const listening = health.listening;
     try {
+      health.check();
       await sql`select 1`.execute(db);
-      return { status: 'ready', database: 'ok' };
+      return { status: listening ? 'ready' : 'degraded', database: 'ok', listening, pid: process.pid };
     } catch (err) {
-      request.log.error({ err }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+      request.log.warn({ err }, 'health check failed');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable', listening, pid: process.pid });
     }
   });
 

@@ -36,8 +36,10 @@ export default function LiveAlarms() {
           if (e.event === 'alarm') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
             setAnnouncement(t('live.announce', { subject: e.data.subject }));
-          } else {
+          } else if (e.event === 'ack') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
+          } else {
+            void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
           }
         },
         (isConnected) => {

@@ -6,7 +6,8 @@ import type { AlarmMessage } from '../../../common/alarm-message';
 
 export type { AlarmMessage };
 
-export type LiveEvent = { event: 'alarm'; data: AlarmMessage } | { event: 'ack'; data: { id: string } };
+/** `resync`: the server may have missed alarms (its database listener was away); reload the open ones. */
+export type LiveEvent = { event: 'alarm'; data: AlarmMessage } | { event: 'ack'; data: { id: string } } | { event: 'resync'; data: Record<string, never> };
 
 export const LIVE_PATH = '/api/app/tracking/live';
 
@@ -56,7 +57,7 @@ export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (conn
           const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = parsed.rest;
           for (const e of parsed.events) {
-            if (e.event === 'alarm' || e.event === 'ack') onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
+            if (e.event === 'alarm' || e.event === 'ack' || e.event === 'resync') onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
           }
         }
       } catch {
