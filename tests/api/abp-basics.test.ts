@@ -28,7 +28,7 @@ describe.each(DATABASES)('ABP basics ($name)', ({ url: databaseUrl }) => {
   it('is healthy only while the database answers', async () => {
     const res = await api('/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ready', database: 'ok', listening: true, pid: process.pid });
   });
 
   it('describes an anonymous caller in application-configuration', async () => {
