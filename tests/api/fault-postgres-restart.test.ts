@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { createServer } from '../../server/app';
+import { freePort, startServer, type TestServer } from '../support/server';
 import { signIn } from '../support/sign-in';
 import { PrivatePostgres, postgresBin } from '../support/private-postgres';
 import { byStatus, lostPositions, seedFleet, startLoad, waitUntil, type LoadReport } from '../support/fault-load';
@@ -53,4 +55,32 @@ describe.skipIf(!postgresBin())('a PostgreSQL restart', () => {
     expect(report.acknowledged.size).toBeGreaterThan(0);
     expect(await lostPositions(server.database.db, report.acknowledged)).toBe(0);
   });
+});
+
+describe.skipIf(!postgresBin())('a PostgreSQL that is not up yet at start', () => {
+  it('is waited for with a clear log line, and the server starts once it is up', async () => {
+    const cluster = await PrivatePostgres.create();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const port = await freePort();
+      const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, databaseUrl: cluster.url, seedDemo: false, buildWeb: false, ingestPort: -1, logLevel: 'silent', workers: false });
+      let started = false;
+      const starting = createServer(config).then((s) => ((started = true), s));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(started).toBe(false);
+      expect(warn.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining(`waiting for the database at 127.0.0.1:${cluster.port}/postgres`));
+      await cluster.start();
+      const server = await starting;
+      try {
+        await server.app.listen({ port, host: '127.0.0.1' });
+        const health = await fetch(`http://127.0.0.1:${port}/health`);
+        expect(health.status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      warn.mockRestore();
+      await cluster.destroy();
+    }
+  }, 60_000);
 });
