@@ -6,6 +6,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { PROJECT_ROOT } from '../config';
 import type { Db } from '../db/database';
+import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
 import { writeSecurityLog } from '../identity/security-log';
 import { sweepChallenges } from '../identity/two-factor';
 import { sweepExpired } from './adapter';
@@ -21,7 +22,6 @@ import type { IssuerSecrets } from './secrets';
  */
 export async function registerIssuer(app: FastifyInstance, config: Config, db: Db, secrets: IssuerSecrets): Promise<Provider> {
   const provider = createProvider(config, db, secrets);
-  const callback = provider.callback();
 
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;
@@ -33,8 +33,22 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
       userAgent: ctx.get('user-agent') || null,
     }).catch((err: unknown) => app.log.error({ err }, 'security log failed'));
   });
-  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'issuer error'));
+  provider.on('server_error', (ctx, err) => {
+    if (isConnectionError(err)) ctx.state.databaseUnavailable = true;
+    else app.log.error({ err }, 'issuer error');
+  });
+  // The database away is no server error: 503 with Retry-After, so a client (or the web app's token
+  // renewal) tries again rather than giving up and signing the user out.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (!ctx.state.databaseUnavailable) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (ctx.type.includes('json')) ctx.body = { error: 'temporarily_unavailable', error_description: 'The database is briefly unavailable; try again shortly.' };
+  });
 
+  // Koa composes its middleware when the callback is made: after every provider.use.
+  const callback = provider.callback();
   const external = new ExternalProvider(config.mitid, config.publicUrl);
   await app.register(interactionRoutes, { provider, db, homeUrl: config.publicUrl, limit: config.signInLimit, external });
 

@@ -22,6 +22,8 @@ describe.skipIf(!target)('a cut database connection', () => {
   let cutAt = 0;
   let backAt = 0;
   let recovery = { health: 0, api: 0, ingest: 0 };
+  let refreshDuringCut: { status: number; retryAfter: string | null; error: string } | undefined;
+  let refreshAfter = 0;
   let stream: EventStreamReader;
   let caregiverId = '';
 
@@ -34,6 +36,15 @@ describe.skipIf(!target)('a cut database connection', () => {
     caregiverId = (await server.database.db.selectFrom('users').select('id').where('user_name', '=', 'caregiver').executeTakeFirstOrThrow()).id;
     const { tokens } = await signIn(server.url, 'caregiver', 'Demo-Pass-2026');
     const token = tokens!.access_token;
+    const refresh = async (refreshToken: string) => {
+      const res = await fetch(`${server.url}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'vigil-web' }),
+      });
+      const body = (await res.json()) as { error?: string; refresh_token?: string };
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), error: body.error ?? '', next: body.refresh_token };
+    };
     stream = await openEventStream(`${server.url}/api/app/tracking/live`, token);
     const ingestUrl = `http://127.0.0.1:${server.config.ingestPort}`;
     const load = startLoad({ ingestUrl, apiUrl: server.url, apiPath: '/api/app/tracking/alarms', token, fleet, rate: 200, apiClients: 4 });
@@ -42,7 +53,9 @@ describe.skipIf(!target)('a cut database connection', () => {
     cutAt = Date.now();
     proxy.blocked = true;
     proxy.cut();
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 500));
+    refreshDuringCut = await refresh(tokens!.refresh_token!);
+    await new Promise((r) => setTimeout(r, 1500));
     proxy.blocked = false;
     backAt = Date.now();
     const ok = (path: string, base = server.url) => async () => (await fetch(`${base}${path}`, path === '/health' ? {} : { headers: { authorization: `Bearer ${token}` } })).status === 200;
@@ -51,6 +64,7 @@ describe.skipIf(!target)('a cut database connection', () => {
       api: await waitUntil(ok('/api/app/tracking/alarms'), 10_000),
       ingest: 0,
     };
+    refreshAfter = (await refresh(tokens!.refresh_token!)).status;
     await new Promise((r) => setTimeout(r, 1500));
     report = await load.stop();
     const lastIngest503 = Math.max(backAt, ...report.ingest.filter((a) => a.status === 503).map((a) => a.at));
@@ -77,6 +91,11 @@ describe.skipIf(!target)('a cut database connection', () => {
     const apiDuring = report.api.filter(during);
     expect(apiDuring.length).toBeGreaterThan(0);
     expect(apiDuring.every((a) => a.status === 503 && a.code === 'Vigil:DatabaseUnavailable' && a.retryAfter === '5')).toBe(true);
+  });
+
+  it('answers a token refresh 503 temporarily_unavailable while the database is away, and refreshes the same token once it is back', () => {
+    expect(refreshDuringCut).toEqual({ status: 503, retryAfter: '5', error: 'temporarily_unavailable', next: undefined });
+    expect(refreshAfter).toBe(200);
   });
 
   it('works again within 5 s of the database being back, with no restart', () => {
