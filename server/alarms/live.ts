@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { notificationsOf } from '../db/database';
+import { healthOf, notificationsOf } from '../db/database';
 import { ALARM_CHANNEL, type AlarmNotice } from './dispatch';
 import { alarmDto, type AlarmDto } from './messages';
+import { logFailure } from '../db/health';
 
 /** One open event stream (a browser tab). */
 export interface LiveClient {
@@ -26,13 +27,18 @@ export class LiveHub {
     this.unlisten = await notificationsOf(this.db).listen(
       ALARM_CHANNEL,
       (payload) => {
-        void this.onNotice(payload).catch((err: unknown) => this.log.error({ err }, 'live alarm delivery failed'));
+        void this.onNotice(payload).catch((err: unknown) => logFailure(this.log, err, 'live alarm delivery failed'));
       },
       () => this.resync(),
     );
+    // An alarm heard while the database was away could not be read back for its streams.
+    healthOf(this.db).on('up', this.onDatabaseBack);
   }
 
+  private readonly onDatabaseBack = () => this.resync();
+
   async stop(): Promise<void> {
+    healthOf(this.db).off('up', this.onDatabaseBack);
     await this.unlisten?.();
     this.unlisten = undefined;
   }

@@ -8,6 +8,7 @@ import { customerRoutes } from './routes/customer-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { webhookRoutes } from './routes/webhook-routes';
+import { logFailure } from '../db/health';
 
 /** How often the billing worker looks for due jobs (the billing run itself is enqueued hourly). */
 const POLL_MS = 30_000;
@@ -33,7 +34,7 @@ export async function billingModule(app: FastifyInstance, ctx: ModuleContext): P
     if (stopped || running) return;
     running = runDueJobs(billing)
       .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'billing run failed'))
+      .catch((err: unknown) => logFailure(app.log, err, 'billing run failed'))
       .finally(() => {
         running = undefined;
         if (!stopped) timer = setTimeout(tick, POLL_MS);

@@ -30,6 +30,16 @@ export function isConnectionError(err: unknown): boolean {
   return cause !== undefined && cause !== err && isConnectionError(cause);
 }
 
+/**
+ * Logs a failed background task (mail, billing run, offline check, ...): quietly while the
+ * database is away, since the node says so once when it goes and once when it is back, and every
+ * task would otherwise log a stack each second of an outage.
+ */
+export function logFailure(log: { error(obj: object, msg: string): void; debug(obj: object, msg: string): void }, err: unknown, msg: string): void {
+  if (isConnectionError(err)) log.debug({ error: err instanceof Error ? err.message : String(err) }, msg);
+  else log.error({ err }, msg);
+}
+
 export interface HealthLog {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;

@@ -9,6 +9,7 @@ import { osmandRoutes, type IngestParts } from './osmand-routes';
 import { IngestPort } from './ingest-port';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { trackingRoutes } from './tracking-routes';
+import { logFailure } from '../db/health';
 
 /** How often bad-input counts are written to the log (when there were any). */
 const COUNTS_LOG_MS = 60_000;
@@ -53,7 +54,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
         if (sweeping) return;
         sweeping = true;
         sweepOffline(ctx.db)
-          .catch((err: unknown) => app.log.error({ err }, 'offline check failed'))
+          .catch((err: unknown) => logFailure(app.log, err, 'offline check failed'))
           .finally(() => (sweeping = false));
       }, OFFLINE_CHECK_MS),
     );

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { findLanguage } from '../../common/languages';
 import type { Db } from '../db/database';
 import { installOverrides, overrideId, releaseOverrides } from './overrides';
+import { logFailure } from '../db/health';
 
 /**
  * Keeps this node's copy of the text overrides current on every API node: each change bumps the
@@ -61,7 +62,7 @@ export async function startOverrideSync(db: Db, log: FastifyBaseLogger, interval
   let pending = 0;
   const refresh = () => {
     pending += 1;
-    chain = chain.then(check).catch((err: unknown) => log.warn({ err }, 'language text overrides could not be reloaded')).finally(() => (pending -= 1));
+    chain = chain.then(check).catch((err: unknown) => logFailure(log, err, 'language text overrides could not be reloaded')).finally(() => (pending -= 1));
     return chain;
   };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { createTransport } from './transport';
 import { deliverPending } from './worker';
+import { logFailure } from '../db/health';
 
 export { queueMail, queueMails, type OutgoingMail } from './outbox';
 
@@ -31,7 +32,7 @@ export async function mailModule(app: FastifyInstance, ctx: ModuleContext): Prom
         // Drain: keep going while full batches come back.
         while (!stopped && (await deliverPending(ctx.db, transport, ctx.config.mailFrom)) > 0);
       } catch (err) {
-        app.log.error({ err }, 'mail delivery failed');
+        logFailure(app.log, err, 'mail delivery failed');
       } finally {
         running = undefined;
         if (!stopped) timer = setTimeout(run, POLL_MS);

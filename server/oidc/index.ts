@@ -6,7 +6,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { PROJECT_ROOT } from '../config';
 import type { Db } from '../db/database';
-import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
+import { isConnectionError, logFailure, RETRY_AFTER_SECONDS } from '../db/health';
 import { writeSecurityLog } from '../identity/security-log';
 import { sweepChallenges } from '../identity/two-factor';
 import { sweepExpired } from './adapter';
@@ -74,7 +74,7 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
   });
 
   // Expired codes, sessions and tokens are swept every ten minutes (idempotent on every node).
-  const sweep = setInterval(() => void Promise.all([sweepExpired(db), sweepChallenges(db)]).catch((err: unknown) => app.log.warn({ err }, 'sweep failed')), 600_000);
+  const sweep = setInterval(() => void Promise.all([sweepExpired(db), sweepChallenges(db)]).catch((err: unknown) => logFailure(app.log, err, 'sweep failed')), 600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return provider;

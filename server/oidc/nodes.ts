@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { logFailure } from '../db/health';
 
 /**
  * API nodes on one database must share one issuer (`$PUBLIC_URL/oidc`): a token names its issuer
@@ -41,7 +42,7 @@ export async function registerNode(app: FastifyInstance, db: Db, issuer: string)
       );
     }
   };
-  const safeBeat = () => beat().catch((err: unknown) => app.log.error({ err }, 'could not record this API node in api_nodes'));
+  const safeBeat = () => beat().catch((err: unknown) => logFailure(app.log, err, 'could not record this API node in api_nodes'));
   await safeBeat();
   const timer = setInterval(() => void safeBeat(), REFRESH_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));

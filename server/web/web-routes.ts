@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 import { healthOf, type Db } from '../db/database';
-import { RETRY_AFTER_SECONDS } from '../db/health';
+import { logFailure, RETRY_AFTER_SECONDS } from '../db/health';
 import { sql } from 'kysely';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
@@ -53,7 +53,7 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
       await sql`select 1`.execute(db);
       return { status: listening ? 'ready' : 'degraded', database: 'ok', listening, pid: process.pid };
     } catch (err) {
-      request.log.warn({ err }, 'health check failed');
+      logFailure(request.log, err, 'health check failed');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(503).send({ status: 'unavailable', database: 'unreachable', listening, pid: process.pid });
     }
