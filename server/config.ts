@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
 
@@ -56,6 +57,18 @@ export interface Config {
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
   workers: boolean;
+  /**
+   * API worker processes `npm start` runs on the one port (server/cluster): one per core with
+   * PostgreSQL, always 1 with the embedded database (PGlite lives in one process).
+   */
+  apiWorkers: number;
+  /**
+   * Admission control for back-office API calls (server/http/admission.ts), per process: at most
+   * `maxInFlight` at once, at most `maxQueue` waiting, none waiting longer than `maxWaitMs`; the
+   * rest is answered 503 with Retry-After. Sign-in, token, ingest and alarms are never held.
+   * ADMISSION=off turns it off.
+   */
+  admission: { enabled: boolean; maxInFlight: number; maxQueue: number; maxWaitMs: number };
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,6 +76,12 @@ const root = path.resolve(import.meta.dirname, '..');
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** A whole number above 0, or undefined (unset or not a count: the default applies). */
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 function links(json: string | undefined): ExternalLinks {
@@ -127,6 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       displayName: env.MITID_DISPLAY_NAME ?? 'MitID',
     },
     workers: flag(env.WORKERS, true),
+    apiWorkers: databaseUrl ? positive(env.API_WORKERS) ?? os.availableParallelism() : 1,
+    admission: {
+      enabled: flag(env.ADMISSION, true),
+      // 4: even with each running two queries at once, 2 of PostgreSQL's 10 pool connections stay free.
+      maxInFlight: positive(env.ADMISSION_MAX_IN_FLIGHT) ?? 4,
+      maxQueue: positive(env.ADMISSION_MAX_QUEUE) ?? 32,
+      maxWaitMs: positive(env.ADMISSION_MAX_WAIT_MS) ?? 3000,
+    },
     ...overrides,
   };
 }

@@ -1,39 +1,23 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { createServer } from './app';
 import { buildWebIfNeeded } from './web/build-web';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
+import { runSupervisor } from './cluster/supervisor';
 
-/** `npm start`: build the web app when needed, open and migrate the database, serve everything. */
+/**
+ * `npm start`. The primary process builds the web app when needed and supervises the API workers
+ * (server/cluster/supervisor.ts); node:cluster runs this same file in each worker, which opens and
+ * migrates the database and serves everything. Workers load the server; the primary does not.
+ */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => console.log(msg));
-  const server = await createServer(config);
-  await server.app.listen({ port: config.port, host: config.host });
-
-  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
-  const lines = [
-    '',
-    `Vigil is ready at ${config.publicUrl}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    `Database: ${database}`,
-  ];
-  if (config.seedDemo) {
-    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
-    lines.push(`  ${DEMO_USERS.admin.userName.padEnd(10)} host administrator`);
-    lines.push(`  ${DEMO_USERS.staff.userName.padEnd(10)} back-office staff of Sunrise Care`);
-    lines.push(`  ${DEMO_USERS.caregiver.userName.padEnd(10)} family carer with two watches`);
+  if (cluster.isPrimary) {
+    if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => console.log(msg));
+    runSupervisor(config, started);
+    return;
   }
-  if (server.firstAdmin === 'created') lines.push(`Host administrator '${config.firstAdmin.userName}' created from ADMIN_PASSWORD.`);
-  if (server.firstAdmin === 'missing') lines.push('No host administrator exists yet: restart with ADMIN_PASSWORD=... to create one.');
-  console.log(lines.join('\n') + '\n');
-
-  const stop = async (signal: string) => {
-    server.app.log.info({ signal }, 'shutting down');
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const { runWorker } = await import('./cluster/worker');
+  await runWorker(config);
 }
 
 main().catch((err: unknown) => {

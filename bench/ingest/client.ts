@@ -11,30 +11,42 @@ import { DEVICES, ROUNDS, fixOf, queryOf } from './plan';
 const ports = process.argv[2]!.split(',').map(Number);
 const start = Number(process.argv[3]);
 const concurrency = Number(process.argv[4] ?? 64);
+/**
+ * Sticky: connection k carries watches k, k + concurrency, … for every round, as a watch keeps its
+ * own keep-alive connection (and so its API worker). Otherwise every connection takes the next
+ * fix of one shared queue, and a watch's fixes arrive over any connection.
+ */
+const sticky = process.argv[5] === 'sticky';
 
-const jobs: { request: string; device: number; confirming: boolean }[] = [];
+interface Job {
+  request: string;
+  device: number;
+  confirming: boolean;
+}
+const queues: { jobs: Job[]; next: number }[] = Array.from({ length: sticky ? concurrency : 1 }, () => ({ jobs: [], next: 0 }));
+let requests = 0;
 for (let round = 0; round < ROUNDS; round++) {
   for (let i = 0; i < DEVICES; i++) {
     const f = fixOf(i, round, start);
-    jobs.push({ request: `POST ${queryOf(f)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`, device: i, confirming: f.confirming });
+    queues[sticky ? i % concurrency : 0]!.jobs.push({ request: `POST ${queryOf(f)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`, device: i, confirming: f.confirming });
+    requests++;
   }
 }
 
 const statuses: Record<string, number> = {};
 const confirmingSent: Record<number, number> = {};
-let next = 0;
 
 /** One connection: a request, its whole answer (status line, headers, Content-Length body), the next. */
-function connection(port: number): Promise<void> {
+function connection(port: number, queue: { jobs: Job[]; next: number }): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
     let buffer = '';
     const sendNext = () => {
-      if (next >= jobs.length) {
+      if (queue.next >= queue.jobs.length) {
         socket.end();
         return resolve();
       }
-      const job = jobs[next++]!;
+      const job = queue.jobs[queue.next++]!;
       if (job.confirming) confirmingSent[job.device] = performance.timeOrigin + performance.now();
       socket.write(job.request);
     };
@@ -60,7 +72,7 @@ function connection(port: number): Promise<void> {
 
 const began = performance.now();
 const cpuBefore = process.cpuUsage();
-await Promise.all(Array.from({ length: concurrency }, (_, k) => connection(ports[k % ports.length]!)));
+await Promise.all(Array.from({ length: concurrency }, (_, k) => connection(ports[k % ports.length]!, queues[sticky ? k : 0]!)));
 const seconds = (performance.now() - began) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
-process.send!({ seconds, requests: jobs.length, statuses, confirmingSent, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+process.send!({ seconds, requests, statuses, confirmingSent, cpuSeconds: (cpu.user + cpu.system) / 1e6 });

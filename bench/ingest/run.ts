@@ -1,16 +1,15 @@
 // `npm run bench:ingest`: OsmAnd positions per second over HTTP with geofence evaluation, next to a
 // bulk INSERT of the same rows (the floor), and the time from each confirming fix to its alarm.
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (a scratch database is made there and dropped).
+// The API: BENCH_NODES nodes started directly (direct.ts), or with BENCH_WORKERS=N `npm start`'s
+// supervisor with N workers on one ingest port (supervised.ts).
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { loadConfig } from '../../server/config';
-import { createServer } from '../../server/app';
 import { ALARM_CHANNEL } from '../../server/alarms/dispatch';
-import { freePort } from '../../tests/support/server';
 import { percentile } from '../list/measure';
 import { DEVICES, HOME_RADIUS, ROUNDS, ZONES_PER_DEVICE, fixOf, homeOf, imeiOf, isWalker } from './plan';
 
@@ -22,7 +21,14 @@ if (!base) {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 /** API nodes sharing the database, each its own process; connections are spread over their ingest ports. */
 const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
+/** Set: the API is `npm start`'s supervisor with this many workers on one ingest port (BENCH_NODES is then not used). */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
+/** BENCH_STICKY=1: each connection carries its own watches (client.ts); by default any connection sends any watch's next fix. */
+const STICKY = flagOn(process.env.BENCH_STICKY);
 const METRES_PER_DEGREE = 111_195;
+function flagOn(value: string | undefined): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((value ?? '').toLowerCase());
+}
 const now = () => performance.timeOrigin + performance.now();
 
 /** CPU seconds used so far by the local PostgreSQL server's processes (Linux /proc), or null. */
@@ -54,11 +60,9 @@ await admin.connect();
 await admin.query(`create database ${name}`);
 const url = new URL(base);
 url.pathname = `/${name}`;
-const port = await freePort();
-const config = loadConfig({}, { databaseUrl: url.toString(), port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://' });
-const server = await createServer(config);
-await server.app.listen({ port, host: '127.0.0.1' });
-const { db } = server.database;
+// Imported when used: the supervised orchestrator does not load the server itself.
+const api = WORKERS > 0 ? await (await import('./supervised')).startSupervised(url.toString(), WORKERS) : await (await import('./direct')).startDirect(url.toString(), NODES);
+const { db } = api;
 
 try {
   // The fleet: one tenant, one carer owning every watch (every alarm mails and messages them).
@@ -110,40 +114,18 @@ try {
   });
   await listener.query(`listen ${ALARM_CHANNEL}`);
 
-  // Further API nodes, each its own process on the same database.
-  const others = await Promise.all(
-    Array.from({ length: NODES - 1 }, async () => {
-      const child = fork(new URL('./node.ts', import.meta.url).pathname, [url.toString()], { execArgv: process.execArgv });
-      const { ingestPort } = await new Promise<{ ingestPort: number }>((resolve, reject) => {
-        child.once('message', (m) => resolve(m as { ingestPort: number }));
-        child.once('error', reject);
-      });
-      return { child, ingestPort };
-    }),
-  );
-  const ingestPorts = [config.ingestPort, ...others.map((o) => o.ingestPort)];
-  for (const o of others) o.child.send('start');
+  api.startCpu();
 
   const start = Date.now() - ROUNDS * 30_000 - 120_000;
   console.log(`Sending ${DEVICES * ROUNDS} fixes over HTTP with ${CONCURRENCY} requests in flight…`);
-  const cpuBefore = process.cpuUsage();
   const dbCpuBefore = databaseCpuSeconds();
   const result = await new Promise<{ seconds: number; requests: number; statuses: Record<string, number>; confirmingSent: Record<number, number>; cpuSeconds: number }>((resolve, reject) => {
-    const child = fork(new URL('./client.ts', import.meta.url).pathname, [ingestPorts.join(','), String(start), String(CONCURRENCY)], { execArgv: process.execArgv });
+    const child = fork(new URL('./client.ts', import.meta.url).pathname, [api.ingestPorts.join(','), String(start), String(CONCURRENCY), STICKY ? 'sticky' : 'shared'], { execArgv: process.execArgv });
     child.once('message', (m) => resolve(m as never));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
-  const cpu = process.cpuUsage(cpuBefore);
-  const otherCpu = await Promise.all(
-    others.map(
-      (o) =>
-        new Promise<number>((resolve) => {
-          o.child.once('message', (m) => resolve((m as { cpuSeconds: number }).cpuSeconds));
-          o.child.send('stop');
-        }),
-    ),
-  );
+  const apiCpu = await api.cpu();
   const dbCpuAfter = databaseCpuSeconds();
   const dbCpu = dbCpuBefore === null || dbCpuAfter === null ? 'n/a (not a local server)' : `${(dbCpuAfter - dbCpuBefore).toFixed(1)} s`;
   const walkers = Array.from({ length: DEVICES }, (_, i) => i).filter(isWalker);
@@ -193,9 +175,9 @@ try {
   console.log(
     [
       '',
-      `API nodes ${NODES}, devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
+      `${api.name}, ${STICKY ? 'each watch on one connection' : 'any connection sends any watch'}, devices ${DEVICES}, zones per device ${ZONES_PER_DEVICE}, fixes ${result.requests}, HTTP statuses ${JSON.stringify(result.statuses)}`,
       `HTTP ingest with evaluation: ${stored} positions in ${result.seconds.toFixed(2)} s = ${httpRate.toFixed(0)} positions/s`,
-      `CPU during HTTP (${result.seconds.toFixed(1)} s on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}): API ${[(cpu.user + cpu.system) / 1e6, ...otherCpu].map((c) => `${c.toFixed(1)} s`).join(' + ')} (first node: ${(cpu.system / 1e6).toFixed(1)} s in the kernel), load generator ${result.cpuSeconds.toFixed(1)} s, PostgreSQL ${dbCpu}`,
+      `CPU during HTTP (${result.seconds.toFixed(1)} s on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}): API ${apiCpu.map((c) => `${c.label} ${c.seconds.toFixed(1)} s${c.kernelSeconds === undefined ? '' : ` (${c.kernelSeconds.toFixed(1)} s kernel)`}`).join(' + ')}, load generator ${result.cpuSeconds.toFixed(1)} s, PostgreSQL ${dbCpu}`,
       `Bulk INSERT floor:           ${rows.length} rows = ${floorRate.toFixed(0)} rows/s`,
       `Ratio HTTP / floor:          ${(httpRate / floorRate).toFixed(2)}`,
       `Alarms: ${exits.length} exits for ${walkers.length} walkers; confirming fix -> alarm heard: p50 ${p(50)} ms, p95 ${p(95)} ms, max ${p(100)} ms; within 1 s: ${within}/${latencies.length}`,
@@ -203,7 +185,7 @@ try {
     ].join('\n'),
   );
 } finally {
-  await server.close();
+  await api.stop();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

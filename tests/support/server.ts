@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Creates a database of its own on the PostgreSQL server, so runs never see each other's rows. */
-async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vigil_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

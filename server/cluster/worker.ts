@@ -1,0 +1,50 @@
+import type { Config } from '../config';
+import { createServer, type Server } from '../app';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo';
+import { BACKGROUND_SLOT, SLOT_ENV, type WorkerReady } from './messages';
+
+/**
+ * One API worker: the whole server (createServer) listening on the shared ports. Under the
+ * supervisor node:cluster hands each worker's listen to the primary, which owns the sockets and
+ * deals connections out, so every worker listens on the same PORT and INGEST_PORT.
+ */
+export async function runWorker(config: Config): Promise<void> {
+  const slot = Number(process.env[SLOT_ENV] ?? BACKGROUND_SLOT);
+  // Set once started; the signal handlers are in place before (a stop may come while starting).
+  const state: { server?: Server; stopping: boolean } = { stopping: false };
+  // SIGTERM from the supervisor; SIGINT too, as Ctrl-C reaches every process of the terminal.
+  const stop = async (signal: string) => {
+    if (state.stopping) return;
+    state.stopping = true;
+    // Still starting: stopped below once createServer is done, never in the middle of a migration.
+    if (!state.server) return;
+    state.server.app.log.info({ signal }, 'shutting down');
+    await state.server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const server = (state.server = await createServer({ ...config, workers: config.workers && slot === BACKGROUND_SLOT }));
+  if (state.stopping) {
+    await server.close();
+    process.exit(0);
+  }
+  await server.app.listen({ port: config.port, host: config.host });
+  const ready: WorkerReady = { type: 'vigil:ready', notes: notes(config, server) };
+  process.send?.(ready);
+}
+
+/** What the ready block says about accounts, known only after seeding. */
+function notes(config: Config, server: Server): string[] {
+  const lines: string[] = [];
+  if (config.seedDemo) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    lines.push(`  ${DEMO_USERS.admin.userName.padEnd(10)} host administrator`);
+    lines.push(`  ${DEMO_USERS.staff.userName.padEnd(10)} back-office staff of Sunrise Care`);
+    lines.push(`  ${DEMO_USERS.caregiver.userName.padEnd(10)} family carer with two watches`);
+  }
+  if (server.firstAdmin === 'created') lines.push(`Host administrator '${config.firstAdmin.userName}' created from ADMIN_PASSWORD.`);
+  if (server.firstAdmin === 'missing') lines.push('No host administrator exists yet: restart with ADMIN_PASSWORD=... to create one.');
+  return lines;
+}
