@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { installErrorHandler } from './http/errors';
 import { installRequestContext } from './http/request-context';
+import { installAdmission } from './http/admission';
 import { installAuthentication } from './http/authentication';
 import { installPolicyGuard } from './permissions/guard';
 import { installTenantResolution } from './tenancy/resolve-tenant';
@@ -98,6 +99,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
 
   database.health.setLog(app.log);
   installRequestContext(app);
+  installAdmission(app, config);
   installErrorHandler(app, translate);
   const secrets = await loadIssuerSecrets(db);
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks) });

@@ -149,8 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiWorkers: databaseUrl ? positive(env.API_WORKERS) ?? os.availableParallelism() : 1,
     admission: {
       enabled: flag(env.ADMISSION, true),
-      // 4: even with each running two queries at once, 2 of PostgreSQL's 10 pool connections stay free.
-      maxInFlight: positive(env.ADMISSION_MAX_IN_FLIGHT) ?? 4,
+      // PostgreSQL: 4 calls of up to two queries at once leave 2 of the pool's 10 connections free.
+      // PGlite answers in-process within one turn of the event loop: more calls at once add no
+      // throughput, only longer turns for sign-ins to wait through (bench:overload).
+      maxInFlight: positive(env.ADMISSION_MAX_IN_FLIGHT) ?? (databaseUrl ? 4 : 2),
       maxQueue: positive(env.ADMISSION_MAX_QUEUE) ?? 32,
       maxWaitMs: positive(env.ADMISSION_MAX_WAIT_MS) ?? 3000,
     },

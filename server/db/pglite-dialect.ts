@@ -11,10 +11,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PriorityLock } from './priority';
 
 /**
  * A Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it out to
  * one borrower at a time: a transaction holds it from BEGIN to COMMIT and other queries wait.
+ * Waiting borrowers are served by priority (server/db/priority.ts), important work first, so
+ * under a back-office flood a sign-in or a watch's position does not queue behind every list.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
@@ -54,8 +57,7 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+  private readonly lock = new PriorityLock();
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -65,12 +67,9 @@ class PGliteDriver implements Driver {
     await this.pglite.waitReady;
   }
 
+  /** The borrower's priority is read here, once: a transaction keeps the connection until it ends. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
-    let release!: () => void;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.release = release;
+    await this.lock.acquire();
     return this.connection;
   }
 
@@ -88,9 +87,7 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
+    this.lock.release();
   }
 
   async destroy(): Promise<void> {
