@@ -8,6 +8,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase, freePort } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
+/** Each case starts workers one after another (seconds each on an idle 2-core machine, far more on a loaded one). */
+const START_BUDGET_MS = 180_000;
+
 // `npm start` as it runs in production: the supervisor (server/cluster) and its API workers as
 // real processes. A worker is killed with SIGKILL and must be replaced while the others serve.
 
@@ -177,7 +180,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the supervisor on PostgreSQL, two
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect([primary, survivor, replacement.pid!].filter(isRunning)).toEqual([]);
-  });
+  }, START_BUDGET_MS);
 });
 
 describe('the supervisor on the embedded database', () => {
@@ -219,5 +222,5 @@ describe('the supervisor on the embedded database', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect([primary, second].filter(isRunning)).toEqual([]);
-  });
+  }, START_BUDGET_MS);
 });
