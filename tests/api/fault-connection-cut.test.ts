@@ -81,7 +81,8 @@ describe.skipIf(!target)('a cut database connection', () => {
 
   it('keeps running and answers 503 with Retry-After while the database is away, never 500', () => {
     expect(proxy.accepted).toBeGreaterThan(1);
-    const during = (a: { at: number }) => a.at > cutAt + 200 && a.at < backAt;
+    // Answers that left a second or more into the cut (one begun before it may still end well).
+    const during = (a: { at: number }) => a.at > cutAt + 1000 && a.at < backAt;
     const ingest = byStatus(report.ingest);
     const api = byStatus(report.api);
     // Only 200 and 503: no 500, no reset connection.
@@ -90,7 +91,7 @@ describe.skipIf(!target)('a cut database connection', () => {
     expect(report.ingest.filter(during).every((a) => a.status === 503 && a.retryAfter === '5')).toBe(true);
     const apiDuring = report.api.filter(during);
     expect(apiDuring.length).toBeGreaterThan(0);
-    expect(apiDuring.every((a) => a.status === 503 && a.code === 'Vigil:DatabaseUnavailable' && a.retryAfter === '5')).toBe(true);
+    expect(apiDuring.filter((a) => !(a.status === 503 && a.code === 'Vigil:DatabaseUnavailable' && a.retryAfter === '5'))).toEqual([]);
   });
 
   it('answers a token refresh 503 temporarily_unavailable while the database is away, and refreshes the same token once it is back', () => {
