@@ -8,8 +8,8 @@ export const AVATAR = '/api/plugandplay/avatar';
 export interface OutgoingTransfer {
   id: string;
   status: 'pending' | 'accepted';
-  /** What the sender typed (e-mail, user name or id): whether it is an account is not told. */
-  recipient: string;
+  recipientName: string;
+  recipientEmail: string;
   expiresTime: string;
   acceptedTime: string | null;
 }

@@ -36,11 +36,10 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
     if (!email.trim()) return;
     void run(async () => {
       try {
-        // The same answer for any address (docs/decisions.md, "Mail abuse"): nothing about who has an account.
-        await inviteReceiver(device.id, email.trim());
+        const receiver = await inviteReceiver(device.id, email.trim());
         setEmail('');
         setError(undefined);
-        notify(t('receivers.inviteSent'), { type: 'success' });
+        notify(t('receivers.added', { name: receiver.name ?? receiver.email }), { type: 'success' });
         await queryClient.invalidateQueries({ queryKey: key });
       } catch (e) {
         const failure = callError(e, t('receivers.addFailed'));
