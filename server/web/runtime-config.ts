@@ -15,6 +15,5 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     stripePublishableKey: config.stripePublishableKey,
     scopes: SCOPES.join(' '),
     links: config.links,
-    demo: config.demo,
   };
 }
