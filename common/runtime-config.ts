@@ -2,7 +2,7 @@ import type { ExternalLinks } from './links';
 
 /**
  * What the server tells the web app at run time, so one build serves every deployment.
- * Injected into index.html as window.__VIGIL__ and also served at GET /api/runtime-config.
+ * Loaded by index.html as window.__VIGIL__ (GET /runtime-config.js) and also served at GET /api/runtime-config.
  */
 export interface RuntimeConfig {
   productName: string;
@@ -25,6 +25,8 @@ export interface RuntimeConfig {
   /** Scopes the web app requests at sign-in (SPEC section 6). */
   scopes: string;
   links: ExternalLinks;
+  /** DEMO=true: demo accounts are open on a reachable address; the app shows a banner. */
+  demo?: boolean;
 }
 
 declare global {

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { installErrorHandler } from './http/errors';
+import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
 import { installAdmission } from './http/admission';
 import { installAuthentication } from './http/authentication';
@@ -21,6 +22,10 @@ import { securityLogRoutes } from './identity/security-log-routes';
 import { bootstrapStaticRoles } from './seed/static-roles';
 import { seedDemo } from './seed/demo';
 import { ensureFirstAdmin } from './seed/first-admin';
+import { demoAllowed, guardDemoAccounts } from './seed/demo-guard';
+import { setupRoutes } from './identity/setup-routes';
+import { trustFunction } from './http/trust-proxy';
+import { installSecurityHeaders } from './web/security-headers';
 import { webRoutes } from './web/web-routes';
 import { installAuditLog } from './audit/audit-log';
 import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEngine } from './schema-engine';
@@ -50,6 +55,8 @@ export interface Server {
   engine: SchemaEngine;
   /** Whether a host administrator exists, was just created from ADMIN_PASSWORD, or is missing. */
   firstAdmin: 'exists' | 'created' | 'missing';
+  /** Demo accounts turned off at this start: a reachable host without DEMO=true (seed/demo-guard.ts). */
+  demoDisabled: string[];
   close(): Promise<void>;
 }
 
@@ -74,11 +81,13 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   const policies = policyCatalogue(engine.schemas);
   await bootstrapStaticRoles(db, policies);
   if (config.seedDemo) await seedDemo(db);
+  const demoDisabled = await guardDemoAccounts(db, demoAllowed(config));
   const firstAdmin = await ensureFirstAdmin(db, config.firstAdmin);
 
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Validation messages are produced by our own error handler in the caller's language.
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
@@ -98,9 +107,11 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   });
 
   database.health.setLog(app.log);
+  installSecurityHeaders(app, config);
   installRequestContext(app);
   installAdmission(app, config);
   installErrorHandler(app, translate);
+  installNulGuard(app);
   const secrets = await loadIssuerSecrets(db);
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks) });
   await registerNode(app, db, issuerUrl(config));
@@ -143,6 +154,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
+  await app.register(setupRoutes, { config, db });
   await app.register(webRoutes, { config, db });
   await app.ready();
   if (engine.changes.length) app.log.info({ changes: engine.changes }, 'schema tables updated');
@@ -154,6 +166,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     config,
     engine,
     firstAdmin,
+    demoDisabled,
     async close() {
       await app.close();
       await database.close();

@@ -5,7 +5,18 @@ import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
 /** Server configuration, read once from the environment. Every setting has a working default. */
 export interface Config {
   port: number;
+  /** Listen address: loopback unless HOST says otherwise (a demo on one's own machine stays there). */
   host: string;
+  /**
+   * DEMO=true: the loud choice to run the demo (seeded accounts with the published password) on a
+   * host others can reach; the web app then shows a banner. Without it demo accounts work only on loopback.
+   */
+  demo: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (server/http/trust-proxy.ts): false (none, the
+   * default), a hop count, or the proxies' addresses / CIDR ranges.
+   */
+  trustProxy: TrustProxy;
   /** Public origin of this server, e.g. http://localhost:3000 (no trailing slash). */
   publicUrl: string;
   /** Extra origins the web app may be opened on (sign-in redirects are allowed back to them). */
@@ -20,7 +31,7 @@ export interface Config {
    * cluster was most of a start (about 4 of 5 seconds).
    */
   memoryTemplate: string;
-  /** Seed the demo tenant and accounts: on by default only on the embedded database. */
+  /** Seed the demo tenant and accounts: by default only on the embedded database on loopback, or with DEMO=true. */
   seedDemo: boolean;
   clientId: string;
   plugAndPlayClientId: string;
@@ -71,7 +82,25 @@ export interface Config {
   admission: { enabled: boolean; maxInFlight: number; maxQueue: number; maxWaitMs: number };
 }
 
+export type TrustProxy = false | number | string[];
+
 const root = path.resolve(import.meta.dirname, '..');
+
+/** Whether a listen address is reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** TRUST_PROXY: off (default), a hop count, or comma-separated addresses/CIDRs ('loopback' etc. too). */
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  // Trusting every caller is what this setting exists to prevent: refuse rather than guess.
+  if (['true', 'yes', 'on', '*'].includes(text.toLowerCase())) throw new Error('TRUST_PROXY must be a hop count or the proxies\' addresses, not "true"');
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -100,15 +129,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT ?? 3000);
   const databaseUrl = env.DATABASE_URL ?? '';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const host = env.HOST || '127.0.0.1';
+  const demo = flag(env.DEMO, false);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
+    demo,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,
     extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     databaseUrl,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(root, env.DATA_DIR ?? 'data'),
     memoryTemplate: '',
-    seedDemo: flag(env.SEED_DEMO, databaseUrl === ''),
+    // The demo password is published: its accounts exist on a reachable host only by DEMO=true.
+    seedDemo: demo || (isLoopback(host) && flag(env.SEED_DEMO, databaseUrl === '')),
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
     plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',

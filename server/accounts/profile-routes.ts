@@ -4,6 +4,7 @@ import { joinFullName, newPasswordProblems, profileProblems, splitFullName, type
 import { POLICIES } from '../../common/policies';
 import { activeSubscriptionCount } from '../billing/account-status';
 import { forbidden } from '../http/errors';
+import { limitMail } from '../http/mail-limits';
 import { endSessions } from '../identity/escalation-rules';
 import { verifyPassword } from '../identity/passwords';
 import { passwordPolicyFor } from '../identity/password-rules';
@@ -17,6 +18,7 @@ import { callerAccount, rememberLanguage, type CallerAccount } from './caller';
 import { readPassword, readPasswordChange, readProfile, refuseProblems } from './bodies';
 import { accountMail } from './mails';
 import { transferState } from './transfers';
+import { loginNameConflicts } from '../identity/login-names';
 
 const BASE = '/api/plugandplay/profile';
 const READ = POLICIES.account;
@@ -53,7 +55,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
 
   app.get(BASE, { config: { policy: READ } }, async (request) => profileDto(await callerAccount(db, request)));
 
-  app.put(`${BASE}/update-profile`, { config: { policy: UPDATE } }, async (request) => {
+  app.put(`${BASE}/update-profile`, { config: { policy: UPDATE } }, async (request, reply) => {
     const lang = request.language;
     const body = readProfile(request.body, lang);
     refuseProblems(profileProblems(body), lang);
@@ -61,7 +63,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
     const email = body.email.trim();
     const emailChanged = normalize(email) !== normalize(user.email);
     if (emailChanged) {
-      const taken = await db.selectFrom('users').select('id').where('normalized_email', '=', normalize(email)).where('is_deleted', '=', false).where('id', '!=', user.id).executeTakeFirst();
+      // A change mails the old address: counted like every mail, before the new address is looked up.
+      await limitMail(db, request, reply, [user.email, email]);
+      // Another user's email or user name (login names are unique across both fields).
+      const taken = (await loginNameConflicts(db, { userName: '', email }, user.id)).email;
       if (taken) refuseProblems([{ member: 'email', key: 'validation:unique' }], lang);
     }
     const { name, surname } = splitFullName(body.fullName);

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
-import { joinFullName, registrationProblems, splitFullName, EMAIL_RE, type FormProblem } from '../../common/caregiver-account';
+import { joinFullName, registrationProblems, splitFullName, EMAIL_RE } from '../../common/caregiver-account';
 import type { Db } from '../db/database';
-import { AbpError } from '../http/errors';
-import { hitRateLimit } from '../http/rate-limit';
+import { limitMail } from '../http/mail-limits';
 import { hashPassword } from '../identity/passwords';
 import { passwordPolicyFor, rememberPassword } from '../identity/password-rules';
 import { normalize } from '../identity/users';
@@ -17,14 +16,11 @@ import { ANONYMOUS } from '../permissions/guard';
 import { ensureRole, grantToRole } from '../seed/static-roles';
 import { readEmail, readRegistration, readToken, refuseProblems } from './bodies';
 import { accountMail } from './mails';
-import { registrationTenant } from './tenant-choice';
+import { registrationTenant, takeTenantParameter } from './tenant-choice';
 import { hashToken, hoursFromNow, linkRefusal, newToken, REGISTRATION_TOKEN_HOURS, unknownLink } from './tokens';
+import { loginNameConflicts } from '../identity/login-names';
 
 const BASE = '/api/plugandplay/profile';
-/** Resend requests per client address and per e-mail address in one window. */
-const RESEND_PER_IP = 10;
-const RESEND_PER_EMAIL = 3;
-const RESEND_WINDOW_SECONDS = 15 * 60;
 
 /** A pending account: registered, its e-mail not confirmed yet, so it cannot sign in. */
 const pending = { is_active: false, email_confirmed: false, is_deleted: false } as const;
@@ -33,7 +29,7 @@ const pending = { is_active: false, email_confirmed: false, is_deleted: false } 
  * A new single-use registration link for a pending user (earlier links stop working) and the mail
  * carrying it, in the language the person registered in, in the caller's transaction.
  */
-async function sendRegistrationLink(trx: Db, publicUrl: string, user: { id: string; tenant_id: string | null; email: string; name: string; surname: string }, lang: string) {
+async function sendRegistrationLink(trx: Db, publicUrl: string, user: { id: string; tenant_id: string | null; email: string; name: string; surname: string; user_name: string }, lang: string) {
   const { token, hash } = newToken();
   await trx.deleteFrom('account_tokens').where('user_id', '=', user.id).where('purpose', '=', 'registration').execute();
   await trx
@@ -41,20 +37,48 @@ async function sendRegistrationLink(trx: Db, publicUrl: string, user: { id: stri
     .values({ id: randomUUID(), tenant_id: user.tenant_id, user_id: user.id, purpose: 'registration', token_hash: hash, expires_time: hoursFromNow(REGISTRATION_TOKEN_HOURS) })
     .execute();
   const link = `${publicUrl}/registration?token=${encodeURIComponent(token)}`;
-  const mail = accountMail('registration', lang, user.email, { name: joinFullName(user.name, user.surname), hours: REGISTRATION_TOKEN_HOURS }, link);
+  // What the form said is shown as typed data, never as the mail's greeting or words.
+  const entered = { fullName: joinFullName(user.name, user.surname), userName: user.user_name };
+  const mail = accountMail('registration', lang, user.email, { hours: REGISTRATION_TOKEN_HOURS }, { link, entered });
   await queueMail(trx, { ...mail, tenantId: user.tenant_id });
+}
+
+/** A registration whose links all expired unused does not hold the name or address any longer. */
+async function forgetExpiredRegistrations(db: Db, userName: string, email: string): Promise<void> {
+  await db
+    .deleteFrom('users')
+    .where('is_active', '=', false)
+    .where('email_confirmed', '=', false)
+    .where('is_deleted', '=', false)
+    .where((eb) => eb.or([eb('normalized_user_name', '=', normalize(userName)), eb('normalized_email', '=', normalize(email))]))
+    .where((eb) => eb.exists(eb.selectFrom('account_tokens').select('id').whereRef('account_tokens.user_id', '=', 'users.id')))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('account_tokens').select('id').whereRef('account_tokens.user_id', '=', 'users.id').where('expires_time', '>', new Date()))))
+    .execute();
+}
+
+/**
+ * Someone registered with an address that already has an account (active, or waiting for its
+ * confirmation): its owner gets a note (sign in, or ask for a new link) in their own language,
+ * without anything the caller typed; no registration link.
+ */
+async function mailAccountExists(db: Db, publicUrl: string, owner: { id: string; tenant_id: string | null; email: string }, lang: string): Promise<void> {
+  const profile = await db.selectFrom('caregiver_profiles').select('language').where('user_id', '=', owner.id).executeTakeFirst();
+  const mail = accountMail('accountExists', profile?.language ?? lang, owner.email, {}, { link: `${publicUrl}/registration` });
+  await queueMail(db, { ...mail, tenantId: owner.tenant_id });
 }
 
 /**
  * Self-registration (SPEC sections 2, 3 and 5), anonymous: `pending-registration` creates a
- * pending account and mails a link; GET with `?token=` tells the page whom to greet;
+ * pending account and mails a link, answering "check your mail" (202) whether or not the address
+ * already has an account (its owner is then mailed a note instead), only in tenants open to
+ * self-registration, within the mail limits (server/http/mail-limits.ts); GET with `?token=` tells the page whom to greet;
  * `complete-registration` activates the account; `resend-email` mails a new link without telling
  * whether the address has an account.
  */
 export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
 
-  app.post(`${BASE}/pending-registration`, { config: { policy: ANONYMOUS } }, async (request, reply) => {
+  app.post(`${BASE}/pending-registration`, { config: { policy: ANONYMOUS }, onRequest: takeTenantParameter }, async (request, reply) => {
     const lang = request.language;
     const body = readRegistration(request.body, lang);
     const tenantId = await registrationTenant(db, config, request);
@@ -62,29 +86,33 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     refuseProblems(registrationProblems(body, policy.rules), lang);
     const userName = body.userName.trim();
     const email = body.email.trim();
+    await limitMail(db, request, reply, [email]);
+    // Hashed on every path, so the answer takes as long whether or not the address has an account.
+    const passwordHash = await hashPassword(body.password);
+    const done = () => {
+      kickMail();
+      return reply.status(202).send({ message: translate('profile:registration.checkMail', lang) });
+    };
 
-    // A registration whose links all expired unused does not hold the name or address any longer.
-    await db
-      .deleteFrom('users')
-      .where('is_active', '=', false)
-      .where('email_confirmed', '=', false)
-      .where('is_deleted', '=', false)
-      .where((eb) => eb.or([eb('normalized_user_name', '=', normalize(userName)), eb('normalized_email', '=', normalize(email))]))
-      .where((eb) => eb.exists(eb.selectFrom('account_tokens').select('id').whereRef('account_tokens.user_id', '=', 'users.id')))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('account_tokens').select('id').whereRef('account_tokens.user_id', '=', 'users.id').where('expires_time', '>', new Date()))))
-      .execute();
+    await forgetExpiredRegistrations(db, userName, email);
     const taken = await db
       .selectFrom('users')
-      .select(['normalized_user_name', 'normalized_email'])
+      .select(['id', 'tenant_id', 'email', 'normalized_user_name', 'normalized_email'])
       .where('is_deleted', '=', false)
       .where((eb) => eb.or([eb('normalized_user_name', '=', normalize(userName)), eb('normalized_email', '=', normalize(email))]))
       .execute();
-    const problems: FormProblem[] = [];
-    if (taken.some((u) => u.normalized_user_name === normalize(userName))) problems.push({ member: 'userName', key: 'validation:unique' });
-    if (taken.some((u) => u.normalized_email === normalize(email))) problems.push({ member: 'email', key: 'validation:unique' });
-    refuseProblems(problems, lang);
+    // The address has an account (or a registration waiting): its owner hears so; the caller hears what a new address hears.
+    const owner = taken.find((u) => u.normalized_email === normalize(email));
+    if (owner) {
+      await mailAccountExists(db, config.publicUrl, owner, lang);
+      return done();
+    }
+    // Login names are unique across both fields and every tenant (server/identity/login-names.ts).
+    const clash = await loginNameConflicts(db, { userName, email }, null);
+    if (taken.length > 0 || clash.userName) refuseProblems([{ member: 'userName', key: 'validation:unique' }], lang);
+    // The address is someone's user name: nobody to tell, and the caller hears what a new address hears.
+    if (clash.email) return done();
 
-    const passwordHash = await hashPassword(body.password);
     const { name, surname } = splitFullName(body.fullName);
     const user = { id: randomUUID(), tenant_id: tenantId, email, name, surname };
     try {
@@ -113,15 +141,15 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
           .insertInto('caregiver_profiles')
           .values({ user_id: user.id, tenant_id: tenantId, language: lang, product_updates: body.productUpdates ?? false, terms_accepted_time: new Date() })
           .execute();
-        await sendRegistrationLink(trx, config.publicUrl, user, lang);
+        await sendRegistrationLink(trx, config.publicUrl, { ...user, user_name: userName }, lang);
       });
     } catch (err) {
-      // Someone took the name or address between the check and the insert.
-      if ((err as { code?: string }).code === '23505') refuseProblems([{ member: 'userName', key: 'validation:unique' }], lang);
-      throw err;
+      if ((err as { code?: string }).code !== '23505') throw err;
+      // Someone took the name or address between the check and the insert: the address's owner was just mailed a link.
+      const byEmail = await db.selectFrom('users').select('id').where('normalized_email', '=', normalize(email)).where('is_deleted', '=', false).executeTakeFirst();
+      if (!byEmail) refuseProblems([{ member: 'userName', key: 'validation:unique' }], lang);
     }
-    kickMail();
-    return reply.status(201).send({ userName, email });
+    return done();
   });
 
   app.get<{ Querystring: { token?: string } }>(`${BASE}/pending-registration`, { config: { policy: ANONYMOUS } }, async (request) => {
@@ -170,24 +198,18 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     });
   });
 
-  app.post(`${BASE}/resend-email`, { config: { policy: ANONYMOUS } }, async (request, reply) => {
+  app.post(`${BASE}/resend-email`, { config: { policy: ANONYMOUS }, onRequest: takeTenantParameter }, async (request, reply) => {
     const lang = request.language;
     const { email } = readEmail(request.body, lang);
     if (!EMAIL_RE.test(email.trim())) refuseProblems([{ member: 'email', key: 'validation:email' }], lang);
     const normalized = normalize(email);
     // Counted for unknown addresses too, so the limit tells nothing about who has an account.
-    for (const [key, limit] of [[`resend:ip:${request.ip}`, RESEND_PER_IP], [`resend:email:${normalized}`, RESEND_PER_EMAIL]] as const) {
-      const hit = await hitRateLimit(db, key, limit, RESEND_WINDOW_SECONDS);
-      if (!hit.allowed) {
-        reply.header('retry-after', String(hit.retryAfter));
-        throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
-      }
-    }
+    await limitMail(db, request, reply, [email]);
     // Self-registered accounts only (they have a caregiver profile), never one an administrator made inactive.
     const user = await db
       .selectFrom('users')
       .innerJoin('caregiver_profiles', 'caregiver_profiles.user_id', 'users.id')
-      .select(['users.id', 'users.tenant_id', 'users.email', 'users.name', 'users.surname', 'caregiver_profiles.language'])
+      .select(['users.id', 'users.tenant_id', 'users.email', 'users.name', 'users.surname', 'users.user_name', 'caregiver_profiles.language'])
       .where('users.normalized_email', '=', normalized)
       .where('users.is_active', '=', pending.is_active)
       .where('users.email_confirmed', '=', pending.email_confirmed)

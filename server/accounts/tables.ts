@@ -30,7 +30,10 @@ export interface AccountTransfersTable {
   id: string;
   tenant_id: string | null;
   sender_user_id: string;
-  recipient_user_id: string;
+  /** Null for an invitation to nobody (an unknown or inactive recipient): kept, never mailed (019). */
+  recipient_user_id: string | null;
+  /** What the sender typed to name the recipient (e-mail, user name or id), shown back to the sender. */
+  recipient_label: ColumnType<string | null, string | null | undefined, string | null>;
   token_hash: string;
   status: Generated<'pending' | 'accepted' | 'cancelled'>;
   expires_time: ColumnType<Date, Date | string, Date | string>;

@@ -6,35 +6,60 @@ import { forbidden } from '../http/errors';
 import { normalize } from '../identity/users';
 import { translate } from '../localization/texts';
 import { DEMO_TENANT } from '../seed/demo';
-import { featureValues } from '../tenancy/features';
+import { featureValues, selfRegistrationOpen } from '../tenancy/features';
 import { isTenantAvailable } from '../tenancy/tenant-state';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `__tenant` of a registration request, taken away before tenant resolution (see takeTenantParameter). */
+    registrationTenantName?: string;
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const COOKIE = /(?:^|;\s*)__tenant=([^;]*)/;
 
 /**
- * The tenant a self-registration joins: the one the request names (`__tenant`, already resolved
- * and checked by tenant resolution), else PLUG_AND_PLAY_TENANT (name or id), else, on an install
- * seeded with demo data, the demo tenant. The tenant must be available and have plug and play on
- * (feature Vigil.PlugAndPlay); otherwise registration is closed (403).
+ * Route hook (onRequest) of the anonymous registration routes: keeps the `__tenant` the request
+ * names (query, header or cookie, ABP's order) and removes it, so tenant resolution does not
+ * answer "tenant not found" for an unknown tenant; registrationTenant refuses it exactly like a
+ * tenant that is closed to registration.
+ */
+export async function takeTenantParameter(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  const header = request.headers.__tenant;
+  const cookie = COOKIE.exec(request.headers.cookie ?? '');
+  const named =
+    (typeof query?.__tenant === 'string' && query.__tenant) || (typeof header === 'string' && header) || (cookie ? decodeURIComponent(cookie[1] ?? '') : '');
+  if (query) delete query.__tenant;
+  delete request.headers.__tenant;
+  if (cookie) request.headers.cookie = (request.headers.cookie ?? '').replace(COOKIE, '');
+  if (named && named !== 'null') request.registrationTenantName = named;
+}
+
+/**
+ * The tenant a self-registration joins: the one the request names (`__tenant`, by id or name),
+ * else PLUG_AND_PLAY_TENANT (name or id), else, on an install seeded with demo data, the demo
+ * tenant. The tenant must be available, have plug and play on (Vigil.PlugAndPlay) and be open to
+ * self-registration (Vigil.SelfRegistration, on by default only for the plug-and-play tenant).
+ * Every other case, an unknown tenant included, gets the same refusal (403).
  */
 export async function registrationTenant(db: Db, config: Config, request: FastifyRequest): Promise<string> {
   const closed = () => forbidden(translate('profile:registration.closed', request.language), 'Vigil:RegistrationClosed');
-  let tenantId = request.tenantId;
-  if (!tenantId) {
-    const wanted = config.plugAndPlayTenant || (config.seedDemo ? DEMO_TENANT : '');
-    if (!wanted) throw closed();
-    const tenant = await db
+  const byNameOrId = async (wanted: string) =>
+    db
       .selectFrom('tenants')
-      .select('id')
+      .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
       .where(UUID.test(wanted) ? 'id' : 'normalized_name', '=', UUID.test(wanted) ? wanted : normalize(wanted))
       .where('is_deleted', '=', false)
       .executeTakeFirst();
-    if (!tenant) throw closed();
-    tenantId = tenant.id;
-  }
-  const tenant = await db.selectFrom('tenants').select(['is_active', 'activation_end_date', 'is_deleted']).where('id', '=', tenantId).executeTakeFirst();
+  const plugAndPlayName = config.plugAndPlayTenant || (config.seedDemo ? DEMO_TENANT : '');
+  const plugAndPlay = plugAndPlayName ? await byNameOrId(plugAndPlayName) : undefined;
+  const named = request.registrationTenantName;
+  const tenant = named ? await byNameOrId(named.slice(0, 256)) : plugAndPlay;
   if (!tenant || !isTenantAvailable(tenant)) throw closed();
-  const features = await featureValues(db, tenantId);
+  const features = await featureValues(db, tenant.id);
   if (features[FEATURES.plugAndPlay.name] !== 'true') throw closed();
-  return tenantId;
+  if (!(await selfRegistrationOpen(db, tenant.id, tenant.id === plugAndPlay?.id))) throw closed();
+  return tenant.id;
 }

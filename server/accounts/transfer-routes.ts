@@ -5,7 +5,8 @@ import { joinFullName } from '../../common/caregiver-account';
 import { POLICIES } from '../../common/policies';
 import { hasDefaultPaymentCard, transferBillingOwnership } from '../billing/account-status';
 import type { Db } from '../db/database';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
+import { limitMail } from '../http/mail-limits';
 import { endSessions } from '../identity/escalation-rules';
 import { normalize } from '../identity/users';
 import { translate } from '../localization/texts';
@@ -63,7 +64,8 @@ async function transferForRecipient(db: Db, request: FastifyRequest<TransferPara
 
 /**
  * Account transfer (SPEC sections 4 and 6): the sender invites another active account of the same
- * tenant by its e-mail, user name or user id (`transfer-user-1/{recipient}`); the recipient opens
+ * tenant by its e-mail, user name or user id (`transfer-user-1/{recipient}`), hearing the same
+ * answer whether or not such an account exists (docs/decisions.md, "Mail abuse"); the recipient opens
  * the mailed link and accepts (`transfer-user-2/{transferId}/{token}`), which needs a default
  * payment card. Accepting moves the sender's watches, safe zones and billing to the recipient in
  * one transaction and ends the sender's sessions, so the sender signs in again.
@@ -74,37 +76,42 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
   app.post<{ Params: { recipient: string } }>(`${BASE}/transfer-user-1/:recipient`, { config: { policy: UPDATE } }, async (request, reply) => {
     const lang = request.language;
     const sender = await callerAccount(db, request);
-    const wanted = request.params.recipient.trim();
+    const wanted = request.params.recipient.trim().slice(0, 256);
+    if (!wanted) throw badRequest(translate('profile:transfer.recipientMissing', lang), undefined, 'Vigil:Validation');
     const recipient = await db
       .selectFrom('users')
-      .select(['id', 'email', 'name', 'surname', 'is_active', 'email_confirmed'])
+      .select(['id', 'email', 'name', 'surname', 'is_active'])
       .where(sender.tenant_id === null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb('tenant_id', '=', sender.tenant_id))
       .where('is_deleted', '=', false)
       .where((eb) =>
         UUID.test(wanted) ? eb('id', '=', wanted) : eb.or([eb('normalized_email', '=', normalize(wanted)), eb('normalized_user_name', '=', normalize(wanted))]),
       )
       .executeTakeFirst();
-    if (!recipient) throw notFound(translate('profile:transfer.recipientNotFound', lang), 'Vigil:RecipientNotFound');
-    if (recipient.id === sender.id) throw badRequest(translate('profile:transfer.self', lang), undefined, 'Vigil:TransferToSelf');
-    if (!recipient.is_active) throw forbidden(translate('profile:transfer.recipientNotActive', lang), 'Vigil:RecipientNotActive');
+    // The caller's own account is the caller's to know about.
+    if (recipient?.id === sender.id) throw badRequest(translate('profile:transfer.self', lang), undefined, 'Vigil:TransferToSelf');
+    await limitMail(db, request, reply, [recipient?.email ?? wanted]);
+    // Only an active account is invited; anyone else gets an invitation to nobody, so the answer (and the page) is the same.
+    const invitee = recipient?.is_active ? recipient : undefined;
 
     const { token, hash } = newToken();
     const id = randomUUID();
     const expires = hoursFromNow(TRANSFER_TOKEN_HOURS);
-    const recipientLanguage = await languageOf(db, recipient.id);
+    const recipientLanguage = invitee ? await languageOf(db, invitee.id) : lang;
     await db.transaction().execute(async (trx) => {
       // One pending transfer per sender: a new invitation replaces the previous one and its link.
       await trx.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
       await trx
         .insertInto('account_transfers')
-        .values({ id, tenant_id: sender.tenant_id, sender_user_id: sender.id, recipient_user_id: recipient.id, token_hash: hash, expires_time: expires })
+        .values({ id, tenant_id: sender.tenant_id, sender_user_id: sender.id, recipient_user_id: invitee?.id ?? null, recipient_label: wanted, token_hash: hash, expires_time: expires })
         .execute();
+      if (!invitee) return;
       const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}`;
-      const values = { name: joinFullName(recipient.name, recipient.surname), sender: joinFullName(sender.name, sender.surname), senderEmail: sender.email, days: TRANSFER_TOKEN_HOURS / 24 };
-      await queueMail(trx, { ...accountMail('transfer', recipientLanguage, recipient.email, values, link), tenantId: sender.tenant_id });
+      const values = { name: joinFullName(invitee.name, invitee.surname), sender: joinFullName(sender.name, sender.surname), senderEmail: sender.email, days: TRANSFER_TOKEN_HOURS / 24 };
+      await queueMail(trx, { ...accountMail('transfer', recipientLanguage, invitee.email, values, { link }), tenantId: sender.tenant_id });
     });
-    kickMail();
-    return reply.status(201).send({ id, recipientName: joinFullName(recipient.name, recipient.surname), recipientEmail: recipient.email, expiresTime: expires });
+    if (invitee) kickMail();
+    // The same answer whether or not the recipient exists: no name, no address, no state.
+    return reply.status(202).send({ message: translate('profile:transfer.sent', lang) });
   });
 
   app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE } }, async (request, reply) => {

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import { joinFullName } from '../../common/caregiver-account';
 
 /**
- * What the account page shows of transfers: the caller's own outgoing one (pending, or accepted
+ * What the account page shows of transfers: the caller's own outgoing one, named by what the
+ * sender typed (whether it reached an account is not told: docs/decisions.md, "Mail abuse") (pending, or accepted
  * since the sender last signed in, which is when the sender must sign in again) and the pending
  * ones addressed to the caller.
  */
@@ -11,8 +12,7 @@ export async function transferState(db: Db, user: { id: string; last_sign_in_tim
   const [outgoing, incoming] = await Promise.all([
     db
       .selectFrom('account_transfers')
-      .innerJoin('users', 'users.id', 'account_transfers.recipient_user_id')
-      .select(['account_transfers.id', 'account_transfers.status', 'account_transfers.expires_time', 'account_transfers.accepted_time', 'users.name', 'users.surname', 'users.email'])
+      .select(['account_transfers.id', 'account_transfers.status', 'account_transfers.expires_time', 'account_transfers.accepted_time', 'account_transfers.recipient_label'])
       .where('account_transfers.sender_user_id', '=', user.id)
       .where((eb) =>
         eb.or([
@@ -34,7 +34,7 @@ export async function transferState(db: Db, user: { id: string; last_sign_in_tim
   ]);
   return {
     outgoingTransfer: outgoing
-      ? { id: outgoing.id, status: outgoing.status, recipientName: joinFullName(outgoing.name, outgoing.surname), recipientEmail: outgoing.email, expiresTime: outgoing.expires_time, acceptedTime: outgoing.accepted_time }
+      ? { id: outgoing.id, status: outgoing.status, recipient: outgoing.recipient_label ?? '', expiresTime: outgoing.expires_time, acceptedTime: outgoing.accepted_time }
       : null,
     incomingTransfers: incoming.map((t) => ({ id: t.id, senderName: joinFullName(t.name, t.surname), senderEmail: t.email, expiresTime: t.expires_time })),
   };

@@ -1,6 +1,9 @@
 import type { Config } from '../config';
 import { createServer, type Server } from '../app';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo';
+import { demoAllowed } from '../seed/demo-guard';
+import { readSetupToken } from '../seed/setup-token';
+import { isLoopback } from '../config';
 import { BACKGROUND_SLOT, SLOT_ENV, type WorkerReady } from './messages';
 
 /**
@@ -31,20 +34,29 @@ export async function runWorker(config: Config): Promise<void> {
     process.exit(0);
   }
   await server.app.listen({ port: config.port, host: config.host });
-  const ready: WorkerReady = { type: 'vigil:ready', notes: notes(config, server) };
+  const ready: WorkerReady = { type: 'vigil:ready', notes: await notes(config, server) };
   process.send?.(ready);
 }
 
 /** What the ready block says about accounts, known only after seeding. */
-function notes(config: Config, server: Server): string[] {
+async function notes(config: Config, server: Server): Promise<string[]> {
   const lines: string[] = [];
-  if (config.seedDemo) {
+  if (isLoopback(config.host)) lines.push(`Listening on ${config.host} only: set HOST=0.0.0.0 to serve other machines (see README, Run it).`);
+  if (config.demo) lines.push('DEMO=true: the demo accounts and their published password are open to everyone who reaches this address.');
+  if (server.demoDisabled.length) lines.push(`Demo accounts turned off (this address is reachable and DEMO is not set): ${server.demoDisabled.join(', ')}.`);
+  if (config.seedDemo && demoAllowed(config)) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     lines.push(`  ${DEMO_USERS.admin.userName.padEnd(10)} host administrator`);
     lines.push(`  ${DEMO_USERS.staff.userName.padEnd(10)} back-office staff of Sunrise Care`);
     lines.push(`  ${DEMO_USERS.caregiver.userName.padEnd(10)} family carer with two watches`);
   }
   if (server.firstAdmin === 'created') lines.push(`Host administrator '${config.firstAdmin.userName}' created from ADMIN_PASSWORD.`);
-  if (server.firstAdmin === 'missing') lines.push('No host administrator exists yet: restart with ADMIN_PASSWORD=... to create one.');
+  if (server.firstAdmin === 'missing') {
+    // A one-time link, never a fixed password: it creates the host administrator once.
+    const token = await readSetupToken(server.database.db);
+    lines.push('No host administrator exists yet. Create one (once) at:');
+    lines.push(`  ${config.publicUrl}/setup?token=${token ?? ''}`);
+    lines.push('  or restart with ADMIN_PASSWORD=... .');
+  }
   return lines;
 }

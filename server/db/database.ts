@@ -24,6 +24,9 @@ import * as m014 from './migrations/014_directory_notify';
 import * as m015 from './migrations/015_message_ring_hot';
 import * as m016 from './migrations/016_message_ring_unknown_imei';
 import * as m017 from './migrations/017_api_nodes';
+import * as m018 from './migrations/018_sign_in_safety';
+import * as m019 from './migrations/019_transfer_invitations';
+import * as m020 from './migrations/020_rich_text_clean';
 
 export type Db = Kysely<Database>;
 
@@ -56,6 +59,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_message_ring_hot': m015,
   '016_message_ring_unknown_imei': m016,
   '017_api_nodes': m017,
+  '018_sign_in_safety': m018,
+  '019_transfer_invitations': m019,
+  '020_rich_text_clean': m020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

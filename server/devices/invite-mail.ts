@@ -1,9 +1,12 @@
 import { translate } from '../localization/texts';
 import type { OutgoingMail } from '../mail';
+import { escapeHtml, typed } from '../mail/user-text';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The mail telling a user they now receive a device's alarms, in the receiver's language. */
+/**
+ * The mail telling a user they now receive a device's alarms, in the receiver's language. The
+ * names (the receiver's, the inviter's, the device's) are what people typed: quoted, shortened,
+ * links defanged (server/mail/user-text.ts); the only link is Vigil's own.
+ */
 export function receiverInviteMail(input: {
   to: string;
   language: string;
@@ -13,7 +16,7 @@ export function receiverInviteMail(input: {
   url: string;
   tenantId: string | null;
 }): OutgoingMail {
-  const values = { name: input.receiverName, inviter: input.inviterName, device: input.deviceName };
+  const values = { name: typed(input.receiverName), inviter: typed(input.inviterName), device: typed(input.deviceName) };
   const t = (key: string) => translate(`devices:inviteMail.${key}`, input.language, values);
   const lines = [t('greeting'), '', t('body'), t('what'), '', t('stop'), '', `${t('open')}: ${input.url}`];
   const html = [t('greeting'), t('body'), t('what'), t('stop')].map((line) => `<p>${escapeHtml(line)}</p>`).join('') + `<p><a href="${escapeHtml(input.url)}">${escapeHtml(t('open'))}</a></p>`;

@@ -6,8 +6,8 @@ import type { Db } from '../db/database';
 import { bodyValidator } from '../http/body-validation';
 import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
-import { inviteReceiver } from './alarm-receivers';
 import { receiverDto } from './receiver-dto';
+import { inviteReceiverNeutrally } from './receiver-invite';
 import { notFound } from '../http/errors';
 import { ownerOf, requireOwnDevice, UUID } from './scope';
 
@@ -26,18 +26,23 @@ const readInvite = bodyValidator<{ deviceId: string; email: string }>(
 
 /**
  * Alarm receivers per device (/api/plugandplay/profile: invite-user, invited-by-user,
- * delete-invited-user): always through a device the caller owns.
+ * delete-invited-user): always through a device the caller owns; invite-user answers the same
+ * whether or not the address has an account, and the list shows addresses, not names.
  */
 export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const base = '/api/plugandplay/profile';
 
-  app.post(`${base}/invite-user`, { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices" } }, async (request) => {
-    const raw = request.body as { email?: unknown } | undefined;
-    // People paste addresses with a space around them; that is not a different address.
-    const body = readInvite(raw && typeof raw === 'object' && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw, request.language);
-    return inviteReceiver(db, ownerOf(request), body, config.publicUrl, request.language);
-  });
+  app.post(
+    `${base}/invite-user`,
+    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices (the same answer for any address)" } },
+    async (request, reply) => {
+      const raw = request.body as { email?: unknown } | undefined;
+      // People paste addresses with a space around them; that is not a different address.
+      const body = readInvite(raw && typeof raw === 'object' && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw, request.language);
+      return inviteReceiverNeutrally(db, request, reply, ownerOf(request), body, config.publicUrl);
+    },
+  );
 
   app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, schema: { tags, summary: "Alarm receivers of the caller's devices (optionally of one device)" } }, async (request) => {
     const owner = ownerOf(request);
@@ -54,7 +59,8 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
       .orderBy('r.creation_time')
       .orderBy('r.id')
       .execute();
-    return { items: rows.map(receiverDto) };
+    // The address the owner typed is enough: the account's name and id are not the owner's to read.
+    return { items: rows.map((row) => ({ ...receiverDto(row), name: null, userId: null })) };
   });
 
   app.delete<{ Params: { id: string } }>(

@@ -64,6 +64,11 @@ export function installErrorHandler(app: FastifyInstance, translate: (key: strin
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendAbpError(reply, databaseUnavailable(lang, translate));
     }
+    // A value the database refuses as data (too long, out of range, not a number, NUL, a bad date): the caller's input.
+    if (isDataError(error)) {
+      request.log.info({ err: error }, 'database refused a value');
+      return sendAbpError(reply, badRequest(translate('errors.validation', lang)));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     if (status === 429) return sendAbpError(reply, new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' }));
@@ -71,4 +76,12 @@ export function installErrorHandler(app: FastifyInstance, translate: (key: strin
     if (status >= 400 && status < 500) return sendAbpError(reply, new AbpError(status, translate('errors.invalid', lang), { code: error.code }));
     return sendAbpError(reply, new AbpError(500, translate('errors.unknown', lang), { code: 'Vigil:InternalError' }));
   });
+}
+
+/** PostgreSQL's data exceptions (SQLSTATE class 22) that only a caller's value causes. */
+const DATA_ERRORS = new Set(['22001', '22003', '22004', '22007', '22008', '22019', '22021', '22023', '22025', '22P02', '22P05']);
+
+function isDataError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('severity' in error)) return false;
+  return typeof error.code === 'string' && DATA_ERRORS.has(error.code);
 }

@@ -1,8 +1,10 @@
 import { badRequest } from './errors';
 import { translate } from '../localization/texts';
 
-/** ABP paging: SkipCount (>= 0) and MaxResultCount (default 10, at most 1000), camel or Pascal case. */
+/** ABP paging: SkipCount (0 to MAX_SKIP_COUNT) and MaxResultCount (default 10, at most 1000), camel or Pascal case. */
 export const MAX_RESULT_COUNT = 1000;
+/** The largest SkipCount (PostgreSQL's integer): a larger one is a 400, not a statement the database refuses. */
+export const MAX_SKIP_COUNT = 2_147_483_647;
 export const DEFAULT_RESULT_COUNT = 10;
 
 export interface Paging {
@@ -19,7 +21,7 @@ export function queryParam(query: Record<string, unknown>, name: string): unknow
 function integer(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  return Number.isInteger(n) ? n : Number.NaN;
+  return Number.isSafeInteger(n) ? n : Number.NaN;
 }
 
 export function readPaging(query: Record<string, unknown>, lang: string): Paging {
@@ -27,6 +29,7 @@ export function readPaging(query: Record<string, unknown>, lang: string): Paging
   const take = integer(queryParam(query, 'maxResultCount')) ?? DEFAULT_RESULT_COUNT;
   const errors = [];
   if (!(skip >= 0)) errors.push({ message: translate('validation:minValue', lang, { count: 0 }), members: ['skipCount'] });
+  else if (skip > MAX_SKIP_COUNT) errors.push({ message: translate('validation:maxValue', lang, { count: MAX_SKIP_COUNT }), members: ['skipCount'] });
   if (!(take >= 1 && take <= MAX_RESULT_COUNT))
     errors.push({ message: translate('validation:maxValue', lang, { count: MAX_RESULT_COUNT }), members: ['maxResultCount'] });
   if (errors.length) throw badRequest(translate('errors.validation', lang), errors);

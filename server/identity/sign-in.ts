@@ -3,55 +3,82 @@ import type { Db } from '../db/database';
 import { readSettings } from '../settings/settings';
 import { decoyHash, verifyPassword } from './passwords';
 import { findUserForSignIn } from './users';
+import { countFailure, forgetPair, loginKey, throttleState, type LockoutRule } from './sign-in-throttle';
 import { tenantIsAvailable } from '../tenancy/tenant-state';
 
 /**
- * The lockout rule of the user's tenant (settings Abp.Identity.Lockout.*; ABP's defaults: 5 failed
- * attempts lock the account for 300 seconds).
+ * The lockout rule of a tenant (settings Abp.Identity.Lockout.*; ABP's defaults: 5 failed attempts
+ * lock for 300 seconds). `userEnabled` is the user's own LockoutEnabled; a name that is nobody's
+ * gets what a new user would (AllowedForNewUsers), so it behaves like an account.
  */
-export async function lockoutRule(db: Db, tenantId: string | null): Promise<{ maxFailedAttempts: number; durationSeconds: number }> {
+export async function lockoutRule(db: Db, tenantId: string | null, userEnabled?: boolean): Promise<LockoutRule> {
   const settings = await readSettings(db, tenantId);
   const whole = (value: string, min: number, fallback: number) => (Number.isInteger(Number(value)) && Number(value) >= min ? Number(value) : fallback);
   return {
+    enabled: userEnabled ?? settings['Abp.Identity.Lockout.AllowedForNewUsers'] !== 'false',
     maxFailedAttempts: whole(settings['Abp.Identity.Lockout.MaxFailedAccessAttempts'], 1, 5),
     durationSeconds: whole(settings['Abp.Identity.Lockout.LockoutDuration'], 0, 300),
   };
 }
 
 export type SignInResult =
-  | { ok: true; userId: string; tenantId: string | null; userName: string; email: string; twoFactor: boolean }
-  | { ok: false; reason: 'invalid' | 'locked' | 'inactive'; userId?: string; tenantId?: string | null; lockoutEnd?: Date };
+  | {
+      ok: true;
+      userId: string;
+      tenantId: string | null;
+      userName: string;
+      email: string;
+      twoFactor: boolean;
+      /** The login reached its account-wide ceiling (attack from many addresses): a mailed code is needed too. */
+      stepUp?: boolean;
+    }
+  | {
+      ok: false;
+      /**
+       * 'invalid' and 'throttled' are all a caller may tell apart before the password was right:
+       * they come the same way for a name that is nobody's. 'locked' (an administrator's lock) and
+       * 'inactive' come only after the right password.
+       */
+      reason: 'invalid' | 'throttled' | 'locked' | 'inactive';
+      userId?: string;
+      tenantId?: string | null;
+      lockoutEnd?: Date;
+      /** 'throttled': this attempt was counted and earned the lock (it is also a failure to log). */
+      counted?: boolean;
+    };
+
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**
- * Checks a user name or email and a password. Every wrong password counts against lockout; an
- * unknown name costs the same time as a known one so it cannot be told apart.
+ * Checks a user name, email or phone number and a password from a client address. Failures are
+ * counted per (login, address) and per login (server/identity/sign-in-throttle.ts); an unknown name
+ * goes through the same counting and a decoy hash check, so answers and timing do not tell it apart.
  */
-export async function signInWithPassword(db: Db, login: string, password: string): Promise<SignInResult> {
+export async function signInWithPassword(db: Db, login: string, password: string, address: string): Promise<SignInResult> {
+  const key = loginKey(login);
   const user = login.trim() ? await findUserForSignIn(db, login) : undefined;
-  if (!user) {
-    await verifyPassword(password, await decoyHash());
-    return { ok: false, reason: 'invalid' };
+  const rule = await lockoutRule(db, user ? user.tenant_id : null, user?.lockout_enabled);
+  const ids = user ? { userId: user.id, tenantId: user.tenant_id } : {};
+  const state = await throttleState(db, key, address);
+  if (rule.enabled && state.pairLockedUntil) return { ok: false, reason: 'throttled', lockoutEnd: state.pairLockedUntil, ...ids };
+
+  const valid = (await verifyPassword(password, user?.password_hash ?? (await decoyHash()))) && user !== undefined;
+  if (!valid || !user) {
+    const after = await countFailure(db, key, address, rule);
+    // ABP's count, shown to administrators; the lock itself lives in the throttle.
+    if (user) await db.updateTable('users').set((eb) => ({ access_failed_count: eb('access_failed_count', '+', 1) })).where('id', '=', user.id).execute();
+    const until = later(after.pairLockedUntil, after.accountLockedUntil);
+    return until ? { ok: false, reason: 'throttled', lockoutEnd: until, counted: true, ...ids } : { ok: false, reason: 'invalid', ...ids };
   }
-  const ids = { userId: user.id, tenantId: user.tenant_id };
+
   const now = new Date();
   if (user.lockout_enabled && user.lockout_end && new Date(user.lockout_end) > now) {
     return { ok: false, reason: 'locked', lockoutEnd: new Date(user.lockout_end), ...ids };
   }
-  const valid = await verifyPassword(password, user.password_hash);
-  if (!valid) {
-    if (!user.lockout_enabled) return { ok: false, reason: 'invalid', ...ids };
-    const rule = await lockoutRule(db, user.tenant_id);
-    const failed = user.access_failed_count + 1;
-    const locks = failed >= rule.maxFailedAttempts;
-    const lockoutEnd = locks ? new Date(now.getTime() + rule.durationSeconds * 1000) : null;
-    await db
-      .updateTable('users')
-      .set({ access_failed_count: locks ? 0 : failed, ...(locks ? { lockout_end: lockoutEnd } : {}) })
-      .where('id', '=', user.id)
-      .execute();
-    return locks ? { ok: false, reason: 'locked', lockoutEnd: lockoutEnd!, ...ids } : { ok: false, reason: 'invalid', ...ids };
-  }
-  return admit(db, user, now);
+  const result = await admit(db, user, now);
+  if (!result.ok) return result;
+  await forgetPair(db, key, address);
+  return { ...result, stepUp: rule.enabled && state.accountLockedUntil !== null };
 }
 
 type SignInUser = NonNullable<Awaited<ReturnType<typeof findUserForSignIn>>>;
@@ -62,7 +89,7 @@ async function admit(db: Db, user: SignInUser, now: Date): Promise<SignInResult>
   if (!user.is_active || !(await tenantIsAvailable(db, user.tenant_id))) return { ok: false, reason: 'inactive', ...ids };
   await db
     .updateTable('users')
-    .set({ access_failed_count: 0, lockout_end: null, last_sign_in_time: now, concurrency_stamp: randomUUID() })
+    .set({ access_failed_count: 0, last_sign_in_time: now, concurrency_stamp: randomUUID() })
     .where('id', '=', user.id)
     .execute();
   return { ok: true, userId: user.id, tenantId: user.tenant_id, userName: user.user_name, email: user.email, twoFactor: user.two_factor_enabled };

@@ -48,6 +48,37 @@ export class DeviceRateLimiter {
   }
 }
 
+/**
+ * Per source address: ten devices' budgets (a home router or a care home's network carries several
+ * watches), refilled ten times as fast, so a stranger's flood is refused before it costs a lookup.
+ */
+export const ADDRESS_BURST = 10 * RATE_BURST;
+export const ADDRESS_REFILL_MS = RATE_REFILL_MS / 10;
+
+/** This host itself (a local proxy that does not forward the address, the simulator, the bench): no address budget. */
+const THIS_HOST = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The flood budgets a message is counted against: its device's and its source address's. */
+export class IngestRateLimits {
+  readonly devices = new DeviceRateLimiter();
+  readonly addresses = new DeviceRateLimiter(ADDRESS_BURST, ADDRESS_REFILL_MS);
+
+  /**
+   * Counts one message against both budgets (always both, so a refused flood keeps its address
+   * refused) and tells whether it is within them. An id or an address not known is not counted.
+   */
+  take(uniqueId: string, remote: string | null, now = Date.now()): boolean {
+    const address = remote === null || THIS_HOST.has(remote) || this.addresses.take(remote, now);
+    const device = uniqueId === '' || this.devices.take(uniqueId, now);
+    return address && device;
+  }
+
+  sweep(now = Date.now()): void {
+    this.devices.sweep(now);
+    this.addresses.sweep(now);
+  }
+}
+
 export type Outcome = 'stored' | 'duplicate' | 'rejected' | 'unknownDevice' | 'rateLimited';
 
 /** What this node's ingest did since start, by outcome (GET /api/app/tracking/ingest/stats, logs). */

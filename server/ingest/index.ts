@@ -3,10 +3,11 @@ import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
 import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
 import { DeviceDirectory } from './device-directory';
-import { DeviceRateLimiter, IngestCounters } from './guards';
+import { IngestCounters, IngestRateLimits } from './guards';
 import { IngestPipeline } from './pipeline';
 import { osmandRoutes, type IngestParts } from './osmand-routes';
 import { IngestPort } from './ingest-port';
+import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { trackingRoutes } from './tracking-routes';
 import { logFailure } from '../db/health';
@@ -27,9 +28,9 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
     () => directory.clear(),
   );
   app.addHook('onClose', () => unlisten());
-  const limiter = new DeviceRateLimiter();
+  const limits = new IngestRateLimits();
   const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
-  const parts: IngestParts = { directory, limiter, pipeline };
+  const parts: IngestParts = { directory, limits, pipeline };
 
   // With or without a trailing slash, as a watch's server address is typed by hand.
   await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand', '/ingest/osmand/'] });
@@ -38,7 +39,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
   let ingest: IngestPort | undefined;
   if (ctx.config.ingestPort >= 0) {
-    ingest = new IngestPort(parts, app.log);
+    ingest = new IngestPort(parts, app.log, trustFunction(ctx.config.trustProxy));
     app.addHook('onReady', async () => {
       // With 0 (a free port) the configuration then tells which one was taken.
       ctx.config.ingestPort = await ingest!.listen(ctx.config.ingestPort, ctx.config.host);
@@ -61,7 +62,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   }
   timers.push(
     setInterval(() => {
-      limiter.sweep();
+      limits.sweep();
       const counts = counters.sinceLast();
       if (counts.rejected || counts.unknownDevice || counts.rateLimited || counts.duplicate) app.log.warn({ counts }, 'ingest: messages refused or repeated in the last minute');
     }, COUNTS_LOG_MS),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BODY_LIMIT, receiveOsmand, type IngestParts } from './osmand-routes';
 import { readRequest, MAX_HEAD, type Http1Request } from './http1-request';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
+import { clientAddress, type TrustFunction } from '../http/trust-proxy';
 
 /** An idle keep-alive connection is closed after this long (a watch reporting every 30 s keeps its own). */
 export const KEEP_ALIVE_MS = 35_000;
@@ -51,9 +52,10 @@ export class IngestPort {
   private readonly connections = new Set<Connection>();
   private closing = false;
 
-  constructor(parts: IngestParts, log: FastifyBaseLogger) {
+  /** `trust`: TRUST_PROXY as server/http/trust-proxy.ts compiles it; without it X-Forwarded-For is ignored. */
+  constructor(parts: IngestParts, log: FastifyBaseLogger, trust: TrustFunction | false = false) {
     const handle = (request: Http1Request, remote: string | null) =>
-      receiveOsmand(parts, { method: request.method, url: request.url, contentType: request.headers.get('content-type'), body: request.body, remote: forwardedFor(request) ?? remote }, log).catch(
+      receiveOsmand(parts, { method: request.method, url: request.url, contentType: request.headers.get('content-type'), body: request.body, remote: forwardedFor(request, remote, trust) }, log).catch(
         (err: unknown): Answer => {
           // The database is away: the watch keeps the message and sends it again (the node logs the outage once).
           if (isConnectionError(err)) return { status: 503, retryAfter: RETRY_AFTER_SECONDS };
@@ -210,7 +212,7 @@ class Connection {
   }
 }
 
-/** The watch's address behind a proxy: the first X-Forwarded-For entry, as the API's trustProxy reads it. */
-function forwardedFor(request: Http1Request): string | null {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+/** The watch's address: the peer's, or behind trusted proxies (TRUST_PROXY) X-Forwarded-For's, as the API's request.ip reads it. */
+function forwardedFor(request: Http1Request, remote: string | null, trust: TrustFunction | false): string | null {
+  return clientAddress(remote, request.headers.get('x-forwarded-for') ?? undefined, trust);
 }

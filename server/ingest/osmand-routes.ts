@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { parseRequest } from './osmand';
-import { refusal, type DeviceRateLimiter } from './guards';
-import type { DeviceDirectory } from './device-directory';
-import type { IngestPipeline } from './pipeline';
+import { parseRequest, type Fix } from './osmand';
+import { refusal, type IngestRateLimits } from './guards';
+import type { DeviceDirectory, DeviceInfo } from './device-directory';
+import type { IngestPipeline, MessageLog } from './pipeline';
 
 export interface IngestParts {
   directory: DeviceDirectory;
-  limiter: DeviceRateLimiter;
+  limits: IngestRateLimits;
   pipeline: IngestPipeline;
 }
 
@@ -24,55 +24,69 @@ export interface OsmandRequest {
 
 /** The answer: a status, an empty body, and for a flood when to come back. */
 export interface OsmandAnswer {
-  status: 200 | 400 | 404 | 429;
+  status: 200 | 400 | 429;
   retryAfter?: number;
 }
 
+/** The fixes of a well-formed message that can be stored, and why the others cannot. */
+function check(fixes: Fix[]): { good: Fix[]; reason: string | undefined } {
+  const now = Date.now();
+  const problems = fixes.map((f) => refusal(f, now));
+  return { good: fixes.filter((_, i) => !problems[i]), reason: problems.find(Boolean) };
+}
+
 /**
- * One OsmAnd message (no sign-in: a watch is known by its IMEI). Answers as Traccar does: 200 with
- * an empty body when stored (also for a replay, so the client stops resending), 400 for a malformed
- * message, 404 for an unknown device, 429 for a flood from one device. What is refused is counted,
- * kept in the device's message ring and logged.
+ * Keeps a refused message in its device's ring (or the unknown devices' one) once the device is
+ * looked up; the answer never waits for it, so it tells nothing about whether the device exists.
+ */
+function keep(parts: IngestParts, message: Omit<MessageLog, 'device'>): void {
+  const known = message.uniqueId ? parts.directory.known(message.uniqueId) : null;
+  if (known !== undefined) return parts.pipeline.record({ ...message, device: known });
+  parts.directory.resolve(message.uniqueId).then(
+    (device) => parts.pipeline.record({ ...message, device }),
+    () => parts.pipeline.record({ ...message, device: null }),
+  );
+}
+
+/**
+ * One OsmAnd message (no sign-in: a watch is known by its IMEI). Nothing in the answer tells a
+ * known IMEI from an unknown one: the message is checked whole first (400 for anything malformed,
+ * whoever it names), then counted against its device's and its source address's flood budgets
+ * (429 when over either, except a message carrying an SOS or fall alarm, which is counted but
+ * never refused), and only then is the device looked up: 200 with an empty body when stored (also
+ * for a replay, so the client stops resending) and 200 too for an unknown device, whose message
+ * is only counted, logged and kept in the unknown devices' ring (docs/decisions.md, "Ingest abuse
+ * and bad input"). What is refused is counted, kept in the message ring and logged.
  */
 export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, log: FastifyBaseLogger): Promise<OsmandAnswer> {
   const { body, remote } = request;
-  const payload = `${request.method} ${request.url}${body ? `\n${body}` : ''}`;
+  // PostgreSQL keeps no NUL in text: one sent raw is shown as U+FFFD in the ring.
+  const payload = `${request.method} ${request.url}${body ? `\n${body}` : ''}`.replaceAll('\u0000', '\ufffd');
   const parsed = parseRequest(request.url, request.contentType, body);
   const uniqueId = parsed.uniqueId;
-  if (!uniqueId) {
-    parts.pipeline.record({ uniqueId: '', device: null, payload, remote, outcome: 'rejected', detail: parsed.ok ? null : parsed.reason });
-    log.info({ remote, reason: parsed.ok ? '' : parsed.reason }, 'ingest: message refused');
+  const { good, reason } = parsed.ok ? check(parsed.fixes) : { good: [], reason: parsed.reason };
+  const within = parts.limits.take(uniqueId, remote);
+  if (good.length === 0) {
+    keep(parts, { uniqueId, payload, remote, outcome: 'rejected', detail: reason ?? null });
+    log.info({ uniqueId, remote, reason }, 'ingest: message refused');
     return { status: 400 };
+  }
+  if (!within && !good.some((f) => f.alarm !== null)) {
+    keep(parts, { uniqueId, payload, remote, outcome: 'rateLimited', detail: 'too many messages' });
+    return { status: 429, retryAfter: 1 };
   }
   // A known watch is answered without waiting a turn of the event loop for its lookup.
   const known = parts.directory.known(uniqueId);
-  const device = known === undefined ? await parts.directory.resolve(uniqueId) : known;
-  if (!parts.limiter.take(uniqueId)) {
-    parts.pipeline.record({ uniqueId, device, payload, remote, outcome: 'rateLimited', detail: 'too many messages' });
-    return { status: 429, retryAfter: 1 };
-  }
+  const device: DeviceInfo | null = known === undefined ? await parts.directory.resolve(uniqueId) : known;
   if (!device) {
     parts.pipeline.record({ uniqueId, device: null, payload, remote, outcome: 'unknownDevice' });
     log.warn({ uniqueId, remote }, 'ingest: unknown device');
-    return { status: 404 };
+    return { status: 200 };
   }
-  if (!parsed.ok) {
-    parts.pipeline.record({ uniqueId, device, payload, remote, outcome: 'rejected', detail: parsed.reason });
-    log.info({ uniqueId, reason: parsed.reason }, 'ingest: message refused');
-    return { status: 400 };
-  }
-  const now = Date.now();
-  const problems = parsed.fixes.map((f) => refusal(f, now));
-  const good = parsed.fixes.filter((_, i) => !problems[i]);
-  const reason = problems.find(Boolean);
-  if (good.length === 0) {
-    parts.pipeline.record({ uniqueId, device, payload, remote, outcome: 'rejected', detail: reason ?? null });
-    log.info({ uniqueId, reason }, 'ingest: message refused');
-    return { status: 400 };
-  }
+  const refused = parsed.ok ? parsed.fixes.length - good.length : 0;
   // In a batch of buffered locations the good ones are kept; the bad ones are named in the log.
-  if (reason) log.info({ uniqueId, reason, refused: parsed.fixes.length - good.length }, 'ingest: locations refused in a batch');
-  await parts.pipeline.submit({ uniqueId, device, payload, remote, fixes: good, detail: reason ? `${parsed.fixes.length - good.length} refused: ${reason}` : null });
+  if (reason) log.info({ uniqueId, reason, refused }, 'ingest: locations refused in a batch');
+  await parts.pipeline.submit({ uniqueId, device, payload, remote, fixes: good, detail: reason ? `${refused} refused: ${reason}` : null });
   return { status: 200 };
 }
 

@@ -28,6 +28,36 @@ export type Parsed = { ok: true; uniqueId: string; fixes: Fix[] } | { ok: false;
 
 export class Refused extends Error {}
 
+/** Longest device id taken (an IMEI has 15 digits; Traccar Client ids are shorter). */
+export const MAX_ID_LENGTH = 64;
+/** Whether a text holds a NUL or another control character (PostgreSQL keeps no NUL in text or jsonb). */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+/** Half of a UTF-16 surrogate pair alone (jsonb refuses its escape). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A device id as sent, or '' when it cannot be one (too long, control characters): never looked up. */
+function deviceId(raw: string): string {
+  const id = raw.trim();
+  return id.length <= MAX_ID_LENGTH && !hasControl(id) && !LONE_SURROGATE.test(id) ? id : '';
+}
+
+/** Whether a string could not be stored (a NUL, or half a surrogate pair). */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** Whether any string or key in a parsed JSON value could not be stored. */
+function holdsUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (typeof value !== 'object' || value === null || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsUnstorable(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => unstorable(k) || holdsUnstorable(v, depth + 1));
+}
+
 const KNOTS_PER_MPS = 1.943844;
 const MAX_SECONDS = 2 ** 31 - 1;
 
@@ -71,8 +101,11 @@ function checkCoordinates(fix: Fix, hasLat: boolean, hasLon: boolean): void {
 
 /** Query or form parameters (Traccar Client Android and iOS up to 8, OsmAnd). */
 export function parseParameters(params: URLSearchParams, now = new Date()): Parsed {
-  const uniqueId = (params.get('id') ?? params.get('deviceid') ?? '').trim();
-  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const raw = (params.get('id') ?? params.get('deviceid') ?? '').trim();
+  if (!raw) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const uniqueId = deviceId(raw);
+  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'malformed device id' };
+  for (const [key, value] of params) if (unstorable(key) || unstorable(value)) return { ok: false, uniqueId, reason: 'malformed parameter' };
   const fix = emptyFix(now);
   let hasLat = false;
   let hasLon = false;
@@ -202,8 +235,11 @@ export function parseJson(text: string, now = new Date()): Parsed {
   }
   if (!isObject(root)) return { ok: false, uniqueId: '', reason: 'malformed JSON' };
   const id = root.device_id;
-  const uniqueId = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
-  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const raw = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+  if (!raw) return { ok: false, uniqueId: '', reason: 'missing device id' };
+  const uniqueId = deviceId(raw);
+  if (!uniqueId) return { ok: false, uniqueId: '', reason: 'malformed device id' };
+  if (holdsUnstorable(root)) return { ok: false, uniqueId, reason: 'malformed JSON' };
   const single = root.location;
   const batch = root.locations;
   if ((single === undefined) === (batch === undefined)) return { ok: false, uniqueId, reason: 'missing location' };

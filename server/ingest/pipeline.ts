@@ -21,6 +21,11 @@ const CONTACT_SYNC_MS = 60_000;
 const BATCH_SIZE = 800;
 const FLUSH_DELAY_MS = 10;
 const NO_ZONES: readonly ZoneDef[] = [];
+/** Refused messages waiting for the ring at most (a flood beyond it is counted, not kept). */
+const MAX_LOGS = 10_000;
+/** Refused messages whose write failed for want of a database wait this long, and are tried this many times. */
+const LOG_RETRY_MS = 1_000;
+const LOG_TRIES = 5;
 
 export interface MessageLog {
   uniqueId: string;
@@ -29,6 +34,8 @@ export interface MessageLog {
   remote: string | null;
   outcome: Outcome;
   detail?: string | null;
+  /** Failed writes of this message to the ring so far. */
+  tries?: number;
 }
 
 interface PendingFix {
@@ -90,6 +97,8 @@ function eventOf(
 export class IngestPipeline {
   private queue: Pending[] = [];
   private logs: MessageLog[] = [];
+  /** Refused messages put back after the database went away are not tried again before this. */
+  private logsHeldUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
   private idle: (() => void)[] = [];
@@ -126,7 +135,7 @@ export class IngestPipeline {
   /** Records a refused message (written with the next batch; the caller does not wait). */
   record(message: MessageLog): void {
     this.counters.add(message.outcome);
-    if (this.logs.length < 10_000) this.logs.push(message);
+    if (this.logs.length < MAX_LOGS) this.logs.push(message);
     this.schedule();
   }
 
@@ -147,10 +156,11 @@ export class IngestPipeline {
       this.timer = undefined;
       void this.flush();
     } else if (!this.timer && (this.queue.length || this.logs.length)) {
+      const held = this.queue.length ? 0 : this.logsHeldUntil - Date.now();
       this.timer = setTimeout(() => {
         this.timer = undefined;
         void this.flush();
-      }, FLUSH_DELAY_MS);
+      }, Math.max(FLUSH_DELAY_MS, held));
     } else if (!this.queue.length && !this.logs.length && !this.running) {
       for (const resolve of this.idle.splice(0)) resolve();
     }
@@ -158,7 +168,7 @@ export class IngestPipeline {
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, BATCH_SIZE);
-    const logs = this.logs.splice(0);
+    const logs = Date.now() >= this.logsHeldUntil ? this.logs.splice(0) : [];
     if (!batch.length && !logs.length) return this.schedule();
     this.running++;
     const began = performance.now();
@@ -173,6 +183,7 @@ export class IngestPipeline {
         // The database is away: nothing of the batch is acknowledged (each watch sends it again),
         // and trying message by message would only fail 800 times more.
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
+        this.requeue(logs);
       } else if (batch.length + logs.length <= 1) {
         this.log.error({ err, device: batch[0]?.uniqueId }, 'ingest: message could not be stored');
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
@@ -188,11 +199,44 @@ export class IngestPipeline {
             p.reject(one instanceof Error ? one : new Error(String(one)));
           }
         }
+        await this.writeLogs(logs);
       }
     } finally {
       this.running--;
       this.schedule();
     }
+  }
+
+  /**
+   * The refused messages of a failed batch, for the troubleshooting ring: written together, and
+   * when that fails one by one (a message the database refuses is dropped alone, and logged).
+   */
+  private async writeLogs(logs: MessageLog[]): Promise<void> {
+    if (!logs.length) return;
+    try {
+      await this.write([], logs);
+      return;
+    } catch (err) {
+      if (isConnectionError(err)) return this.requeue(logs);
+      if (logs.length === 1) return void this.log.error({ err, device: logs[0]!.uniqueId }, 'ingest: refused message could not be kept');
+    }
+    for (const [i, l] of logs.entries()) {
+      try {
+        await this.write([], [l]);
+      } catch (err) {
+        if (isConnectionError(err)) return this.requeue(logs.slice(i));
+        this.log.error({ err, device: l.uniqueId }, 'ingest: refused message could not be kept');
+      }
+    }
+  }
+
+  /** Puts refused messages back for the next batch once the database is back (a few tries, in arrival order). */
+  private requeue(logs: MessageLog[]): void {
+    const kept = logs.filter((l) => (l.tries = (l.tries ?? 0) + 1) < LOG_TRIES);
+    if (kept.length < logs.length) this.log.warn({ dropped: logs.length - kept.length }, 'ingest: refused messages not kept in the ring (database away)');
+    if (!kept.length) return;
+    this.logs.unshift(...kept.slice(0, Math.max(0, MAX_LOGS - this.logs.length)));
+    this.logsHeldUntil = Date.now() + LOG_RETRY_MS;
   }
 
   private settle(batch: Pending[]): void {

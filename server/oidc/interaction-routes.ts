@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { findLanguage } from '../../common/languages';
 import { signInWithExternalLogin, signInWithPassword, type SignInResult } from '../identity/sign-in';
+import { loginKey } from '../identity/sign-in-throttle';
 import { startChallenge, verifyChallenge } from '../identity/two-factor';
 import { writeSecurityLog } from '../identity/security-log';
 import { hitRateLimit } from '../http/rate-limit';
@@ -94,27 +95,39 @@ export async function interactionRoutes(
 
     if (!login || !password) return fail(400, 'signIn.errors.required');
 
+    // Per address, and per login from that address: another address's attempts never count
+    // against the owner (a per-login limit alone would let anyone keep anyone out).
     const { windowSeconds } = limit;
+    const key = loginKey(login);
     const byIp = await hitRateLimit(db, `signin:ip:${request.ip}`, limit.perIp, windowSeconds);
-    const byLogin = await hitRateLimit(db, `signin:login:${login.toUpperCase()}`, limit.perLogin, windowSeconds);
+    const byLogin = await hitRateLimit(db, `signin:login:${key}|${request.ip}`, limit.perLogin, windowSeconds);
     if (!byIp.allowed || !byLogin.allowed) {
       await writeSecurityLog(db, { action: 'LoginRateLimited', userName: login, ...audit });
       reply.header('retry-after', String(Math.max(byIp.retryAfter, byLogin.retryAfter)));
       return fail(429, 'signIn.errors.tooMany', { minutes: Math.ceil(windowSeconds / 60) });
     }
 
-    const result = await signInWithPassword(db, login, password);
+    const result = await signInWithPassword(db, login, password, request.ip);
     if (!result.ok) {
-      const action = result.reason === 'locked' ? 'LoginLockedOut' : result.reason === 'inactive' ? 'LoginNotAllowed' : 'LoginFailed';
-      await writeSecurityLog(db, { action, userId: result.userId ?? null, tenantId: result.tenantId ?? null, userName: login, ...audit });
+      const who = { userId: result.userId ?? null, tenantId: result.tenantId ?? null, userName: login, ...audit };
+      if (result.reason === 'throttled' || result.reason === 'invalid') {
+        // The same answer whether the name is anyone's: 401, or 429 while this address is locked out of it.
+        if (result.reason === 'invalid' || result.counted) await writeSecurityLog(db, { action: 'LoginFailed', ...who });
+        if (result.reason === 'invalid') return fail(401, 'signIn.errors.invalid');
+        await writeSecurityLog(db, { action: 'LoginLockedOut', ...who });
+        const seconds = Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 1000));
+        reply.header('retry-after', String(seconds));
+        return fail(429, 'signIn.errors.tooMany', { minutes: Math.ceil(seconds / 60) });
+      }
+      await writeSecurityLog(db, { action: result.reason === 'locked' ? 'LoginLockedOut' : 'LoginNotAllowed', ...who });
       if (result.reason === 'locked') return fail(423, 'signIn.errors.locked', { minutes: Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 60000)) });
-      if (result.reason === 'inactive') return fail(403, 'signIn.errors.inactive');
-      return fail(401, 'signIn.errors.invalid');
+      return fail(403, 'signIn.errors.inactive');
     }
 
-    if (result.twoFactor) {
+    // Two-factor users, and anyone whose login met the account-wide ceiling, finish with a mailed code.
+    if (result.twoFactor || result.stepUp) {
       await startChallenge(db, { uid: details.uid, userId: result.userId, email: result.email, tenantId: result.tenantId, lang });
-      await writeSecurityLog(db, { action: 'TwoFactorCodeSent', userId: result.userId, tenantId: result.tenantId, userName: result.userName, ...audit });
+      await writeSecurityLog(db, { action: 'TwoFactorCodeSent', userId: result.userId, tenantId: result.tenantId, userName: result.userName, ...audit, ...(result.stepUp ? { extra: { reason: 'AccountThrottled' } } : {}) });
       return sendPage(reply, 200, renderTwoFactorPage({ lang, uid: details.uid, homeUrl }));
     }
     return finish(request, reply, details.uid, clientId, result);

@@ -4,11 +4,13 @@ import { checkRecordRules, describeErrors, type SchemaError } from '../../common
 import { badRequest, conflict } from '../http/errors';
 import { translate } from '../localization/texts';
 import { SYSTEM_FIELD_COLUMNS, fieldLabel, type DynamicDb, type ResourceModel } from './resource-model';
+import { sanitizeRichTextIn } from './rich-text';
 
 /**
  * Before validation: drop what a client may send back but never writes (system, read-only and
  * computed fields, as react-admin sends whole records), and read an empty string in a field that
- * may be null as "no value". Anything else unknown stays, so validation refuses it.
+ * may be null as "no value". Rich text keeps only the shared allow-list (common/rich-text.ts).
+ * Anything else unknown stays, so validation refuses it.
  */
 export function normalizeBody(model: ResourceModel, body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -18,7 +20,7 @@ export function normalizeBody(model: ResourceModel, body: unknown): unknown {
     const property = model.schema.properties[key];
     if (property && (property.readOnly || property['x-computed'])) continue;
     const emptyMeansNull = property && value === '' && (isNullable(property.type) || nonNullTypes(property.type)[0] !== 'string');
-    out[key] = emptyMeansNull ? null : value;
+    out[key] = emptyMeansNull ? null : property ? sanitizeRichTextIn(property, value) : value;
   }
   return out;
 }

@@ -31,3 +31,14 @@ export function canonicalFeatureValue(feature: FeatureDefinition, value: string 
   const n = Number(text);
   return n <= MAX_FEATURE_NUMBER ? String(n) : undefined;
 }
+
+/**
+ * Whether strangers may register into a tenant: the install's plug-and-play tenant
+ * (PLUG_AND_PLAY_TENANT, or the demo tenant) always, as the operator chose it for that (close it
+ * with Vigil.PlugAndPlay off); any other tenant only with Vigil.SelfRegistration on. (A value
+ * equal to the default is not stored, so "off" cannot be told from "unset".)
+ */
+export async function selfRegistrationOpen(db: Db, tenantId: string, isPlugAndPlayTenant: boolean): Promise<boolean> {
+  if (isPlugAndPlayTenant) return true;
+  return (await featureValues(db, tenantId))[FEATURES.selfRegistration.name] === 'true';
+}

@@ -15,5 +15,6 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     stripePublishableKey: config.stripePublishableKey,
     scopes: SCOPES.join(' '),
     links: config.links,
+    demo: config.demo,
   };
 }

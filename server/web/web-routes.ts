@@ -24,14 +24,18 @@ const HEALTH = {
 
 /**
  * The web app and the small public endpoints around it: the built files from dist/ (hashed
- * assets cached for a year), index.html with the runtime configuration injected for every
- * client-side route, GET /api/runtime-config and GET /health.
+ * assets cached for a year), index.html for every client-side route, the runtime configuration
+ * (GET /api/runtime-config, and as the script index.html loads, /runtime-config.js) and GET /health.
  */
 export async function webRoutes(app: FastifyInstance, opts: { config: Config; db: Db }) {
   const { config, db } = opts;
   const runtime = runtimeConfig(config);
   const indexFile = path.join(config.distDir, 'index.html');
-  const configScript = `<script>window.__VIGIL__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}</script>`;
+  // A same-origin script rather than an inline one: the Content-Security-Policy allows no inline script.
+  // Classic and blocking, so it has run before the deferred module script of the app.
+  const configJs = `window.__VIGIL__=${JSON.stringify(runtime).replace(/</g, '\\u003c')};\n`;
+  // Outside /api, so admission control never holds the app's start behind back-office calls.
+  const configScript = '<script src="/runtime-config.js"></script>';
   let indexHtml: string | undefined;
   const loadIndex = () => {
     if (indexHtml === undefined && fs.existsSync(indexFile)) {
@@ -41,6 +45,9 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
   };
 
   app.get('/api/runtime-config', { config: { policy: ANONYMOUS } }, async () => runtime);
+  app.get('/runtime-config.js', { config: { policy: ANONYMOUS }, schema: { hide: true, response: { 200: { type: 'string' } } } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(configJs),
+  );
 
   // Ready: the database answers and this node hears the others (live alarms, cache updates).
   // Degraded: it answers but LISTEN is being re-established (still serving; 200). Unavailable: 503,

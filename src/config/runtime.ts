@@ -6,8 +6,9 @@ export type { RuntimeConfig };
 let cached: Promise<RuntimeConfig> | undefined;
 
 /**
- * The server injects its runtime configuration into index.html (window.__VIGIL__); under the Vite
- * dev server that placeholder is not filled, so the same object is fetched from the API instead.
+ * index.html loads the server's runtime configuration as a same-origin script (/runtime-config.js
+ * sets window.__VIGIL__; no inline script, for the Content-Security-Policy); under the Vite dev
+ * server that placeholder is not filled, so the same object is fetched from the API instead.
  */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (!cached) {

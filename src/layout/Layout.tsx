@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { ErrorScreen, type ErrorScreenProps } from '../components/ErrorScreen';
 import { AppBar } from './AppBar';
+import { DemoBanner } from './DemoBanner';
 import { Menu } from './Menu';
 import { SessionNotifications } from './SessionNotifications';
 
@@ -14,6 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout appBar={AppBar} menu={Menu} error={PageError}>
       <SessionNotifications />
+      <DemoBanner />
       {children}
     </RaLayout>
   );

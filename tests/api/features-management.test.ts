@@ -28,7 +28,7 @@ describe.each(DATABASES)('tenant features ($name)', ({ url: databaseUrl }) => {
     const res = await call(office.admin, 'GET', path(office.demoTenantId), undefined, { lang: 'de-DE' });
     const body = res.body as unknown as FeatureGroups;
     expect(body.groups).toHaveLength(1);
-    expect(body.groups[0]!.features.map((f) => f.name)).toEqual(['Vigil.MaxDevicesPerAccount', 'Vigil.PlugAndPlay', 'Vigil.Billing']);
+    expect(body.groups[0]!.features.map((f) => f.name)).toEqual(['Vigil.MaxDevicesPerAccount', 'Vigil.PlugAndPlay', 'Vigil.Billing', 'Vigil.SelfRegistration']);
     const [max, plugAndPlay] = body.groups[0]!.features;
     expect(max).toMatchObject({ displayName: 'Maximale Anzahl an Geräten pro Konto', value: '5', provider: { name: 'D', key: null }, depth: 0, parentName: null });
     expect(max!.valueType).toMatchObject({ name: 'FreeTextStringValueType', validator: { name: 'NUMERIC', properties: { MinValue: 0 } } });

@@ -56,12 +56,14 @@ describe.each(DATABASES)('OsmAnd ingest on $name', ({ url }) => {
     expect(list[0]!.attributes).toMatchObject({ motion: true, activity: 'walking', event: 'motionchange' });
   });
 
-  it('answers 404 to an unknown device, logs it and keeps the message for troubleshooting', async () => {
-    expect(await sendQuery(port, { id: '999999999999999', lat: 1, lon: 1 })).toBe(404);
+  // 200 as for a known one (not Traccar's 404), so that the answer cannot be used to find the IMEIs in use.
+  it('answers 200 to an unknown device, stores nothing, logs it and keeps the message for troubleshooting', async () => {
+    expect(await sendQuery(port, { id: '999999999999999', lat: 1, lon: 1 })).toBe(200);
     await expect
       .poll(async () => (await server.database.db.selectFrom('device_messages').select('outcome').where('unique_id', '=', '999999999999999').executeTakeFirst())?.outcome)
       .toBe('unknownDevice');
-    expect(await sendJson(port, { device_id: '999999999999998', location: jsonLocation({ lat: 1, lon: 1, time: new Date() }) })).toBe(404);
+    expect(await sendJson(port, { device_id: '999999999999998', location: jsonLocation({ lat: 1, lon: 1, time: new Date() }) })).toBe(200);
+    expect(await server.database.db.selectFrom('positions').select('id').where('latitude', '=', 1).where('longitude', '=', 1).execute()).toEqual([]);
   });
 
   it('keeps the last raw messages of each device with what became of them', async () => {

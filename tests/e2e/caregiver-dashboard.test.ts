@@ -146,7 +146,7 @@ describe('caregiver dashboard in a real browser', () => {
     expect(await names()).toEqual([...DEMO_WATCHES.map((w) => w.name), 'Grandad'].sort());
   });
 
-  it('adds an activated user as alarm receiver, who gets a mail; a pending account is refused with the reason', async () => {
+  it('adds an activated user as alarm receiver, who gets a mail; a pending account hears the same neutral answer and is not added', async () => {
     const pendingEmail = `pending-${Date.now()}@example.org`;
     await server.database.db
       .insertInto('users')
@@ -158,12 +158,16 @@ describe('caregiver dashboard in a real browser', () => {
     const email = dialog.getByRole('textbox', { name: 'Email of the person to add' });
     await email.fill(pendingEmail);
     await dialog.getByRole('button', { name: 'Add receiver' }).click();
-    await dialog.getByText(/has not activated their account yet/).waitFor(WAIT);
+    // The same neutral answer for any address (docs/decisions.md, "Mail abuse"); a pending account is not added.
+    const neutral = "If this email belongs to an activated Vigil account here, that person now receives this watch's alarms and gets an email about it.";
+    await page.getByText(neutral).first().waitFor(WAIT);
+    await dialog.getByText("Only you receive this watch's alarms.").waitFor(WAIT);
     await email.fill(DEMO_USERS.staff.email);
     await dialog.getByRole('button', { name: 'Add receiver' }).click();
-    await dialog.getByRole('listitem').filter({ hasText: 'Sam Staff' }).waitFor(WAIT);
-    const mail = await mailbox.waitFor((m) => m.subject === 'You now receive alarms from Grandad');
-    expect(mail.text).toContain('Clara Carer has added you as an alarm receiver');
+    // Listed by the address the owner typed, not by the account's name.
+    await dialog.getByRole('listitem').filter({ hasText: DEMO_USERS.staff.email }).waitFor(WAIT);
+    const mail = await mailbox.waitFor((m) => m.subject === 'You now receive alarms from “Grandad”');
+    expect(mail.text).toContain('“Clara Carer” has added you as an alarm receiver');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

@@ -8,6 +8,7 @@ import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayManageUser, endSessions, keepingHostAdmin } from '../escalation-rules';
 import { setPassword } from '../set-password';
+import { forgetLogins } from '../sign-in-throttle';
 import { roleDto, roleListQuery } from '../roles/queries';
 import { invalid, problem } from '../validation';
 import { readNewPassword, readRoleNames } from './bodies';
@@ -96,6 +97,8 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
+      // Also lifts the sign-in throttle of the user's names, from every address.
+      await forgetLogins(trx, [user.normalized_user_name, user.normalized_email, ...(user.phone_number_login_enabled && user.phone_number ? [user.phone_number] : [])]);
       await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('IdentityUser', user.id, { lockoutEnd: user.lockout_end, isLockedOut: isLockedOut(user) }, { lockoutEnd: null, isLockedOut: false })] });
     });
     return reply.status(204).send();

@@ -3,6 +3,7 @@ import type { ValidationError } from '../../http/errors';
 import { problem } from '../validation';
 import { tenantIs } from '../scope';
 import { normalize, normalizePhone } from '../users';
+import { loginNameConflicts } from '../login-names';
 
 export interface Role {
   id: string;
@@ -47,8 +48,9 @@ export async function rolesOfOrganizationUnits(db: Db, ouIds: readonly string[])
 }
 
 /**
- * User names and emails are unique among live users of the whole system; a phone number signs in
- * one user at most, and phone sign-in needs a phone number.
+ * User names and emails are login names, unique among live users of the whole system across both
+ * fields (server/identity/login-names.ts); a phone number signs in one user at most, and phone
+ * sign-in needs a phone number.
  */
 export async function identityProblems(
   db: Db,
@@ -57,22 +59,15 @@ export async function identityProblems(
   lang: string,
 ): Promise<ValidationError[]> {
   const problems: ValidationError[] = [];
-  const others = db.selectFrom('users').select(['normalized_user_name', 'normalized_email', 'phone_number', 'phone_number_login_enabled']).where('is_deleted', '=', false);
+  const taken = await loginNameConflicts(db, input, exceptId);
+  if (taken.userName) problems.push(problem('userName', 'identity.userNameTaken', lang, { name: input.userName }));
+  if (taken.email) problems.push(problem('email', 'identity.emailTaken', lang, { email: input.email }));
   const phone = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
-  const rows = await (exceptId ? others.where('id', '!=', exceptId) : others)
-    .where((eb) =>
-      eb.or([
-        eb('normalized_user_name', '=', normalize(input.userName)),
-        eb('normalized_email', '=', normalize(input.email)),
-        ...(phone && input.phoneNumberLoginEnabled ? [eb.and([eb('phone_number', '=', phone), eb('phone_number_login_enabled', '=', true)])] : []),
-      ]),
-    )
-    .execute();
-  if (rows.some((r) => r.normalized_user_name === normalize(input.userName))) problems.push(problem('userName', 'identity.userNameTaken', lang, { name: input.userName }));
-  if (rows.some((r) => r.normalized_email === normalize(input.email))) problems.push(problem('email', 'identity.emailTaken', lang, { email: input.email }));
   if (input.phoneNumberLoginEnabled && !phone) problems.push(problem('phoneNumber', 'identity.phoneNumberRequiredForLogin', lang));
-  if (phone && input.phoneNumberLoginEnabled && rows.some((r) => r.phone_number === phone && r.phone_number_login_enabled)) {
-    problems.push(problem('phoneNumber', 'identity.phoneNumberTaken', lang));
+  if (phone && input.phoneNumberLoginEnabled) {
+    let others = db.selectFrom('users').select('id').where('is_deleted', '=', false).where('phone_number', '=', phone).where('phone_number_login_enabled', '=', true);
+    if (exceptId) others = others.where('id', '!=', exceptId);
+    if (await others.executeTakeFirst()) problems.push(problem('phoneNumber', 'identity.phoneNumberTaken', lang));
   }
   return problems;
 }

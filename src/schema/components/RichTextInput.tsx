@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { TextInput, type TextInputProps } from 'react-admin';
+import Typography from '@mui/material/Typography';
+import { TextInput, useFieldValue, type TextInputProps } from 'react-admin';
+import { createRichTextSanitizer, type RichTextSanitizer } from '../../../common/rich-text-dom';
 
 /**
  * `x-widget: richtext`: ra-input-rich-text's editor (tiptap), loaded only when a form with a rich
@@ -15,4 +17,17 @@ export function RichTextInput(props: TextInputProps) {
       <Editor source={source} label={label} validate={validate} helperText={helperText} fullWidth={fullWidth ?? true} />
     </Suspense>
   );
+}
+
+let sanitize: RichTextSanitizer | undefined;
+
+/**
+ * Rich text shown, keeping only the shared allow-list (common/rich-text.ts) even when the stored
+ * text predates the server's cleaning: react-admin's RichTextField keeps `<style>` and `<form>`.
+ */
+export function RichTextView({ source }: { source: string }) {
+  const value: unknown = useFieldValue({ source });
+  if (typeof value !== 'string' || !value) return null;
+  sanitize ??= createRichTextSanitizer(window);
+  return <Typography component="div" variant="body2" dangerouslySetInnerHTML={{ __html: sanitize(value) }} />;
 }

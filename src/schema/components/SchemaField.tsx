@@ -10,7 +10,6 @@ import {
   RecordField,
   ReferenceArrayField,
   ReferenceField,
-  RichTextField,
   SingleFieldList,
   TextArrayField,
   TextField,
@@ -26,6 +25,7 @@ import { ColorText } from './ColorText';
 import { CountLink } from './CountLink';
 import { DateTimeText } from './DateTimeText';
 import { EnumField } from './EnumField';
+import { RichTextView } from './RichTextInput';
 
 export interface SchemaFieldProps {
   schema: ResourceSchema;
@@ -90,7 +90,7 @@ export function SchemaField({ schema, field, source = field, link = true }: Sche
     case 'password':
       return null;
     case 'richtext':
-      return <RichTextField source={source} />;
+      return <RichTextView source={source} />;
     case 'textarea':
       return <TextField source={source} sx={{ whiteSpace: 'pre-wrap' }} />;
     case 'textArray':

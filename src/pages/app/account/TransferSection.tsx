@@ -92,7 +92,7 @@ export function TransferSection({ profile, onChanged }: { profile: Profile; onCh
         )}
         {outgoing?.status === 'pending' ? (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Typography>{t('account.transfer.pending', { name: outgoing.recipientName, email: outgoing.recipientEmail, date: formatDateTime(outgoing.expiresTime) })}</Typography>
+            <Typography>{t('account.transfer.pending', { recipient: outgoing.recipient, date: formatDateTime(outgoing.expiresTime) })}</Typography>
             <Button variant="outlined" color="error" disabled={busy} onClick={() =>
                 void run(async () => {
                   await cancelTransfer();

@@ -8,8 +8,8 @@ export const AVATAR = '/api/plugandplay/avatar';
 export interface OutgoingTransfer {
   id: string;
   status: 'pending' | 'accepted';
-  recipientName: string;
-  recipientEmail: string;
+  /** What the sender typed (e-mail, user name or id): whether it is an account is not told. */
+  recipient: string;
   expiresTime: string;
   acceptedTime: string | null;
 }

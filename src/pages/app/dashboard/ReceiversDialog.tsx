@@ -36,10 +36,11 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
     if (!email.trim()) return;
     void run(async () => {
       try {
-        const receiver = await inviteReceiver(device.id, email.trim());
+        // The same answer for any address (docs/decisions.md, "Mail abuse"): nothing about who has an account.
+        await inviteReceiver(device.id, email.trim());
         setEmail('');
         setError(undefined);
-        notify(t('receivers.added', { name: receiver.name ?? receiver.email }), { type: 'success' });
+        notify(t('receivers.inviteSent'), { type: 'success' });
         await queryClient.invalidateQueries({ queryKey: key });
       } catch (e) {
         const failure = callError(e, t('receivers.addFailed'));

@@ -58,9 +58,9 @@ export async function fetchReceivers(deviceId: string, signal: AbortSignal): Pro
   return json?.items ?? [];
 }
 
-export async function inviteReceiver(deviceId: string, email: string): Promise<Receiver> {
-  const { json } = await httpClient<Receiver>(`${PROFILE}/invite-user`, { method: 'POST', body: { deviceId, email }, tenant: false });
-  return json!;
+/** Answered the same for any address (202 with a message): whether it is an account is not told. */
+export async function inviteReceiver(deviceId: string, email: string): Promise<void> {
+  await httpClient(`${PROFILE}/invite-user`, { method: 'POST', body: { deviceId, email }, tenant: false });
 }
 
 export async function removeReceiver(id: string): Promise<void> {

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { AbpError, badRequest, forbidden, sendAbpError } from '../http/errors';
+import { hitRateLimit } from '../http/rate-limit';
+import { ANONYMOUS } from '../permissions/guard';
+import { translate } from '../localization/texts';
+import { passwordPolicyFor, passwordErrors } from './password-rules';
+import { createHostAdmin, hostUserExists, userNameTaken } from '../seed/first-admin';
+import { takeSetupToken } from '../seed/setup-token';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { renderSetupDone, renderSetupPage } from './setup-page';
+
+/** Tries per client address: the token is 256 random bits, the limit keeps the log readable. */
+const TRIES_PER_IP = 10;
+const WINDOW_SECONDS = 900;
+
+interface SetupBody {
+  token: string;
+  userName: string;
+  email: string;
+  password: string;
+}
+
+const BODY = {
+  type: 'object',
+  required: ['token', 'userName', 'email', 'password'],
+  additionalProperties: false,
+  properties: {
+    token: { type: 'string', maxLength: 200 },
+    userName: { type: 'string', maxLength: 256 },
+    email: { type: 'string', maxLength: 256 },
+    password: { type: 'string', maxLength: 200 },
+  },
+} as const;
+const ABP_ERROR = { type: 'object', properties: { error: { type: 'object', additionalProperties: true } } } as const;
+const HTML = { type: 'string' } as const;
+
+/**
+ * The one-time setup of an install started with no host user and no ADMIN_PASSWORD: the link the
+ * start-up banner prints (`$PUBLIC_URL/setup?token=...`) opens a form that creates the host
+ * administrator with a password the operator chooses; the token is then void. POST /api/setup
+ * does the same for scripts, answering in ABP's shape.
+ */
+export async function setupRoutes(app: FastifyInstance, opts: { config: Config; db: Db }) {
+  const { db } = opts;
+  await app.register(formbody, { bodyLimit: 8 * 1024 });
+
+  async function complete(request: FastifyRequest, reply: FastifyReply, body: SetupBody): Promise<void> {
+    const lang = request.language;
+    const hit = await hitRateLimit(db, `setup:ip:${request.ip}`, TRIES_PER_IP, WINDOW_SECONDS);
+    if (!hit.allowed) {
+      reply.header('retry-after', String(hit.retryAfter));
+      throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
+    }
+    const userName = body.userName.trim();
+    const email = body.email.trim();
+    const problems = [
+      ...(userName ? [] : [{ members: ['userName'], message: translate('setup.userNameRequired', lang) }]),
+      ...(/^[^\s@]+@[^\s@]+$/.test(email) ? [] : [{ members: ['email'], message: translate('setup.emailInvalid', lang) }]),
+      ...passwordErrors(body.password, (await passwordPolicyFor(db, null)).rules, 'password', lang),
+      ...(body.password === DEMO_PASSWORD ? [{ members: ['password'], message: translate('setup.demoPassword', lang) }] : []),
+    ];
+    if (problems.length) throw badRequest(translate('setup.invalid', lang), problems);
+    await db.transaction().execute(async (trx) => {
+      if (!(await takeSetupToken(trx, body.token))) {
+        request.log.warn({ ip: request.ip }, 'setup: wrong or used token');
+        throw forbidden(translate('setup.invalidToken', lang), 'Vigil:SetupTokenInvalid');
+      }
+      if (await hostUserExists(trx)) throw forbidden(translate('setup.invalidToken', lang), 'Vigil:SetupTokenInvalid');
+      if (await userNameTaken(trx, userName, email)) throw badRequest(translate('setup.taken', lang), [{ members: ['userName', 'email'], message: translate('setup.taken', lang) }]);
+      await createHostAdmin(trx, { userName, email, password: body.password });
+    });
+    request.log.warn({ ip: request.ip, userName }, 'setup: host administrator created');
+  }
+
+  app.get<{ Querystring: { token?: string } }>(
+    '/setup',
+    { config: { policy: ANONYMOUS }, schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } }, response: { 200: HTML } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (await hostUserExists(db)) return renderSetupDone(request.language);
+      return renderSetupPage(request.language, request.query.token ?? '');
+    },
+  );
+
+  app.post<{ Body: SetupBody }>(
+    '/setup',
+    { config: { policy: ANONYMOUS }, schema: { hide: true, body: BODY, response: { 201: HTML, 400: HTML, 403: HTML, 429: HTML } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      try {
+        await complete(request, reply, request.body);
+        return reply.status(201).send(renderSetupDone(request.language));
+      } catch (err) {
+        if (!(err instanceof AbpError)) throw err;
+        const messages = err.extra.validationErrors?.map((e) => e.message) ?? [err.message];
+        return reply.status(err.status).send(renderSetupPage(request.language, request.body.token, request.body, messages));
+      }
+    },
+  );
+
+  app.post<{ Body: SetupBody }>(
+    '/api/setup',
+    {
+      config: { policy: ANONYMOUS },
+      schema: { body: BODY, response: { 201: { type: 'object', properties: { userName: { type: 'string' } }, required: ['userName'] }, 400: ABP_ERROR, 403: ABP_ERROR, 429: ABP_ERROR } },
+    },
+    async (request, reply) => {
+      try {
+        await complete(request, reply, request.body);
+      } catch (err) {
+        if (err instanceof AbpError) return sendAbpError(reply, err);
+        throw err;
+      }
+      return reply.status(201).send({ userName: request.body.userName.trim() });
+    },
+  );
+}
