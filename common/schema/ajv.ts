@@ -5,12 +5,19 @@ import addFormatsModule from 'ajv-formats';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 /**
- * The one ajv set-up both sides validate records with (draft 2020-12, all errors, formats; the
- * `x-` keywords are ignored by ajv and read by the engine), so a rule is the same rule in the
- * browser's form and on the server.
+ * The one ajv set-up records are validated with (draft 2020-12, all errors, formats; the `x-`
+ * keywords are ignored by ajv and read by the engine). The browser runs the very same compiled
+ * code: with `standalone`, ajv keeps the source, which server/schema-engine/browser-validators.ts
+ * serves as a module (the app's CSP allows no eval, so the browser cannot compile).
  */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    coerceTypes: false,
+    useDefaults: false,
+    ...(options.standalone ? { code: { source: true, esm: true } } : {}),
+  });
   addFormats(ajv);
   return ajv;
 }

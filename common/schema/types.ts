@@ -120,6 +120,8 @@ export interface ResourceSchema {
   additionalProperties?: boolean;
   'x-resource': ResourceOptions;
   'x-translations'?: Record<string, SchemaTranslation>;
+  /** Added by the server: the path of the module that checks a create or update body (browser-validators.ts). */
+  'x-validator'?: string;
 }
 
 /** Fields every record carries and the engine manages; never declared in a schema. */

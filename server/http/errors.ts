@@ -85,3 +85,23 @@ function isDataError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error) || !('severity' in error)) return false;
   return typeof error.code === 'string' && DATA_ERRORS.has(error.code);
 }
+
+/** ABP's error body as a response schema, for routes to declare their refusals. */
+export const ABP_ERROR_RESPONSE = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: ['string', 'null'] },
+        message: { type: 'string' },
+        details: { type: ['string', 'null'] },
+        data: { type: ['object', 'null'], additionalProperties: true },
+        validationErrors: {
+          type: ['array', 'null'],
+          items: { type: 'object', properties: { message: { type: 'string' }, members: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
+    },
+  },
+} as const;

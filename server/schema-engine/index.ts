@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { ResourceSchema } from '../../common/schema/types';
 import { grantedPolicies } from '../permissions/granted';
 import { AUTHENTICATED } from '../permissions/guard';
+import { BrowserValidators, browserValidatorRoutes } from './browser-validators';
 import { crudRoutes } from './crud-routes';
 import { loadSchemas } from './load-schemas';
 import { buildModel, type ResourceModel } from './resource-model';
@@ -18,6 +19,8 @@ export interface SchemaEngine {
   models: Map<string, ResourceModel>;
   /** Table changes made on this start (new tables, columns). */
   changes: string[];
+  /** Each resource's body check as a module for the browser. */
+  validators: BrowserValidators;
 }
 
 /** Loads the schema files and brings their tables up to date (before the server takes requests). */
@@ -25,7 +28,7 @@ export async function prepareSchemaEngine(db: Db, schemasDir: string): Promise<S
   const schemas = loadSchemas(schemasDir);
   const changes = await syncTables(db, schemas);
   const models = new Map(schemas.map((s) => [s['x-resource'].name, buildModel(s)]));
-  return { schemas, models, changes, hooks: new WriteHooks() };
+  return { schemas, models, changes, hooks: new WriteHooks(), validators: new BrowserValidators(models.values()) };
 }
 
 /**
@@ -38,12 +41,15 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
   for (const model of engine.models.values()) {
     await app.register(crudRoutes, { db, model, models: engine.models, hooks: engine.hooks });
   }
+  await app.register(browserValidatorRoutes, { validators: engine.validators });
 
   app.get('/api/app/schemas', { config: { policy: AUTHENTICATED } }, async (request) => {
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
     const granted = request.grantedPolicies;
     const hostUser = !request.principal?.tenantId;
-    const items = engine.schemas.filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host'));
+    const items = engine.schemas
+      .filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host'))
+      .map((s) => ({ ...s, 'x-validator': engine.validators.urlOf(s['x-resource'].name) }));
     return { items };
   });
 }

@@ -24,7 +24,7 @@ function expectHardened(res: Response) {
   const csp = res.headers.get('content-security-policy') ?? '';
   expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   expect(directive(csp, 'object-src')).toBe("object-src 'none'");
-  expect(directive(csp, 'script-src')).not.toMatch(/'unsafe-inline'|\*(?!\.)/);
+  expect(directive(csp, 'script-src')).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*(?!\.)/);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

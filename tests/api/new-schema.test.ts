@@ -89,4 +89,30 @@ describe('a resource added by one schema file', () => {
     const da = (await (await fetch(`${server.url}/locales/da/schemas.json`)).json()) as { resources: Record<string, { name: string; fields: Record<string, string> }> };
     expect(da.resources['visit-notes']).toMatchObject({ name: 'Besøgsnoter', fields: { visitDate: 'Besøgsdato' } });
   });
+
+  it("is checked in the browser by the server's own compiled rule, a module served by hash", async () => {
+    const schemas = await call(writer, 'GET', '/api/app/schemas');
+    const path = (schemas.body!.items as { 'x-validator'?: string }[])[0]!['x-validator']!;
+    expect(path).toMatch(/^\/api\/app\/validators\/[0-9a-f]{20}\.js$/);
+    // A module import carries no token: anonymous, cacheable for ever (the name changes with the schema).
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const code = await res.text();
+    const file = `${folder.dir}/check.mjs`;
+    (await import('node:fs')).writeFileSync(file, code);
+    const validate = ((await import(file)) as { default: { (data: unknown): boolean; errors?: { instancePath: string; keyword: string }[] } }).default;
+    expect(validate({ title: 'Sunday visit', visitDate: '2026-11-15', mood: 'calm' })).toBe(true);
+    expect(validate({ title: '', visitDate: 'tomorrow', mood: 'happy' })).toBe(false);
+    // The same fields the server refused above.
+    expect(validate.errors!.map((e) => e.instancePath.slice(1)).sort()).toEqual(['mood', 'title', 'visitDate']);
+
+    for (const bad of ['/api/app/validators/0000000000000000000a.js', '/api/app/validators/..%2f..%2fpackage.json', `/api/app/validators/${'f'.repeat(70)}.js`]) {
+      const refused = await fetch(`${server.url}${bad}`);
+      expect(refused.status, bad).toBeGreaterThanOrEqual(400);
+      expect(refused.status, bad).toBeLessThan(500);
+      expect(((await refused.json()) as { error?: { message?: string } }).error?.message, bad).toBeTruthy();
+    }
+  });
 });

@@ -1,39 +1,40 @@
-import { createAjv } from '../../../common/schema/ajv';
 import type { SchemaError } from '../../../common/schema/validation';
 import type { ResourceSchema } from '../../../common/schema/types';
-import { isReadOnly } from '../fields';
+import { apiUrl } from '../../providers/apiFetch';
+import { loadRuntimeConfig } from '../../config/runtime';
 
 /**
- * ajv compiled from the resource schema with the server's own set-up (common/schema/ajv.ts), so a
- * rule is the same rule in the form and on the server. Its own chunk: loaded with the first form.
+ * The server's own check of a create or update body, as the module it serves for each resource
+ * (server/schema-engine/browser-validators.ts): the code ajv generated there for the same schema,
+ * so a rule is the same rule in the form and on the server, and nothing is compiled in the
+ * browser (the Content-Security-Policy allows no eval).
  */
-const ajv = createAjv();
-
 export type SchemaCheck = (payload: Record<string, unknown>) => SchemaError[];
 
-const compiled = new WeakMap<ResourceSchema, SchemaCheck>();
-
-/**
- * What a create or update body must satisfy, as the server checks it: the writable properties,
- * those of them that are required, nothing else. (No $id, so compiling another session's copy of
- * the same resource does not clash.)
- */
-export function bodySchema(schema: ResourceSchema): Record<string, unknown> {
-  const writable = Object.entries(schema.properties).filter(([, property]) => !isReadOnly(property));
-  const names = new Set(writable.map(([field]) => field));
-  return {
-    type: 'object',
-    properties: Object.fromEntries(writable),
-    required: (schema.required ?? []).filter((field) => names.has(field)),
-    additionalProperties: schema.additionalProperties ?? false,
-  };
+interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: SchemaError[] | null;
 }
 
-export function compileSchema(schema: ResourceSchema): SchemaCheck {
-  const known = compiled.get(schema);
-  if (known) return known;
-  const validate = ajv.compile(bodySchema(schema));
-  const check: SchemaCheck = ({ concurrencyStamp: _stamp, ...payload }) => (validate(payload) ? [] : (validate.errors ?? []));
-  compiled.set(schema, check);
+const loaded = new Map<string, Promise<SchemaCheck>>();
+
+async function importCheck(path: string): Promise<SchemaCheck> {
+  const url = apiUrl((await loadRuntimeConfig()).apiBase, path);
+  const module = (await import(/* @vite-ignore */ url)) as { default: ValidateFunction };
+  const validate = module.default;
+  return (payload) => (validate(payload) ? [] : (validate.errors ?? []));
+}
+
+/** The check for a schema; no check (the server still validates) when the server named none. */
+export function loadSchemaCheck(schema: ResourceSchema): Promise<SchemaCheck> {
+  const path = schema['x-validator'];
+  if (!path) return Promise.resolve(() => []);
+  let check = loaded.get(path);
+  if (!check) {
+    check = importCheck(path);
+    loaded.set(path, check);
+    // A failed load (offline for a moment) is tried again with the next submit.
+    check.catch(() => loaded.delete(path));
+  }
   return check;
 }
