@@ -41,7 +41,9 @@ export function readSorting<F extends string>(query: Record<string, unknown>, so
   const raw = queryParam(query, 'sorting');
   if (raw === undefined || raw === '') return fallback;
   const match = typeof raw === 'string' ? /^\s*([A-Za-z][A-Za-z0-9]*)(?:\s+(asc|desc))?\s*$/i.exec(raw) : null;
-  const field = match ? sortable[match[1]!] ?? sortable[match[1]![0]!.toLowerCase() + match[1]!.slice(1)] : undefined;
+  // Own keys only: 'toString' and the like are not sortable fields.
+  const own = (name: string) => (Object.hasOwn(sortable, name) ? sortable[name] : undefined);
+  const field = match ? own(match[1]!) ?? own(match[1]![0]!.toLowerCase() + match[1]!.slice(1)) : undefined;
   if (!match || !field) throw badRequest(translate('errors.validation', lang), [{ message: translate('validation:invalid', lang, { field: 'Sorting' }), members: ['sorting'] }]);
   return { field, desc: (match[2] ?? 'asc').toLowerCase() === 'desc' };
 }

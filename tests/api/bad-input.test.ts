@@ -41,6 +41,14 @@ describe.each(DATABASES)('bad input answered 400 in ABP shape on $name', ({ url 
     expectAbp400(await call('PUT', '/api/app/productInstance/00000000-0000-0000-0000-000000000000', { name: ['\u0000'] }));
   });
 
+  it("refuses a sort on a name every object has ('toString', 'constructor'), on hand-written and schema lists", async () => {
+    for (const list of ['/api/identity/security-logs', '/api/app/user-overviews/phonenumberlogin', '/api/app/productInstance', '/api/app/customer']) {
+      for (const sorting of ['toString', 'constructor desc', '__proto__', 'hasOwnProperty']) {
+        expectAbp400(await call('GET', `${list}?Sorting=${encodeURIComponent(sorting)}`));
+      }
+    }
+  });
+
   it('refuses paging numbers too large for the database', async () => {
     expectAbp400(await call('GET', '/api/app/productInstance?SkipCount=99999999999999999999'));
     expectAbp400(await call('GET', '/api/app/productInstance?SkipCount=9007199254740993'));
