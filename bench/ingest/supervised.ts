@@ -3,13 +3,13 @@
 // primary deals the connections out to the workers.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../../server/db/tables';
 import { PROJECT_ROOT } from '../../server/config';
 import { freePort } from '../../tests/support/server';
+import { npmStartCommand } from '../../tests/support/npm-start';
 import { processCpu, type BenchApi } from './api';
 
 /** The pid of the worker answering /health on a new connection (so each asks the next worker). */
@@ -29,7 +29,7 @@ function healthPid(port: number): Promise<number | undefined> {
 export async function startSupervised(databaseUrl: string, workers: number): Promise<BenchApi> {
   const [port, ingestPort] = [await freePort(), await freePort()];
   // `npm start`'s command: tsx with the same young generation size.
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), '--max-semi-space-size=32', 'server/main.ts'], {
+  const child = spawn(...npmStartCommand(), {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, DATABASE_URL: databaseUrl, API_WORKERS: String(workers), PORT: String(port), INGEST_PORT: String(ingestPort), HOST: '127.0.0.1', BUILD_WEB: 'false', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },

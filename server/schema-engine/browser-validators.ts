@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import standaloneModule from 'ajv/dist/standalone';
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv } from '../../common/schema/ajv';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';

@@ -8,12 +8,12 @@ import { signIn } from '../support/sign-in';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo';
 import { guardDemoAccounts } from '../../server/seed/demo-guard';
 import { hashPassword } from '../../server/identity/passwords';
+import { npmStartCommand } from '../support/npm-start';
 
 // `npm start` as an operator runs it, as real processes: the demo password must never be a way
 // into a start that others can reach, and a new install gets a one-time setup link.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const NEW_ADMIN = { userName: 'root', email: 'root@example.org', password: 'Chosen-Pass-2026!' };
 const children: ChildProcess[] = [];
 
@@ -29,7 +29,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
   for (const name of ['HOST', 'DEMO', 'SEED_DEMO', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'DATABASE_URL', 'DATA_DIR', 'API_WORKERS', 'WORKERS']) delete base[name];
-  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+  const child = spawn(...npmStartCommand(), {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

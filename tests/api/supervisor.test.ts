@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase, freePort } from '../support/server';
 import { tokensFor } from '../support/sign-in';
+import { npmStartCommand } from '../support/npm-start';
 
 /** Each case starts workers one after another (seconds each on an idle 2-core machine, far more on a loaded one). */
 const START_BUDGET_MS = 180_000;
@@ -15,14 +16,13 @@ const START_BUDGET_MS = 180_000;
 // real processes. A worker is killed with SIGKILL and must be replaced while the others serve.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const CLIENTS = 4;
 const ADMIN_PASSWORD = 'First-Admin-2026';
 
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  // Each start has its own process group (detached): the tsx launcher, the primary and the workers.
+  // Each start has its own process group (detached): the primary and the workers.
   for (const child of children) {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -45,7 +45,7 @@ async function startSupervised(env: Record<string, string>): Promise<Supervised>
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'API_WORKERS', 'SEED_DEMO', 'WORKERS']) delete base[name];
-  const child = spawn(process.execPath, [TSX_CLI, '--max-semi-space-size=32', 'server/main.ts'], {
+  const child = spawn(...npmStartCommand(), {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
