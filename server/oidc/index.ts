@@ -29,7 +29,7 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
       action: 'Logout',
       userId: accountId ?? null,
       clientId: ctx.oidc.client?.clientId ?? null,
-      ip: ctx.ip,
+      ip: (ctx.req as IncomingMessage & { clientIp?: string }).clientIp ?? ctx.socket.remoteAddress ?? null,
       userAgent: ctx.get('user-agent') || null,
     }).catch((err: unknown) => app.log.error({ err }, 'security log failed'));
   });
@@ -66,8 +66,10 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${ISSUER_PATH}/*`, (request, reply) => {
       reply.hijack();
-      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const raw = request.raw as IncomingMessage & { originalUrl?: string; clientIp?: string };
       raw.originalUrl = raw.url;
+      // The address Fastify found (X-Forwarded-For believed only from TRUST_PROXY), for the logs.
+      raw.clientIp = request.ip;
       raw.url = raw.url!.slice(ISSUER_PATH.length) || '/';
       callback(raw, reply.raw);
     });

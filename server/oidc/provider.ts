@@ -146,6 +146,7 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
   };
 
   const provider = new Provider(issuerUrl(config), configuration);
-  provider.proxy = true;
+  // X-Forwarded-Proto (secure cookies behind a TLS proxy) only when a proxy is trusted at all.
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
-import { CookieJar } from '../support/sign-in';
+import { CookieJar, signIn } from '../support/sign-in';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { clientAddress, trustFunction } from '../../server/http/trust-proxy';
 
 /** One wrong-password sign-in through the issuer's form, sent with the given X-Forwarded-For. */
@@ -49,6 +50,31 @@ describe('client addresses behind TRUST_PROXY', () => {
   it("with TRUST_PROXY=1 the header's last hop is the client", async () => {
     expect(await wrongSignIn(proxied.url, 'behind-proxy', '198.51.100.1, 203.0.113.77')).toBe(401);
     expect(await loggedAddresses(proxied, 'behind-proxy')).toEqual(['203.0.113.77']);
+  });
+
+  it("a sign-out's security log has the connection's address, not a forged header's", async () => {
+    // A server of its own: the cases above spent this address's sign-in tries on the others.
+    const server = await startServer('');
+    const { jar } = await signIn(server.url, 'caregiver', DEMO_PASSWORD);
+    const forged = { 'x-forwarded-for': '203.0.113.66' };
+    const go = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...forged, cookie: jar!.header() } });
+      jar!.store(res);
+      return res;
+    };
+    const page = await (await go(`${server.url}/oidc/session/end?client_id=vigil-web`)).text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+    expect(xsrf).toBeTruthy();
+    const confirmed = await go(`${server.url}/oidc/session/end/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+    });
+    expect(confirmed.status).toBeLessThan(400);
+    await expect
+      .poll(async () => (await server.database.db.selectFrom('security_logs').select('client_ip_address').where('action', '=', 'Logout').execute()).map((r) => r.client_ip_address))
+      .toEqual(['127.0.0.1']);
+    await server.stop();
   });
 
   it('the ingest port reads addresses the same way', () => {

@@ -47,6 +47,8 @@ export interface SignInAttempt {
   page?: string;
   status: number;
   tokens?: Tokens;
+  /** The browser's cookies after signing in (the issuer's session). */
+  jar?: CookieJar;
 }
 
 async function follow(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
@@ -109,7 +111,7 @@ export async function signIn(baseUrl: string, login: string, password: string, o
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
   });
   if (tokenRes.status !== 200) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
-  return { status: 200, tokens: (await tokenRes.json()) as Tokens };
+  return { status: 200, tokens: (await tokenRes.json()) as Tokens, jar };
 }
 
 /** Signs in and returns the tokens, failing the test when sign-in does not succeed. */
