@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { passwordProblems, type PasswordRules } from '../../common/password-policy';
 import type { Db } from '../db/database';
 import type { ValidationError } from '../http/errors';
@@ -59,9 +60,18 @@ export async function assertNotReused(db: Db, userId: string, password: string, 
   }
 }
 
-/** Keeps a newly set password in the user's history, and only as many as are remembered. */
-export async function rememberPassword(trx: Db, userId: string, hash: string, remember: number): Promise<void> {
-  await trx.insertInto('user_password_history').values({ id: randomUUID(), user_id: userId, password_hash: hash }).execute();
+/**
+ * Keeps a newly set password in the user's history, and only as many as are remembered. The
+ * password it replaces is kept first when the history lacks it (users seeded, made by a fixture or
+ * before the history existed): otherwise changing A to B and back to A would pass.
+ */
+export async function rememberPassword(trx: Db, userId: string, hash: string, remember: number, replacedHash?: string): Promise<void> {
+  if (replacedHash) {
+    const known = await trx.selectFrom('user_password_history').select('id').where('user_id', '=', userId).where('password_hash', '=', replacedHash).executeTakeFirst();
+    // Just before the new one, by the database's clock (now() is the transaction's start).
+    if (!known) await trx.insertInto('user_password_history').values({ id: randomUUID(), user_id: userId, password_hash: replacedHash, creation_time: sql<Date>`now() - interval '1 millisecond'` }).execute();
+  }
+  await trx.insertInto('user_password_history').values({ id: randomUUID(), user_id: userId, password_hash: hash, creation_time: sql<Date>`now()` }).execute();
   const keep = trx
     .selectFrom('user_password_history')
     .select('id')

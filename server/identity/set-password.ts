@@ -35,6 +35,7 @@ export async function setPassword(db: Db, request: FastifyRequest, user: Passwor
   const hash = await hashPassword(newPassword);
   const changedAt = new Date();
   await db.transaction().execute(async (trx) => {
+    const replaced = await trx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
     await trx
       .updateTable('users')
       .set({
@@ -46,7 +47,7 @@ export async function setPassword(db: Db, request: FastifyRequest, user: Passwor
       })
       .where('id', '=', user.id)
       .execute();
-    await rememberPassword(trx, user.id, hash, policy.remember);
+    await rememberPassword(trx, user.id, hash, policy.remember, replaced?.password_hash);
     if (byAdministrator) await endSessions(trx, user.id);
     await writeAuditLog(trx, request, {
       status: 204,

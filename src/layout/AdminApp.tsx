@@ -10,7 +10,9 @@ import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { addReactAdminEnglish, createI18nProvider, i18nextLocaleStore } from '../providers/i18nProvider';
 import { createQueryClient } from '../providers/queryClient';
+import { settleTenantFilter } from '../providers/hostTenantFilter';
 import { getResourceSchemas } from '../providers/sessionData';
+import { getSignedInUser } from '../providers/userManager';
 import { navEntryFor } from '../schema/navigation';
 import { AppNotification } from './AppNotification';
 import { HAND_WRITTEN_KEYS, handWrittenResources } from './handWrittenResources';
@@ -68,16 +70,23 @@ function navigationRoutes(taken: ReadonlySet<string>): ReactElement {
 
 /**
  * The routes, known once the session's schemas are (react-admin's resources declared at run
- * time): one <Resource> per schema the user may read, built by the lazily loaded schema engine,
- * and one custom route per NAVIGATION entry no schema has taken over. Without schemas (a caregiver,
- * or the schemas failing to load) the engine is never downloaded and every entry keeps its screen.
+ * time; asked for only once the user is signed in): one <Resource> per schema the user may read,
+ * built by the lazily loaded schema engine, and one custom route per NAVIGATION entry no schema
+ * has taken over. Without schemas (a caregiver, or the schemas failing to load) the engine is
+ * never downloaded and every entry keeps its screen.
  */
 async function adminRoutes(): Promise<ReactElement[]> {
-  const schemas = await getResourceSchemas().catch((error: unknown) => {
-    console.error('Resource schemas not loaded', error);
-    return [];
-  });
   const own = handWrittenResources();
+  // Nobody signed in yet: the auth check sends them to sign in, and no API call goes out without a token.
+  if (!(await getSignedInUser())) return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
+  const [schemas] = await Promise.all([
+    getResourceSchemas().catch((error: unknown) => {
+      console.error('Resource schemas not loaded', error);
+      return [];
+    }),
+    // The host's starting tenant filter, set before any screen asks for data.
+    settleTenantFilter().catch(() => false),
+  ]);
   if (schemas.length === 0) return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
   try {
     const resources = await import('../schema').then(({ schemaResources }) => schemaResources(schemas));

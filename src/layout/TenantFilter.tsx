@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useRefresh } from 'react-admin';
-import type { ApplicationConfiguration } from '../../common/abp-contract';
-import { POLICIES } from '../../common/policies';
 import { ALL_TENANTS } from '../../common/roles';
 import { httpClient } from '../providers/httpClient';
-import { getApplicationConfiguration } from '../providers/sessionData';
-import { initialTenantFilter, OWN_ORGANISATION, readTenantFilter, writeTenantFilter } from '../providers/tenantFilter';
+import { settleTenantFilter } from '../providers/hostTenantFilter';
+import { OWN_ORGANISATION, readTenantFilter, writeTenantFilter } from '../providers/tenantFilter';
 
 interface TenantLookup {
   id: string;
@@ -19,29 +17,17 @@ interface TenantLookup {
 /** The tenant list's query; tenant management invalidates it after a change so the list is current. */
 export const TENANT_LOOKUP_QUERY_KEY = ['tenant-filter', 'lookup'] as const;
 
-const canFilter = (config: ApplicationConfiguration): boolean =>
-  config.currentUser.tenantId === null && config.auth.grantedPolicies[POLICIES.tenants] === true;
-
 /**
- * Whether the signed-in user is a host user holding Saas.Tenants. Once the configuration is known,
- * a 'Template Admin' has the stored filter reset to the own organisation (and data refetched).
+ * Whether the signed-in user is a host user holding Saas.Tenants. The shell set the starting filter
+ * before its first screen; should that have failed, it is set here and every screen's data refetched.
  */
 function useHostTenantAccess(): boolean {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['session', 'tenant-filter-access'],
     staleTime: Infinity,
-    queryFn: async () => {
-      const config = await getApplicationConfiguration();
-      const allowed = canFilter(config);
-      const stored = readTenantFilter();
-      const initial = initialTenantFilter(stored, config.currentUser.roles);
-      if (allowed && initial !== stored) {
-        writeTenantFilter(initial);
-        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-      }
-      return allowed;
-    },
+    queryFn: () =>
+      settleTenantFilter(() => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' })),
   });
   return data === true;
 }

@@ -7,7 +7,7 @@ import { getSignedInUser, onUserChanged } from './userManager';
  * Per-session caches of what the shell reads on every screen: application-configuration
  * (granted policies), the current user's overview (name, roles) and the resource schemas. Each is fetched once per
  * signed-in subject and dropped when the user signs out or another one signs in. A failed fetch
- * is not cached.
+ * is not cached. Nothing is fetched while nobody is signed in: the call rejects instead.
  */
 interface Entry<T> {
   sub: string;
@@ -27,10 +27,13 @@ function sessionCache<T>(load: () => Promise<T>) {
       watching = true;
       // Token renewals report the same subject and keep the cache.
       onUserChanged((sub) => {
-        if (entry && entry.sub !== (sub ?? '')) clear();
+        if (entry && entry.sub !== sub) clear();
       });
     }
-    const sub = (await getSignedInUser())?.sub ?? '';
+    // Nobody signed in (or the session expired): no request, which would go without a token.
+    const user = await getSignedInUser();
+    if (!user) throw new Error('Not signed in');
+    const { sub } = user;
     if (!entry || entry.sub !== sub) {
       const value = load();
       const created: Entry<T> = { sub, value };

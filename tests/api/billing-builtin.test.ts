@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_DETAIL_FIELDS, pickBillingDetails, type BillingDetails } from '../../common/billing-details';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { activeSubscriptionCount, hasDefaultPaymentCard, transferBillingOwnership } from '../../server/billing/account-status';
 import { createBuiltinGateway } from '../../server/billing/gateway/builtin';
@@ -214,6 +215,30 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
       expect((await call(newcomer, 'PUT', '/api/stripe/customer/billing-details', bad)).status).toBe(400);
     }
     expect((await call(newcomer, 'GET', '/api/stripe/customer')).body).toMatchObject(details);
+  });
+
+  it('saves the billing page\'s form: the customer as read, edited, sent as its writable fields only', async () => {
+    const customer = (await call(caregiver, 'GET', '/api/stripe/customer')).body;
+    // The whole customer, as the page held it, is refused on its read-only fields.
+    const whole = await call(caregiver, 'PUT', '/api/stripe/customer/billing-details', { ...customer, companyName: 'Carer & Co' });
+    expect(whole.status).toBe(400);
+    expect(whole.body.error!.validationErrors!.flatMap((e) => e.members)).toContain('id');
+
+    const form = pickBillingDetails({ ...(customer as Partial<BillingDetails>), companyName: 'Carer & Co' });
+    expect(Object.keys(form).sort()).toEqual(BILLING_DETAIL_FIELDS.map((f) => f.name).sort());
+    const saved = await call(caregiver, 'PUT', '/api/stripe/customer/billing-details', form);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ ...form, companyName: 'Carer & Co' });
+    expect((await call(caregiver, 'GET', '/api/stripe/customer')).body).toMatchObject({ companyName: 'Carer & Co' });
+
+    // Each field's limit is the shared one, and a refusal names the field the form shows, by its label.
+    for (const f of BILLING_DETAIL_FIELDS) {
+      const res = await call(caregiver, 'PUT', '/api/stripe/customer/billing-details', { ...form, [f.name]: 'x'.repeat(f.maxLength + 1) });
+      expect(res.body.error!.validationErrors).toEqual([{ members: [f.name], message: expect.any(String) }]);
+    }
+    const vat = await call(caregiver, 'PUT', '/api/stripe/customer/billing-details', { ...form, vatNumber: '<script>' });
+    expect(vat.body.error!.validationErrors).toEqual([{ members: ['vatNumber'], message: 'VAT number is invalid' }]);
+    expect((await call(caregiver, 'GET', '/api/stripe/customer/billing-details')).body).toMatchObject({ companyName: 'Carer & Co' });
   });
 
   it('runs the billing run as queued jobs: charges due subscriptions, retries declines, mails receipts', async () => {

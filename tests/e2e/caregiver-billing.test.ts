@@ -92,6 +92,38 @@ describe('caregiver billing in a real browser', () => {
     expect((await fs.readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('shows a refused VAT number on its field, then saves the billing details and shows them after a reload', async () => {
+    const details = page.getByRole('region', { name: 'Billing details' });
+    const vat = details.getByLabel('VAT number');
+    await vat.fill('<script>');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await details.getByText('VAT number is invalid').waitFor(WAIT);
+    await expect.poll(() => vat.getAttribute('aria-invalid'), WAIT).toBe('true');
+    await expect.poll(() => vat.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    // On the field, not in a toast (one would be on screen by now).
+    await page.waitForTimeout(1_000);
+    expect(await page.getByText(/check the highlighted fields/i).count()).toBe(0);
+
+    await vat.fill('DK12345678');
+    await expect.poll(() => vat.getAttribute('aria-invalid'), WAIT).toBe('false');
+    await details.getByLabel('Company name').fill('Clara Care ApS');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await page.getByText('The billing details are saved.').waitFor(WAIT);
+    const saved = () =>
+      server.database.db
+        .selectFrom('billing_customers as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select(['c.company_name', 'c.vat_number'])
+        .where('u.user_name', '=', 'caregiver')
+        .executeTakeFirstOrThrow();
+    expect(await saved()).toEqual({ company_name: 'Clara Care ApS', vat_number: 'DK12345678' });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Subscriptions' }).waitFor(WAIT);
+    await expect.poll(() => page.getByRole('region', { name: 'Billing details' }).getByLabel('Company name').inputValue(), WAIT).toBe('Clara Care ApS');
+    expect(await page.getByRole('region', { name: 'Billing details' }).getByLabel('VAT number').inputValue()).toBe('DK12345678');
+  });
+
   it('has no serious or critical accessibility problems at 360 px', async () => {
     // A notification still fading in is half transparent: check it once it is fully shown.
     await expect

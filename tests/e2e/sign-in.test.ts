@@ -73,6 +73,24 @@ describe('signing in and out in a real browser', () => {
     await page.context().close();
   });
 
+  it('sends no API call without the access token: no 401 from /api/ while signing in and on the first page', async () => {
+    const page = await newPage();
+    const unauthorised: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/') && response.status() === 401) unauthorised.push(`${response.request().method()} ${url.pathname}`);
+    });
+    // A bookmarked back-office page: the shell starts, finds nobody signed in and sends them to sign in.
+    await page.goto(`${server.url}/customers`);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await signInThroughIssuer(page, 'admin', DEMO_PASSWORD);
+    await page.waitForURL(`${server.url}/customers`);
+    await page.getByRole('combobox', { name: 'Tenant' }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(unauthorised).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the error on the sign-in page for a wrong password', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/login`);

@@ -1,10 +1,12 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { BILLING_DETAILS_SCHEMA, isBillingDetailField, type BillingDetails } from '../../../common/billing-details';
 import { POLICIES } from '../../../common/policies';
 import { bodyValidator } from '../../http/body-validation';
+import { translate } from '../../localization/texts';
 import type { BillingContext } from '../context';
 import { defaultCard } from '../service/cards';
-import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type BillingDetails, type CustomerRow } from '../service/customers';
+import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type CustomerRow } from '../service/customers';
 import { gatewayCall } from '../errors';
 import { callerOf, once } from './request-helpers';
 
@@ -16,19 +18,10 @@ import { callerOf, once } from './request-helpers';
 const READ = POLICIES.billing;
 const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
-const text = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
-
-const readDetails = bodyValidator<BillingDetails>({
-  type: 'object',
-  properties: {
-    name: text(200),
-    companyName: text(200),
-    vatNumber: { type: ['string', 'null'], maxLength: 20, pattern: '^[A-Za-z0-9 .-]*$' },
-    additionalInfo: text(1000),
-    concurrencyStamp: { type: 'string' },
-  },
-  required: ['name', 'companyName', 'vatNumber', 'additionalInfo'],
-  additionalProperties: false,
+/** The writable fields and limits are the shared list (common/billing-details.ts) the web form uses too. */
+const readDetails = bodyValidator<BillingDetails>(BILLING_DETAILS_SCHEMA, {
+  // Messages name a field as the form labels it ('VAT number is invalid').
+  label: (member, lang) => (isBillingDetailField(member) ? translate(`billing:details.${member}`, lang) : member),
 });
 
 export async function customerRoutes(app: FastifyInstance, ctx: BillingContext) {

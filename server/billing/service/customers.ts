@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BillingDetails } from '../../../common/billing-details';
 import type { Db } from '../../db/database';
 import { customerNotFound } from '../errors';
 import type { BillingContext } from '../context';
@@ -48,12 +49,7 @@ export async function rememberLanguage(db: Db, customer: CustomerRow, language: 
   await db.updateTable('billing_customers').set({ language }).where('id', '=', customer.id).execute();
 }
 
-export interface BillingDetails {
-  name: string | null;
-  companyName: string | null;
-  vatNumber: string | null;
-  additionalInfo: string | null;
-}
+export type { BillingDetails };
 
 export const billingDetailsOf = (c: CustomerRow): BillingDetails => ({ name: c.name, companyName: c.company_name, vatNumber: c.vat_number, additionalInfo: c.additional_info });
 

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { httpClient } from '../../../providers/httpClient';
+import { pickBillingDetails, type BillingDetails } from '../../../../common/billing-details';
 import { isCardErrorCode, type CardErrorCode, type CardInput } from '../../../../common/payment-cards';
 
 /** The billing page's calls to /api/stripe/* (server/billing). */
@@ -35,14 +36,10 @@ export interface Invoice {
   issuedAt: string;
 }
 
-export interface Customer {
+export interface Customer extends BillingDetails {
   id: string;
   gateway: 'builtin' | 'stripe';
   defaultCardId: string | null;
-  name: string | null;
-  companyName: string | null;
-  vatNumber: string | null;
-  additionalInfo: string | null;
 }
 
 export interface Product {
@@ -57,7 +54,7 @@ export interface Logo {
   image: string;
 }
 
-export type BillingDetails = Pick<Customer, 'name' | 'companyName' | 'vatNumber' | 'additionalInfo'>;
+export type { BillingDetails };
 
 const get = async <T>(path: string) => (await httpClient<T>(path, { tenant: false })).json as T;
 
@@ -101,7 +98,9 @@ export const changePlan = (subscriptionId: string, plan: Plan, key: string) => p
 export const addCard = (source: { card: CardInput } | { paymentMethodId: string }, key: string) => post<Card>('/api/stripe/payment/add-card-to-customer', source, key);
 export const removeCard = (cardId: string, key: string) => post<{ items: Card[] }>('/api/stripe/payment/remove-card-from-customer', { cardId }, key);
 export const setDefaultCard = (customerId: string, cardId: string, key: string) => post<{ items: Card[] }>(`/api/stripe/payment/set-default-card/${encodeURIComponent(customerId)}/${cardId}`, {}, key);
-export const saveBillingDetails = (details: BillingDetails, key: string) => post<BillingDetails>('/api/stripe/customer/billing-details', details, key, 'PUT');
+/** Sends only the writable fields: the route refuses the customer's read-only ones (id, gateway, ...). */
+export const saveBillingDetails = async (details: BillingDetails, key: string): Promise<BillingDetails> =>
+  pickBillingDetails(await post<BillingDetails>('/api/stripe/customer/billing-details', pickBillingDetails(details), key, 'PUT'));
 
 export async function downloadInvoice(invoice: Invoice): Promise<void> {
   const { blob } = await httpClient(`/api/stripe/payment/download-invoice`, { query: { invoiceId: invoice.id }, responseType: 'blob', tenant: false });
