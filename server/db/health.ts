@@ -46,6 +46,9 @@ export interface HealthLog {
 }
 
 /** How often a node whose database is away tries it again: well inside the 5 s recovery aim. */
+/** Where health reports go until the server's logger is set (and for scripts without one). */
+export const CONSOLE_LOG: HealthLog = { warn: (o, m) => console.warn(m, o), info: (o, m) => console.log(m, o) };
+
 export const PROBE_MS = 500;
 /** What a 503 asks the caller to wait (seconds). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -64,7 +67,7 @@ export class DatabaseHealth extends EventEmitter {
   private probing = false;
   private closed = false;
   /** Where this node's database lines go (the server's logger once it exists). */
-  log: HealthLog = { warn: (o, m) => console.warn(m, o), info: (o, m) => console.log(m, o) };
+  log: HealthLog = CONSOLE_LOG;
 
   constructor(private readonly probe: () => Promise<void>) {
     super();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PostgresPool } from 'kysely';
-import { DatabaseHealth, isConnectionError, type HealthLog } from './health';
+import { CONSOLE_LOG, DatabaseHealth, isConnectionError, type HealthLog } from './health';
 import type { Notifications } from './notifications';
 
 /** Connections of one node's pool. */
@@ -39,7 +39,7 @@ export interface PostgresParts {
  * connection dies, and an unhandled one ends the process. A connection error marks the database
  * away (see DatabaseHealth) until a probe gets an answer.
  */
-export function openPostgres(url: string, log: HealthLog = consoleLog): PostgresParts {
+export function openPostgres(url: string, log: HealthLog = CONSOLE_LOG): PostgresParts {
   const raw = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   const health = new DatabaseHealth(async () => {
     await raw.query('select 1');
@@ -73,14 +73,12 @@ export function openPostgres(url: string, log: HealthLog = consoleLog): Postgres
   };
 }
 
-const consoleLog: HealthLog = { warn: (o, m) => console.warn(m, o), info: (o, m) => console.log(m, o) };
-
 /**
  * Waits until the database answers: an operator who starts Vigil before PostgreSQL gets one clear
  * line (again every 30 s), not a crash loop. Any other error (a wrong password, a missing
  * database) is thrown: waiting would not mend it.
  */
-export async function waitForDatabase(url: string, log: HealthLog = consoleLog): Promise<void> {
+export async function waitForDatabase(url: string, log: HealthLog = CONSOLE_LOG): Promise<void> {
   let lastLog = 0;
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
