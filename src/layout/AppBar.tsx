@@ -5,11 +5,12 @@ import { ThemeSwitcher } from '../components/ThemeSwitcher';
 import { useRuntimeConfig } from '../components/RuntimeConfigContext';
 import { SignOutMenuItem } from './SignOutMenuItem';
 import { TenantFilter } from './TenantFilter';
+import { UserAvatar } from './UserAvatar';
 
 /**
  * Product name, the page title (a span, so each page's own h1 is its only heading), language and
  * theme switchers, a host user's tenant filter, and the user menu: the user's name as its text, 'Profile' as its accessible
- * name (react-admin translates the label key) and 'Sign out'.
+ * name (react-admin translates the label key), the user's picture (UserAvatar) as its icon, and 'Sign out'.
  */
 export function AppBar() {
   const { productName } = useRuntimeConfig();
@@ -25,7 +26,7 @@ export function AppBar() {
         </>
       }
       userMenu={
-        <UserMenu label="admin:userMenu.profile">
+        <UserMenu label="admin:userMenu.profile" icon={<UserAvatar />}>
           <SignOutMenuItem />
         </UserMenu>
       }

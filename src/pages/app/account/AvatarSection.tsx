@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AVATAR_MAX_MB, AVATAR_SNIFF_BYTES, AVATAR_TYPES, avatarProblem } from '../../../../common/avatar';
-import { failureOf, fetchAvatar, removeAvatar, uploadAvatar } from './api';
+import { failureOf, fetchAvatar, OWN_AVATAR_KEY, removeAvatar, uploadAvatar } from './api';
 import { Section } from './Section';
 
 /**
@@ -16,6 +17,12 @@ import { Section } from './Section';
 export function AvatarSection({ updated, onChanged }: { updated: string | null; onChanged: () => void }) {
   const { t } = useTranslation(['profile', 'validation']);
   const notify = useNotify();
+  const queryClient = useQueryClient();
+  // The app bar's picture (src/layout/UserAvatar.tsx) follows every change at once.
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: OWN_AVATAR_KEY });
+    onChanged();
+  };
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string>();
   const [error, setError] = useState<string>();
@@ -52,7 +59,7 @@ export function AvatarSection({ updated, onChanged }: { updated: string | null; 
     try {
       await uploadAvatar(file);
       notify(t('profile:account.avatar.saved'), { type: 'success' });
-      onChanged();
+      changed();
     } catch (failure) {
       setError(failureOf(failure, t('profile:account.avatar.failed')).message);
     } finally {
@@ -65,7 +72,7 @@ export function AvatarSection({ updated, onChanged }: { updated: string | null; 
     try {
       await removeAvatar();
       setPreview(undefined);
-      onChanged();
+      changed();
     } catch (failure) {
       setError(failureOf(failure, t('profile:account.avatar.failed')).message);
     } finally {

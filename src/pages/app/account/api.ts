@@ -43,6 +43,8 @@ export interface ProfileInput {
 }
 
 export const PROFILE_KEY = ['plugandplay-profile'] as const;
+/** The signed-in user's own picture, shown in the app bar (src/layout/UserAvatar.tsx); followed by the user's id. */
+export const OWN_AVATAR_KEY = ['plugandplay-avatar'] as const;
 
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return (await httpClient<Profile>(BASE, { tenant: false, ...(signal ? { signal } : {}) })).json!;
