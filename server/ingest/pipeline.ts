@@ -9,6 +9,8 @@ import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type Zon
 import { recordEvents, type AlarmEvent } from '../alarms/dispatch';
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
+import { eventOf } from './fix-events';
+import { RefusedMessages } from './refused-messages';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
@@ -21,11 +23,6 @@ const CONTACT_SYNC_MS = 60_000;
 const BATCH_SIZE = 800;
 const FLUSH_DELAY_MS = 10;
 const NO_ZONES: readonly ZoneDef[] = [];
-/** Refused messages waiting for the ring at most (a flood beyond it is counted, not kept). */
-const MAX_LOGS = 10_000;
-/** Refused messages whose write failed for want of a database wait this long, and are tried this many times. */
-const LOG_RETRY_MS = 1_000;
-const LOG_TRIES = 5;
 
 export interface MessageLog {
   uniqueId: string;
@@ -63,29 +60,6 @@ function slotId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** An event of a fix (with the device's last known place when the fix has none). */
-function eventOf(
-  device: DeviceInfo,
-  positionId: string,
-  fix: Fix,
-  state: Pick<DeviceState, 'latitude' | 'longitude'>,
-  type: AlarmEvent['type'],
-  attributes: AlarmEvent['attributes'] = {},
-  geofenceId: string | null = null,
-): AlarmEvent {
-  return {
-    id: randomUUID(),
-    tenantId: device.tenantId,
-    deviceId: device.id,
-    deviceName: device.name,
-    type,
-    time: fix.fixTime,
-    positionId: fix.latitude === null ? null : positionId,
-    geofenceId,
-    attributes: { latitude: fix.latitude ?? state.latitude, longitude: fix.longitude ?? state.longitude, ...attributes },
-  };
-}
-
 /**
  * The ingest's write path. Requests hand over parsed messages and wait; messages are written in
  * batches, one transaction each: positions (replays dropped by the unique index), the devices'
@@ -96,9 +70,7 @@ function eventOf(
  */
 export class IngestPipeline {
   private queue: Pending[] = [];
-  private logs: MessageLog[] = [];
-  /** Refused messages put back after the database went away are not tried again before this. */
-  private logsHeldUntil = 0;
+  private readonly refused: RefusedMessages;
   private timer: NodeJS.Timeout | undefined;
   private running = 0;
   private idle: (() => void)[] = [];
@@ -112,7 +84,9 @@ export class IngestPipeline {
     private readonly counters: IngestCounters,
     private readonly log: FastifyBaseLogger,
     private readonly maxParallel: number,
-  ) {}
+  ) {
+    this.refused = new RefusedMessages(log);
+  }
 
   /** Stores a known device's fixes; resolves 'duplicate' when every fix was seen before. */
   submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[] }): Promise<'stored' | 'duplicate'> {
@@ -135,13 +109,13 @@ export class IngestPipeline {
   /** Records a refused message (written with the next batch; the caller does not wait). */
   record(message: MessageLog): void {
     this.counters.add(message.outcome);
-    if (this.logs.length < MAX_LOGS) this.logs.push(message);
+    this.refused.add(message);
     this.schedule();
   }
 
   /** Resolves when nothing waits or is being written. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.logs.length || this.running) {
+    while (this.queue.length || this.refused.length || this.running) {
       await new Promise<void>((resolve) => {
         this.idle.push(resolve);
         this.schedule();
@@ -155,20 +129,20 @@ export class IngestPipeline {
       clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
-    } else if (!this.timer && (this.queue.length || this.logs.length)) {
-      const held = this.queue.length ? 0 : this.logsHeldUntil - Date.now();
+    } else if (!this.timer && (this.queue.length || this.refused.length)) {
+      const held = this.queue.length ? 0 : this.refused.holdMs();
       this.timer = setTimeout(() => {
         this.timer = undefined;
         void this.flush();
       }, Math.max(FLUSH_DELAY_MS, held));
-    } else if (!this.queue.length && !this.logs.length && !this.running) {
+    } else if (!this.queue.length && !this.refused.length && !this.running) {
       for (const resolve of this.idle.splice(0)) resolve();
     }
   }
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, BATCH_SIZE);
-    const logs = Date.now() >= this.logsHeldUntil ? this.logs.splice(0) : [];
+    const logs = this.refused.take();
     if (!batch.length && !logs.length) return this.schedule();
     this.running++;
     const began = performance.now();
@@ -183,7 +157,7 @@ export class IngestPipeline {
         // The database is away: nothing of the batch is acknowledged (each watch sends it again),
         // and trying message by message would only fail 800 times more.
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
-        this.requeue(logs);
+        this.refused.putBack(logs);
       } else if (batch.length + logs.length <= 1) {
         this.log.error({ err, device: batch[0]?.uniqueId }, 'ingest: message could not be stored');
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
@@ -217,26 +191,17 @@ export class IngestPipeline {
       await this.write([], logs);
       return;
     } catch (err) {
-      if (isConnectionError(err)) return this.requeue(logs);
+      if (isConnectionError(err)) return this.refused.putBack(logs);
       if (logs.length === 1) return void this.log.error({ err, device: logs[0]!.uniqueId }, 'ingest: refused message could not be kept');
     }
     for (const [i, l] of logs.entries()) {
       try {
         await this.write([], [l]);
       } catch (err) {
-        if (isConnectionError(err)) return this.requeue(logs.slice(i));
+        if (isConnectionError(err)) return this.refused.putBack(logs.slice(i));
         this.log.error({ err, device: l.uniqueId }, 'ingest: refused message could not be kept');
       }
     }
-  }
-
-  /** Puts refused messages back for the next batch once the database is back (a few tries, in arrival order). */
-  private requeue(logs: MessageLog[]): void {
-    const kept = logs.filter((l) => (l.tries = (l.tries ?? 0) + 1) < LOG_TRIES);
-    if (kept.length < logs.length) this.log.warn({ dropped: logs.length - kept.length }, 'ingest: refused messages not kept in the ring (database away)');
-    if (!kept.length) return;
-    this.logs.unshift(...kept.slice(0, Math.max(0, MAX_LOGS - this.logs.length)));
-    this.logsHeldUntil = Date.now() + LOG_RETRY_MS;
   }
 
   private settle(batch: Pending[]): void {
