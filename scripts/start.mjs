@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'vigil');
 const bundle = path.join(cacheDir, 'server.mjs');
+/** The checkout the bundle was made for (it names this folder; a moved or copied one builds its own). */
+const stamp = path.join(cacheDir, 'server.root');
 /** What the server is built from: a newer file in any of these means a new bundle. */
 const INPUTS = ['server', 'common', 'package-lock.json', 'tsconfig.json'];
 
@@ -34,8 +36,7 @@ function isStale() {
   } catch {
     return true;
   }
-  // The bundle names this checkout's folder; a moved or copied checkout builds its own.
-  if (!fs.readFileSync(bundle, 'utf8').includes(JSON.stringify(path.join(root, 'server')))) return true;
+  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== root) return true;
   return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
@@ -57,6 +58,7 @@ async function build() {
   });
   // Renamed into place, so a worker starting meanwhile never imports half a file.
   fs.renameSync(temporary, bundle);
+  fs.writeFileSync(stamp, root);
 }
 
 const cluster = await import('node:cluster');
