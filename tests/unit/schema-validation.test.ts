@@ -78,6 +78,16 @@ describe('browser validation = server validation', () => {
     expect(check({ name: 'Watch' }).map((e) => (e.params as { missingProperty?: string }).missingProperty).sort()).toEqual(['kind', 'launchDate', 'price']);
   });
 
+  it('builds each module once however many anonymous callers ask at once, and nothing for a name no schema has', async () => {
+    const validators = new BrowserValidators([buildModel(GADGETS)]);
+    const key = validators.urlOf(GADGETS['x-resource'].name)!.split('/').pop()!;
+    const asked = Array.from({ length: 50 }, () => validators.code(key));
+    expect(new Set(asked).size).toBe(1);
+    await asked[0];
+    expect(validators.code(key)).toBe(asked[0]);
+    for (const other of ['0'.repeat(20) + '.js', '../../package.json', key.replace('.js', '.mjs'), 'toString', '__proto__']) expect(validators.code(other)).toBeUndefined();
+  });
+
   it('is a self-contained module that compiles nothing at run time (the CSP allows no eval)', () => {
     // (ajv's helpers carry their own source as a string, 'require("…")': data, not a call.)
     expect(gadgets.code).not.toMatch(/\bnew Function\b|\beval\(|(^|[^'"\w])require\(|\bimport\s*[{(*]/);
