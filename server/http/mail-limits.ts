@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { normalize } from '../identity/users';
-import { translate } from '../localization/texts';
-import { AbpError } from './errors';
-import { hitRateLimit } from './rate-limit';
+import type { AbpError } from './errors';
+import { hitRateLimit, tooManyRequests } from './rate-limit';
 
 /**
  * Limits of every route that sends mail (docs/decisions.md, "Mail abuse"), kept in the database's
@@ -22,7 +21,7 @@ export const MAIL_LIMITS = {
 /** 429 in ABP's shape with Retry-After, in the caller's language. */
 export function tooManyMails(reply: FastifyReply, retryAfter: number, lang: string): AbpError {
   reply.header('retry-after', String(retryAfter));
-  return new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
+  return tooManyRequests(lang);
 }
 
 /**

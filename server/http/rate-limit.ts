@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { translate } from '../localization/texts';
+import { AbpError } from './errors';
+
+/** 429 in ABP's shape, in the caller's language (the caller sets Retry-After). */
+export const tooManyRequests = (lang: string) => new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
 
 /**
  * A fixed-window counter kept in the database, so the limit holds across API nodes.

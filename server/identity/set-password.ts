@@ -3,9 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import type { Db } from '../db/database';
-import { AbpError } from '../http/errors';
-import { hitRateLimit } from '../http/rate-limit';
-import { translate } from '../localization/texts';
+import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { endSessions } from './escalation-rules';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
@@ -86,7 +84,7 @@ export async function changeOwnPassword(
   const limit = await hitRateLimit(db, `changepw:user:${user.id}`, CHANGE_ATTEMPTS, CHANGE_WINDOW_SECONDS);
   if (!limit.allowed) {
     onLimited(limit.retryAfter);
-    throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
+    throw tooManyRequests(lang);
   }
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw invalid(lang, [problem('currentPassword', 'identity.currentPasswordWrong', lang)]);
   await setPassword(db, request, user, input.newPassword, false);

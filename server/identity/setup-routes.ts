@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { AbpError, badRequest, forbidden, sendAbpError } from '../http/errors';
-import { hitRateLimit } from '../http/rate-limit';
+import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { passwordPolicyFor, passwordErrors } from './password-rules';
@@ -52,7 +52,7 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
     const hit = await hitRateLimit(db, `setup:ip:${request.ip}`, TRIES_PER_IP, WINDOW_SECONDS);
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
-      throw new AbpError(429, translate('errors.tooManyRequests', lang), { code: 'Vigil:TooManyRequests' });
+      throw tooManyRequests(lang);
     }
     const userName = body.userName.trim();
     const email = body.email.trim();
