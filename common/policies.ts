@@ -91,10 +91,17 @@ export const CAREGIVER_POLICIES: readonly string[] = [
   POLICIES.guides,
 ];
 
-/** Policies of tenant back-office staff (everything but host-only modules). */
+/**
+ * The provider's own modules, whose API refuses every tenant user (server refuseTenantUsers, or a
+ * schema with scope 'host'): never granted inside a tenant, so their menu entries never show there.
+ * Language texts are the host's: a change applies to every tenant (tests/api/navigation-policies.test.ts).
+ */
 export const HOST_ONLY_POLICIES: readonly string[] = [
   POLICIES.tenants,
   POLICIES.languages,
+  POLICIES.languageTexts,
+  POLICIES.deviceAdministration,
+  POLICIES.accessories,
   POLICIES.auditLogs,
   POLICIES.settings,
   POLICIES.timeZoneSettings,

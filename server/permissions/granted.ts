@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Principal } from '../http/request-context';
+import { isHostOnlyPolicy } from '../../common/policies';
 import { tenantIs } from '../identity/scope';
 
 /**
@@ -7,7 +8,7 @@ import { tenantIs } from '../identity/scope';
  * ('U', user id), within the user's own tenant. The user's roles are the ones given directly and
  * the ones of the organization units the user is a member of (ABP: direct membership, not the
  * units above). A deactivated or deleted user holds nothing, even with a token still valid.
- * One query, read on each request, so a change takes effect at once on every node.
+ * Host-only policies never count inside a tenant. One query, read on each request, so a change takes effect at once on every node.
  */
 export async function grantedPolicies(db: Db, principal: Principal | null): Promise<Set<string>> {
   if (!principal) return new Set();
@@ -57,7 +58,8 @@ export async function grantedPolicies(db: Db, principal: Principal | null): Prom
       ]),
     )
     .execute();
-  return new Set(rows.map((r) => r.name));
+  // A host-only policy a tenant still has on record (granted before it became host-only) grants nothing.
+  return new Set(rows.map((r) => r.name).filter((name) => tenantId === null || !isHostOnlyPolicy(name)));
 }
 
 /** The policies granted to each of the given roles (by role name, in one tenant). */

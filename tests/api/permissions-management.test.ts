@@ -43,9 +43,11 @@ describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl })
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as unknown as Answer;
     expect(body.entityDisplayName).toBe('admin');
-    // Language texts are a tenant's too; languages, tenants, settings, audit logs and claim types are not.
-    expect(body.groups.map((g) => g.name)).toEqual(['Vigil', 'AbpIdentity', 'LanguageManagement']);
-    expect(body.groups[2]!.permissions.map((p) => p.name)).not.toContain(POLICIES.languages);
+    // Language management (languages and texts: the texts apply to every tenant, and their API
+    // refuses tenant users), tenants, settings, audit logs and claim types are the host's.
+    expect(body.groups.map((g) => g.name)).toEqual(['Vigil', 'AbpIdentity']);
+    const offered = body.groups.flatMap((g) => g.permissions.map((p) => p.name));
+    for (const hostOnly of [POLICIES.languages, POLICIES.languageTexts, POLICIES.deviceAdministration, POLICIES.accessories]) expect(offered).not.toContain(hostOnly);
     const identity = body.groups.find((g) => g.name === 'AbpIdentity')!;
     expect(identity.displayName).toBe('Identity management');
     const manage = identity.permissions.find((p) => p.name === `${USERS}.ManagePermissions`)!;
