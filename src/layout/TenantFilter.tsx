@@ -14,6 +14,9 @@ interface TenantLookup {
   name: string;
 }
 
+/** On the filter's root, so the app bar can make room for it on a phone. */
+export const TENANT_FILTER_CLASS = 'vigil-tenant-filter';
+
 /** The tenant list's query; tenant management invalidates it after a change so the list is current. */
 export const TENANT_LOOKUP_QUERY_KEY = ['tenant-filter', 'lookup'] as const;
 
@@ -64,7 +67,8 @@ export function TenantFilter() {
       label={t('tenantFilter.label')}
       value={value}
       onChange={(e) => change(e.target.value)}
-      sx={{ minWidth: { xs: 110, sm: 180 }, maxWidth: { xs: 140, sm: 260 }, mx: 1, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' } }}
+      className={TENANT_FILTER_CLASS}
+      sx={{ minWidth: { xs: 96, sm: 180 }, maxWidth: { xs: 120, sm: 260 }, mx: { xs: 0.5, sm: 1 }, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' } }}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
     >
       <MenuItem value={ALL_TENANTS}>{t('tenantFilter.all')}</MenuItem>

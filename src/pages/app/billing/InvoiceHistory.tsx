@@ -30,7 +30,9 @@ export function InvoiceHistory({ invoices }: { invoices: Invoice[] }) {
       {invoices.length === 0 ? (
         <Typography color="text.secondary">{t('history.empty')}</Typography>
       ) : (
-        <TableContainer tabIndex={0} aria-labelledby="billing-history" role="region">
+        // A phone swipes the table inside its own region: `contain: inline-size` keeps the table's
+        // width from widening the page, and `position: relative` keeps the hidden column label in it.
+        <TableContainer tabIndex={0} aria-labelledby="billing-history" role="region" sx={{ contain: 'inline-size', position: 'relative' }}>
           <Table size="small" aria-labelledby="billing-history">
             <TableHead>
               <TableRow>

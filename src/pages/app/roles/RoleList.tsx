@@ -1,15 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanField, CreateButton, DataTable, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
+import { BooleanField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
 import { PermissionsButton } from './PermissionsButton';
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
+
+/**
+ * On a phone the table scrolls sideways inside its own box (`contain: inline-size` keeps its width
+ * from widening the page), so the page, its search and its Create button fit the screen.
+ */
+const phoneScroll = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' },
+    // Each row stays one line high rather than squeezing its buttons under each other.
+    [`& .${DataTableClasses.table}`]: { minWidth: 'max-content' },
+  },
+});
 
 /** Roles: name and flags, with Edit and Permissions per row. */
 export default function RoleList() {
   const { t } = useTranslation('admin');
   return (
     <List title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="name" label={t('roles.fields.name')} />
         <DataTable.Col source="isDefault" label={t('roles.fields.isDefault')} field={BooleanField} />
         <DataTable.Col source="isPublic" label={t('roles.fields.isPublic')} field={BooleanField} />

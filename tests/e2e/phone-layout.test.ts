@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { signInAs } from '../support/browser';
+import { usePhoneBrowser } from '../support/phone-browser';
+
+const WAIT = { timeout: 20_000 };
+const WIDTH = 360;
+
+interface Fit {
+  /** document.documentElement.scrollWidth: more than the viewport means the page scrolls sideways. */
+  pageWidth: number;
+  /** The deepest elements that reach past the right edge, to say what overflows when it does. */
+  overflowing: string[];
+}
+
+async function pageFit(page: Page): Promise<Fit> {
+  return page.evaluate((width) => {
+    const overflowing: string[] = [];
+    const sticksOut = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right > width + 0.5;
+    };
+    // The deepest elements that stick out: the ones whose own content is too wide.
+    const walk = (el: Element) => {
+      const children = Array.from(el.children);
+      if (sticksOut(el) && !children.some(sticksOut) && overflowing.length < 8) {
+        const box = el.getBoundingClientRect();
+        const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 2).join('.') : '';
+        overflowing.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''} ("${(el.textContent ?? '').slice(0, 30)}", ${Math.round(box.left)}..${Math.round(box.right)})`);
+      }
+      for (const child of children) walk(child);
+    };
+    walk(document.body);
+    return { pageWidth: document.documentElement.scrollWidth, overflowing };
+  }, WIDTH);
+}
+
+/** The control is shown and lies wholly inside the 360 px viewport. */
+async function expectInView(name: string, control: Locator): Promise<void> {
+  await control.waitFor(WAIT);
+  const box = await control.boundingBox();
+  expect(box, `${name} has no box`).not.toBeNull();
+  if (!box) return;
+  expect(box.width, `${name} width`).toBeGreaterThan(0);
+  expect(box.x, `${name} left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name} right edge`).toBeLessThanOrEqual(WIDTH);
+}
+
+/** No sideways scrolling, the app bar's controls in view, and the page's title in the app bar not cut. */
+async function expectPhoneLayout(page: Page, title: string): Promise<void> {
+  const appTitle = page.locator('#react-admin-title');
+  await appTitle.getByText(title, { exact: true }).waitFor(WAIT);
+  // Let late content (lists, cards, the web font) settle before measuring. Not 'networkidle': the
+  // dashboard keeps its event stream open.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForTimeout(1_500);
+
+  const fit = await pageFit(page);
+  expect(fit.pageWidth, `page is wider than the phone: ${fit.overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+
+  const appBar = page.locator('header');
+  await expectInView('language switcher', appBar.getByTestId('language-switcher'));
+  await expectInView('theme switcher', appBar.getByTestId('theme-switcher'));
+  await expectInView('user menu', appBar.getByRole('button', { name: 'Profile' }));
+
+  await expectInView('page title', appTitle);
+  const clip = await appTitle.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+  expect(clip.scrollWidth, `title "${title}" is cut sideways`).toBeLessThanOrEqual(clip.clientWidth);
+  expect(clip.scrollHeight, `title "${title}" is cut off below`).toBeLessThanOrEqual(clip.clientHeight);
+  expect(clip.clientWidth, `title "${title}" has no room`).toBeGreaterThan(0);
+}
+
+/** A 360 x 740 phone: every page fits the screen's width, with the app bar's controls and the title readable. */
+describe('phone layout (360 x 740)', () => {
+  const env = usePhoneBrowser();
+
+  it('fits the caregiver billing page, its subscription cards and the app bar on the phone', async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/subscription/billing');
+    await page.locator('article[data-subscription]').first().waitFor(WAIT);
+    await expectPhoneLayout(page, 'Billing');
+    // Every subscription card lies inside the screen.
+    const cards = page.locator('article[data-subscription]');
+    for (let i = 0; i < (await cards.count()); i++) await expectInView(`subscription card ${i + 1}`, cards.nth(i));
+  });
+
+  it('shows the whole title of the caregiver dashboard and geofence pages in the app bar', async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor(WAIT);
+    await expectPhoneLayout(page, 'Dashboard');
+
+    await page.goto(`${env.server.url}/geofence`);
+    await page.getByRole('heading', { name: 'Geofences', level: 1 }).waitFor(WAIT);
+    await expectPhoneLayout(page, 'Geofences');
+  });
+
+  it('fits the roles page, with its Create button in view, for the admin', async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'admin', DEMO_PASSWORD, '/identity-management/roles');
+    await page.locator('table tbody tr').first().waitFor(WAIT);
+    await expectPhoneLayout(page, 'Roles');
+    await expectInView('Create button', page.getByRole('link', { name: 'Create' }));
+  });
+});
