@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../mail';
-import { escapeHtml, typed, typedAddress } from '../mail/user-text';
+import { escapeHtml, typed, typedAddress, wrappingBody } from '../mail/user-text';
 import { translate } from '../localization/texts';
 
 /** The mails of this module, each in the receiver's language (profile:mail.<kind>.*). */
@@ -50,5 +50,5 @@ export function accountMail(kind: MailKind, lang: string, to: string, values: Ma
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(t('action'))}</a></p><p>${escapeHtml(link)}</p>`] : []),
     `<p>${escapeHtml(closing).replace(/\n/g, '<br>')}</p>`,
   ].join('\n');
-  return { to, subject: t('subject'), text, html };
+  return { to, subject: t('subject'), text, html: wrappingBody(html) };
 }

@@ -1,6 +1,6 @@
 import { translate } from '../localization/texts';
 import type { OutgoingMail } from '../mail';
-import { escapeHtml, typed } from '../mail/user-text';
+import { escapeHtml, typed, wrappingBody } from '../mail/user-text';
 
 /**
  * The mail telling a user they now receive a device's alarms, in the receiver's language. The
@@ -20,5 +20,5 @@ export function receiverInviteMail(input: {
   const t = (key: string) => translate(`devices:inviteMail.${key}`, input.language, values);
   const lines = [t('greeting'), '', t('body'), t('what'), '', t('stop'), '', `${t('open')}: ${input.url}`];
   const html = [t('greeting'), t('body'), t('what'), t('stop')].map((line) => `<p>${escapeHtml(line)}</p>`).join('') + `<p><a href="${escapeHtml(input.url)}">${escapeHtml(t('open'))}</a></p>`;
-  return { to: input.to, subject: t('subject'), text: lines.join('\n'), html, tenantId: input.tenantId };
+  return { to: input.to, subject: t('subject'), text: lines.join('\n'), html: wrappingBody(html), tenantId: input.tenantId };
 }

@@ -33,3 +33,9 @@ export const typed = (text: string) => `“${defang(clip(text))}”`;
 export const typedAddress = (text: string) => `“${clip(text, 256)}”`;
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * An HTML mail body whose long unbroken words (a typed name without spaces, a long link) wrap in
+ * the reader's mail program instead of widening the mail past the window.
+ */
+export const wrappingBody = (html: string) => `<div style="word-break: break-word; overflow-wrap: anywhere;">${html}</div>`;

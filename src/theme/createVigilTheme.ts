@@ -11,6 +11,9 @@ export const BRAND = {
   pinkLight: '#f06ba5',
 } as const;
 
+/** Wraps long unbroken text rather than letting it overflow its box. */
+const LONG_TEXT = { overflowWrap: 'anywhere' } as const;
+
 const FONT = ['Montserrat', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Arial', 'sans-serif'].join(',');
 
 /**
@@ -58,6 +61,16 @@ export function createVigilTheme(scheme: ColorScheme): Theme {
       },
       MuiLink: { defaultProps: { underline: 'hover' } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
+      // Long unbroken text (a pasted URL, a note without spaces) wraps wherever it must instead of
+      // widening the page: in every text, table cell, card, dialog and message. `anywhere` (not
+      // `break-word`) also lets flex and table layouts shrink such text below the word's width.
+      // Single-line list cells cut it off with a tooltip instead (src/schema/components/TruncatedText).
+      MuiTypography: { styleOverrides: { root: LONG_TEXT } },
+      MuiTableCell: { styleOverrides: { body: LONG_TEXT } },
+      MuiCardContent: { styleOverrides: { root: LONG_TEXT } },
+      MuiDialogContent: { styleOverrides: { root: LONG_TEXT } },
+      MuiAlert: { styleOverrides: { message: LONG_TEXT } },
+      MuiSnackbarContent: { styleOverrides: { message: LONG_TEXT } },
     },
   });
 }

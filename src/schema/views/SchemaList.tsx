@@ -4,6 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { SchemaField } from '../components/SchemaField';
+import { TruncatedText } from '../components/TruncatedText';
 import { listFilters } from '../components/listFilters';
 import { schemaExporter } from '../exporter';
 import { defaultSort, isSortable, listColumns, viewEnabled } from '../fields';
@@ -53,7 +54,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
         <DataTable rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
-              {cell(field)}
+              <TruncatedText>{cell(field)}</TruncatedText>
             </DataTable.Col>
           ))}
         </DataTable>
