@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { forbidden, unauthorized } from '../http/errors';
+import { isHostOnlyPolicy } from '../../common/policies';
 import { GrantsCache } from './grants-cache';
 
 declare module 'fastify' {
@@ -76,7 +77,9 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     request.tenantAvailable = available;
     if (!policy.split(ANY_OF).some((p) => granted.has(p))) {
       request.log.warn({ policy, user: request.principal.userId }, 'policy refused');
-      throw forbidden(translate('errors.forbidden', request.language));
+      // A tenant's user asking for the provider's own modules is told why (no tenant grant can open them).
+      const hostOnly = tenantId && policy.split(ANY_OF).every((p) => isHostOnlyPolicy(p));
+      throw forbidden(translate(hostOnly ? 'errors.hostOnly' : 'errors.forbidden', request.language));
     }
   });
 }
