@@ -22,6 +22,18 @@ export default defineConfig({
       // database, timers), and each starts its own server on its own scratch database. Vitest's
       // default on a 2-core machine is one at a time.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: API_WORKERS } },
+      // The schema engine's screens as React components in jsdom (Testing Library): no server, no browser.
+      {
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/support/setup.ts'],
+          globalSetup: ['tests/component/support/served-schemas.ts'],
+          testTimeout: 30_000,
+          maxWorkers: API_WORKERS,
+        },
+      },
       {
         test: {
           name: 'api',
