@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import i18next, { type i18n as I18next } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { AdminContext, memoryStore, ResourceContextProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { inject } from 'vitest';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { schemaNamespace } from '../../../server/schema-engine/schema-translations';
@@ -109,11 +110,22 @@ export function recordingDataProvider(rows: Record<string, RaRecord[]> = {}): Re
   return provider as unknown as RecordingDataProvider;
 }
 
-/** Renders a screen of `resource` inside react-admin's context, in the language of `i18n`. */
-export function renderScreen(screen: ReactElement, opts: { resource: string; i18n: I18next; dataProvider: DataProvider }) {
+/**
+ * Renders a screen of `resource` inside react-admin's context, in the language of `i18n`, at
+ * `path` (a route pattern such as '/care-visits/:id/show', matched by `url`) when given.
+ */
+export function renderScreen(
+  screen: ReactElement,
+  opts: { resource: string; i18n: I18next; dataProvider: DataProvider; route?: { path: string; url: string } },
+) {
+  const content = <ResourceContextProvider value={opts.resource}>{screen}</ResourceContextProvider>;
   return render(
-    <AdminContext dataProvider={opts.dataProvider} i18nProvider={createI18nProvider(opts.i18n)} store={memoryStore()}>
-      <ResourceContextProvider value={opts.resource}>{screen}</ResourceContextProvider>
-    </AdminContext>,
+    <MemoryRouter initialEntries={[opts.route?.url ?? `/${opts.resource}`]}>
+      <AdminContext dataProvider={opts.dataProvider} i18nProvider={createI18nProvider(opts.i18n)} store={memoryStore()}>
+        <Routes>
+          <Route path={opts.route?.path ?? '*'} element={content} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
   );
 }
