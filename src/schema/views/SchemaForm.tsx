@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SimpleForm, TabbedForm, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
+import { FormErrorNotification } from '../../components/forms/FormErrorNotification';
 import { SchemaInput } from '../components/SchemaInput';
 import { formFields, isRequired, tabsFor } from '../fields';
 import { humanize } from '../labels';
@@ -27,18 +28,21 @@ export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema
 
   if (!tabs) {
     return (
-      <SimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }}>
+      <SimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }} disableInvalidFormNotification>
         {fields.map(input)}
+        <FormErrorNotification />
       </SimpleForm>
     );
   }
   const resource = schema['x-resource'].name;
   return (
-    <TabbedForm validate={validate} defaultValues={defaults} syncWithLocation={false}>
-      {tabs.map((tab) => (
+    <TabbedForm validate={validate} defaultValues={defaults} syncWithLocation={false} disableInvalidFormNotification>
+      {tabs.map((tab, index) => (
         <TabbedForm.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })} sx={{ maxWidth: 720 }}>
           {tab.fields.map(input)}
           {tabExtras?.[tab.name]}
+          {/* TabbedForm takes only tabs as children; every tab stays mounted, so the first holds it. */}
+          {index === 0 && <FormErrorNotification />}
         </TabbedForm.Tab>
       ))}
     </TabbedForm>

@@ -12,6 +12,7 @@ import { schemaNamespace } from '../../../server/schema-engine/schema-translatio
 import { readNamespace, registerGeneratedNamespaces } from '../../../server/localization/texts';
 import { ADMIN_ONLY_NAMESPACES, NAMESPACES } from '../../../src/i18n';
 import { addReactAdminEnglish, createI18nProvider } from '../../../src/providers/i18nProvider';
+import { AppNotification } from '../../../src/layout/AppNotification';
 import { setSchemas } from '../../../src/schema/registry';
 
 /**
@@ -125,6 +126,7 @@ export function renderScreen(
         <Routes>
           <Route path={opts.route?.path ?? '*'} element={content} />
         </Routes>
+        <AppNotification />
       </AdminContext>
     </MemoryRouter>,
   );
