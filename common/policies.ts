@@ -116,3 +116,26 @@ export const HOST_ONLY_POLICIES: readonly string[] = [
 export function isHostOnlyPolicy(name: string): boolean {
   return name.startsWith('Saas.') || HOST_ONLY_POLICIES.some((h) => name === h || name.startsWith(`${h}.`));
 }
+
+/** ABP's MultiTenancySides: where a policy may be granted and counts. */
+export type MultiTenancySide = 'host' | 'tenant' | 'both';
+
+/**
+ * Policies only a tenant's users may hold (ABP MultiTenancySides.Tenant), never offered to a host
+ * role or user. None today: the caregiver and back-office policies are the host's too (the host
+ * administrator holds every policy).
+ */
+export const TENANT_ONLY_POLICIES: readonly string[] = [];
+
+/** The side a policy (or a child of it) belongs to: host-only, tenant-only, or both. */
+export function multiTenancySide(name: string): MultiTenancySide {
+  if (isHostOnlyPolicy(name)) return 'host';
+  if (TENANT_ONLY_POLICIES.some((p) => name === p || name.startsWith(`${p}.`))) return 'tenant';
+  return 'both';
+}
+
+/** Whether a policy may be granted in the host (tenantId null) or in a tenant (ABP's MultiTenancySide.HasFlag). */
+export const isGrantableIn = (name: string, tenantId: string | null): boolean => {
+  const side = multiTenancySide(name);
+  return side === 'both' || side === (tenantId === null ? 'host' : 'tenant');
+};

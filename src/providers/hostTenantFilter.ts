@@ -1,5 +1,6 @@
 import type { ApplicationConfiguration } from '../../common/abp-contract';
 import { POLICIES } from '../../common/policies';
+import { ALL_TENANTS } from '../../common/roles';
 import { getApplicationConfiguration } from './sessionData';
 import { initialTenantFilter, readTenantFilter, writeTenantFilter } from './tenantFilter';
 import { getSignedInUser } from './userManager';
@@ -12,7 +13,9 @@ let settled: { sub: string; allowed: Promise<boolean> } | undefined;
 
 /**
  * Sets the signed-in user's starting tenant filter once per subject and page (SPEC sections 3 and
- * 9): the own organisation for a 'Template Admin', anyone else's stored choice kept. The
+ * 9): the own organisation for a 'Template Admin', anyone else's stored choice kept, and all
+ * tenants when nothing is stored (a host user's lists show every tenant's records; pickers and
+ * permission dialogs then work in the edited record's own tenant, docs/decisions.md). The
  * shell awaits it before declaring its routes, so the first list request already carries the
  * filter. Resolves whether the user may filter; `onChange` runs when this call changed the value.
  * A failure (nobody signed in, configuration not loaded) is not kept: the next call tries again.
@@ -24,7 +27,7 @@ export async function settleTenantFilter(onChange?: () => void): Promise<boolean
   const allowed = getApplicationConfiguration().then((config) => {
     const may = canFilterTenants(config);
     const stored = readTenantFilter();
-    const initial = initialTenantFilter(stored, config.currentUser.roles);
+    const initial = initialTenantFilter(stored, config.currentUser.roles) ?? ALL_TENANTS;
     if (may && initial !== undefined && initial !== stored) {
       writeTenantFilter(initial);
       onChange?.();

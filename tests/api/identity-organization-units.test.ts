@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICIES } from '../../common/policies';
+import { ALL_TENANTS } from '../../common/roles';
 import { createTenantUser } from '../support/fixtures';
 import { identityServer, members, NEW_PASSWORD, type IdentityServer } from '../support/identity';
 import { DATABASES } from '../support/server';
@@ -123,5 +124,41 @@ describe.each(DATABASES)('identity organization units ($name)', ({ url: database
       expect((await env.call(env.staff, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
     expect((await env.call(env.caregiver, 'GET', '/api/identity/organization-units')).status).toBe(403);
+  });
+
+  it("refuses a role or user of another tenant for a unit, even for the host with every tenant chosen (400, nothing written)", async () => {
+    const unit = await createUnit(unique('Cross'));
+    const all = `?__tenant=${ALL_TENANTS}`;
+    const hostAdminRole = (await env.db.selectFrom('roles').select('id').where('tenant_id', 'is', null).where('name', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const hostAdminUser = (await env.db.selectFrom('users').select('id').where('tenant_id', 'is', null).where('user_name', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const sunriseAdminRole = (await env.db.selectFrom('roles').select('id').where('tenant_id', '=', env.sunriseId).where('name', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const held = async () => ({
+      roles: (await env.db.selectFrom('organization_unit_roles').select('role_id').where('organization_unit_id', '=', unit.id).execute()).map((r) => r.role_id),
+      members: (await env.db.selectFrom('user_organization_units').select('user_id').where('organization_unit_id', '=', unit.id).execute()).map((m) => m.user_id),
+    });
+
+    // The host sees the tenant's unit with every tenant chosen...
+    expect((await env.call(env.admin, 'GET', `/api/identity/organization-units/${unit.id}${all}`)).status).toBe(200);
+    // ...but may not give it the host's 'admin' role or the host's user, also mixed with valid ones.
+    const role = await env.call(env.admin, 'PUT', `/api/identity/organization-units/${unit.id}/roles${all}`, { roleIds: [sunriseAdminRole, hostAdminRole] }, { lang: 'de' });
+    expect(role.status).toBe(400);
+    expect(role.body.error).toMatchObject({ validationErrors: [{ members: ['roleIds[1]'] }] });
+    expect(role.body.error!.message).toBeTruthy();
+    const member = await env.call(env.admin, 'PUT', `/api/identity/organization-units/${unit.id}/members${all}`, { userIds: [hostAdminUser] });
+    expect(member.status).toBe(400);
+    expect(members(member.body)).toEqual(['userIds[0]']);
+    // Nor a tenant user give the unit to the host's records.
+    expect((await env.call(env.staff, 'PUT', `/api/identity/organization-units/${unit.id}/roles`, { roleIds: [hostAdminRole] })).status).toBe(400);
+    expect(await held()).toEqual({ roles: [], members: [] });
+
+    // The tenant's own role is accepted, whoever adds it.
+    expect((await env.call(env.admin, 'PUT', `/api/identity/organization-units/${unit.id}/roles${all}`, { roleIds: [sunriseAdminRole] })).status).toBe(204);
+    expect((await held()).roles).toEqual([sunriseAdminRole]);
+    // A tenant user's role set never takes the host's role either.
+    const staffId = (await env.db.selectFrom('users').select('id').where('user_name', '=', 'staff').executeTakeFirstOrThrow()).id;
+    const userRoles = await env.call(env.admin, 'PUT', `/api/identity/users/${staffId}/roles${all}`, { roleNames: ['admin'] });
+    expect(userRoles.status).toBe(204);
+    const staffRoles = await env.db.selectFrom('user_roles').select('role_id').where('user_id', '=', staffId).execute();
+    expect(staffRoles.map((r) => r.role_id)).toEqual([sunriseAdminRole]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLICIES } from '../../common/policies';
+import { isHostOnlyPolicy, POLICIES } from '../../common/policies';
+import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { createTenantUser } from '../support/fixtures';
 import { identityServer, members, NEW_PASSWORD, watchRefusals, type IdentityServer } from '../support/identity';
@@ -141,6 +142,76 @@ describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl })
     // In the host they are grantable.
     const hostRole = await newRole(env.admin);
     expect((await env.call(env.admin, 'PUT', path('R', hostRole), { permissions: [{ name: POLICIES.tenants, isGranted: true }] })).status).toBe(204);
+  });
+
+  it("offers a tenant's role and user only tenant-side policies, whoever asks (ABP MultiTenancySide)", async () => {
+    const caregiverId = String((await env.call(env.staff, 'GET', '/api/identity/users/by-username/caregiver')).body.id);
+    const asked = [
+      await env.call(env.staff, 'GET', path('R', ROLE_PLUG_AND_PLAY_USER)),
+      await env.call(env.admin, 'GET', `${path('R', ROLE_PLUG_AND_PLAY_USER)}&__tenant=${env.sunriseId}`),
+      await env.call(env.staff, 'GET', path('U', caregiverId)),
+    ];
+    for (const res of asked) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const offered = (res.body as unknown as Answer).groups.flatMap((g) => g.permissions.map((p) => p.name));
+      expect(offered.length).toBeGreaterThan(10);
+      expect(offered.filter((name) => isHostOnlyPolicy(name))).toEqual([]);
+      // What the caregivers' role holds is shown as granted.
+      expect(offered).toContain(POLICIES.dashboard);
+    }
+    // The host's own roles are offered the host's policies.
+    const host = (await env.call(env.admin, 'GET', path('R', 'admin'))).body as unknown as Answer;
+    expect(host.groups.flatMap((g) => g.permissions.map((p) => p.name))).toContain(`${POLICIES.languageTexts}.Edit`);
+  });
+
+  it("refuses granting a host-only policy to a tenant's role or user (403, ABP error, nothing written)", async () => {
+    const caregiverId = String((await env.call(env.staff, 'GET', '/api/identity/users/by-username/caregiver')).body.id);
+    const grantsNow = () => env.db.selectFrom('permission_grants').select(['name', 'provider_name', 'provider_key']).where('tenant_id', '=', env.sunriseId).orderBy('id').execute();
+    const before = await grantsNow();
+    const attempts = [
+      await env.call(env.staff, 'PUT', path('R', ROLE_PLUG_AND_PLAY_USER), { permissions: [{ name: POLICIES.languageTexts, isGranted: true }, { name: `${POLICIES.languageTexts}.Edit`, isGranted: true }] }, { lang: 'da' }),
+      await env.call(env.admin, 'PUT', `${path('R', ROLE_PLUG_AND_PLAY_USER)}&__tenant=${env.sunriseId}`, { permissions: [{ name: POLICIES.languageTexts, isGranted: true }] }),
+      await env.call(env.staff, 'PUT', path('U', caregiverId), { permissions: [{ name: POLICIES.languages, isGranted: true }] }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403]);
+    expect(attempts[0]!.body.error).toMatchObject({ code: 'Vigil:Identity.hostOnlyPolicy' });
+    // In the caller's language.
+    expect(attempts[0]!.body.error!.message).not.toBe(attempts[1]!.body.error!.message);
+    expect(await grantsNow()).toEqual(before);
+  });
+
+  it('keeps an action with its resource: a child without its parent is refused (400, nothing written), as ABP\'s dialog never sends one', async () => {
+    const role = await newRole(env.staff);
+    const grantsOfRole = async () => (await env.db.selectFrom('permission_grants').select('name').where('provider_name', '=', 'R').where('provider_key', '=', role).execute()).map((g) => g.name).sort();
+    const orphan = await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: `${POLICIES.wifis}.Create`, isGranted: true }] });
+    expect(orphan.status, JSON.stringify(orphan.body)).toBe(400);
+    expect(members(orphan.body)).toEqual(['permissions[0].name']);
+    expect(orphan.body.error!.message).toBeTruthy();
+    expect(await grantsOfRole()).toEqual([]);
+    const danish = await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: `${POLICIES.wifis}.Create`, isGranted: true }] }, { lang: 'da' });
+    expect(JSON.stringify(danish.body)).toContain('kan kun gives sammen med');
+
+    // With its parent, in the same change, it is granted; later children need no resend of the parent.
+    expect((await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: `${POLICIES.wifis}.Create`, isGranted: true }, { name: POLICIES.wifis, isGranted: true }] })).status).toBe(204);
+    expect((await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: `${POLICIES.wifis}.Delete`, isGranted: true }] })).status).toBe(204);
+    expect(await grantsOfRole()).toEqual([POLICIES.wifis, `${POLICIES.wifis}.Create`, `${POLICIES.wifis}.Delete`].sort());
+
+    // The parent cannot go while a child stays; with its children it can.
+    const lonely = await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: POLICIES.wifis, isGranted: false }, { name: `${POLICIES.wifis}.Create`, isGranted: false }] });
+    expect(lonely.status).toBe(400);
+    expect(members(lonely.body)).toEqual(['permissions[0].name']);
+    expect(await grantsOfRole()).toEqual([POLICIES.wifis, `${POLICIES.wifis}.Create`, `${POLICIES.wifis}.Delete`].sort());
+    const all = await env.call(env.staff, 'PUT', path('R', role), { permissions: [POLICIES.wifis, `${POLICIES.wifis}.Create`, `${POLICIES.wifis}.Delete`].map((name) => ({ name, isGranted: false })) });
+    expect(all.status).toBe(204);
+    expect(await grantsOfRole()).toEqual([]);
+
+    // A user may be given an action whose resource one of their roles grants.
+    expect((await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: POLICIES.messages, isGranted: true }] })).status).toBe(204);
+    const userName = unique('child-user');
+    const user = await env.call(env.staff, 'POST', '/api/identity/users', { userName, email: `${userName}@example.com`, password: NEW_PASSWORD, roleNames: [role] });
+    const userId = String(user.body.id);
+    expect((await env.call(env.staff, 'PUT', path('U', userId), { permissions: [{ name: `${POLICIES.messages}.Create`, isGranted: true }] })).status).toBe(204);
+    expect((await env.call(env.staff, 'PUT', path('U', userId), { permissions: [{ name: `${POLICIES.devices}.Create`, isGranted: true }] })).status).toBe(400);
   });
 
   it('never changes a user of another tenant: 404, logged', async () => {

@@ -3,7 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
+import { ALL_TENANTS, ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
+import { tokensFor } from '../support/sign-in';
 
 /**
  * An administrator builds a role holding only the SIM card policies through the permissions
@@ -104,5 +106,80 @@ describe('roles, permissions and users in a real browser', () => {
     await signIn(userPage, userName, password, '/simcards');
     await expect.poll(async () => (await userPage.getByRole('alert').textContent()) ?? '', WAIT).toMatch(/locked/i);
     await context.close();
+  });
+
+  it("edits the tenant's Plug and Play User from the host's All view: a child ticks its parent only, nothing unchosen reaches a caregiver", async () => {
+    const sunrise = await server.database.db.selectFrom('tenants').select('id').where('name', '=', DEMO_TENANT).executeTakeFirstOrThrow();
+    const caregiverGrants = async () => {
+      const { access_token } = await tokensFor(server.url, 'caregiver', DEMO_PASSWORD);
+      const res = await fetch(`${server.url}/api/abp/application-configuration`, { headers: { authorization: `Bearer ${access_token}` } });
+      const body = (await res.json()) as { auth: { grantedPolicies: Record<string, boolean> } };
+      return Object.keys(body.auth.grantedPolicies).sort();
+    };
+    const caregiverMenu = async () => {
+      const [context, carer] = await newPage();
+      await signIn(carer, 'caregiver', DEMO_PASSWORD, '/dashboard');
+      await carer.waitForURL(`${server.url}/dashboard`);
+      const menu = carer.locator('.RaMenuItemLink-root');
+      await expect.poll(async () => (await menu.allTextContents()).length, WAIT).toBeGreaterThan(0);
+      const entries = (await menu.allTextContents()).map((t) => t.trim()).sort();
+      await context.close();
+      return entries;
+    };
+    const grantsBefore = await caregiverGrants();
+    const menuBefore = await caregiverMenu();
+
+    // A fresh host session: the filter starts on All and the list shows every tenant's roles.
+    const [context, host] = await newPage();
+    await signIn(host, 'admin', DEMO_PASSWORD, '/identity-management/roles');
+    await host.waitForURL(`${server.url}/identity-management/roles`);
+    await expect.poll(() => host.evaluate(() => localStorage.getItem('tenantFilter')), WAIT).toBe(ALL_TENANTS);
+    await host.getByPlaceholder('Search').fill(ROLE_PLUG_AND_PLAY_USER);
+    const row = host.locator('table tbody tr').filter({ hasText: DEMO_TENANT }).filter({ hasText: ROLE_PLUG_AND_PLAY_USER });
+    const opened = host.waitForResponse((r) => r.url().includes('/api/permission-management/permissions') && r.request().method() === 'GET', WAIT);
+    await row.getByRole('button', { name: `Permissions of ${ROLE_PLUG_AND_PLAY_USER}` }).click(WAIT);
+    // The dialog reads the tenant's role, not a host role of the same name.
+    const answer = await opened;
+    expect(answer.request().headers()['__tenant']).toBe(sunrise.id);
+    expect(answer.status()).toBe(200);
+
+    const dialog = host.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Vigil.Dashboard', exact: true }).waitFor(WAIT);
+    const checkedNow = () => dialog.locator('input[type=checkbox]').evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).map((e) => e.getAttribute('aria-label') ?? '').filter((n) => n.includes('.')).sort());
+    // Only tenant-side policies: no language management at all.
+    expect(await dialog.getByRole('checkbox', { name: /^LanguageManagement\./ }).count()).toBe(0);
+    const before = await checkedNow();
+    expect(before).toContain('Vigil.Dashboard');
+    expect(before).not.toContain('Vigil.Wifis');
+
+    await dialog.getByRole('checkbox', { name: 'Vigil.Wifis.Create', exact: true }).check();
+    await expect.poll(checkedNow, WAIT).toEqual([...before, 'Vigil.Wifis', 'Vigil.Wifis.Create'].sort());
+    // The group shows as partly granted.
+    expect(await dialog.getByRole('checkbox', { name: 'Select all in Vigil' }).getAttribute('data-indeterminate')).toBe('true');
+
+    const saved = host.waitForResponse((r) => r.url().includes('/api/permission-management/permissions') && r.request().method() === 'PUT', WAIT);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const put = await saved;
+    expect(put.status()).toBe(204);
+    expect(put.request().headers()['__tenant']).toBe(sunrise.id);
+    const sent = (put.request().postDataJSON() as { permissions: { name: string; isGranted: boolean }[] }).permissions;
+    expect(sent.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Vigil.Wifis', isGranted: true },
+      { name: 'Vigil.Wifis.Create', isGranted: true },
+    ]);
+
+    // After a reload the dialog shows what was saved.
+    await host.reload();
+    await host.getByPlaceholder('Search').fill(ROLE_PLUG_AND_PLAY_USER);
+    await row.getByRole('button', { name: `Permissions of ${ROLE_PLUG_AND_PLAY_USER}` }).click(WAIT);
+    await host.getByRole('dialog').getByRole('checkbox', { name: 'Vigil.Wifis.Create', exact: true }).waitFor(WAIT);
+    await expect.poll(checkedNow, WAIT).toEqual([...before, 'Vigil.Wifis', 'Vigil.Wifis.Create'].sort());
+    await context.close();
+
+    // The caregiver gains what was ticked and its parent, and the one menu entry of it; nothing else.
+    expect(await caregiverGrants()).toEqual([...grantsBefore, 'Vigil.Wifis', 'Vigil.Wifis.Create'].sort());
+    const menuAfter = await caregiverMenu();
+    expect(menuAfter).toEqual([...menuBefore, 'Wi-Fi networks'].sort());
+    expect(menuAfter).not.toContain('Language texts');
   });
 });

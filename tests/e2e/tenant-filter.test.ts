@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
 import { ALL_TENANTS } from '../../common/roles';
 
 /** A host administrator on a phone-sized screen picks the tenant filter in the app bar. */
@@ -23,6 +23,38 @@ describe('tenant filter in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it("starts a fresh host session on All: Devices and Organizations list the demo tenant's rows with no choice made", async () => {
+    const sunrise = await server.database.db.selectFrom('tenants').select('id').where('name', '=', DEMO_TENANT).executeTakeFirstOrThrow();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const fresh = await context.newPage();
+    fresh.on('pageerror', (err) => console.error('page error:', err.message));
+    /** The list answer of `path` sent with all tenants, and the first of its rows that is the demo tenant's. */
+    const tenantRow = async (answer: Promise<Response>) => {
+      const res = await answer;
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as { items: { tenantId: string | null; name: string; parentId?: string | null }[] };
+      // A top-level one where the list is a tree (organizations show their children folded).
+      const own = body.items.filter((item) => item.tenantId === sunrise.id);
+      const row = own.find((item) => !item.parentId) ?? own[0];
+      expect(row, 'a row of the demo tenant').toBeDefined();
+      return row!;
+    };
+    const listed = (path: string) => fresh.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'GET' && r.request().headers()['__tenant'] === ALL_TENANTS, WAIT);
+
+    const devices = listed('/api/app/productInstance');
+    await signInAs(fresh, server.url, 'admin', DEMO_PASSWORD, '/devices');
+    const device = await tenantRow(devices);
+    await expect.poll(() => fresh.evaluate(() => localStorage.getItem('tenantFilter')), WAIT).toBe(ALL_TENANTS);
+    await expect.poll(() => fresh.getByRole('combobox', { name: 'Tenant' }).textContent(), WAIT).toBe('All');
+    await fresh.locator('table tbody tr').filter({ hasText: device.name }).first().waitFor(WAIT);
+
+    const organizations = listed('/api/app/organizations-overviews');
+    await fresh.goto(`${server.url}/organizations`);
+    const organization = await tenantRow(organizations);
+    await fresh.locator('table tbody tr').filter({ hasText: organization.name }).first().waitFor(WAIT);
+    await context.close();
   });
 
   it('stores the choice, sends it as __tenant and restores it on reload', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isHostOnlyPolicy, POLICIES } from '../../../common/policies';
+import { isGrantableIn, isHostOnlyPolicy, POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { Refusal } from '../../identity/refusals';
@@ -9,7 +9,7 @@ import { invalid, problem, validator } from '../../identity/validation';
 import { describeChange } from '../../audit/entity-change';
 import { grantedPolicies } from '../granted';
 import { anyOf } from '../guard';
-import { permissionTree } from './tree';
+import { parentOfIn, permissionTree } from './tree';
 import { resolveTarget, type Target } from './target';
 
 const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
@@ -57,7 +57,36 @@ async function grantsOf(db: Db, target: Target) {
  */
 export async function permissionManagementRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
-  const visible = (tenantId: string | null) => policies.filter((p) => tenantId === null || !isHostOnlyPolicy(p));
+  // ABP lists and grants only the permissions of the acting side (MultiTenancySide.HasFlag).
+  const visible = (tenantId: string | null) => policies.filter((p) => isGrantableIn(p, tenantId));
+  const known = new Set(policies);
+
+  /**
+   * ABP's dialog checks a permission's parent with it and unchecks the children with their parent
+   * (permissionTree.ts); ABP's server takes what it is sent. Here a change that would leave a
+   * granted permission without its parent (an action without its resource) is refused (400, nothing
+   * written) rather than completed with a parent nobody sent: granting a child needs its parent
+   * granted too (in the same change, already, or for a user through a role), and revoking a parent
+   * needs its children revoked with it.
+   */
+  async function assertParentsKept(target: Target, own: ReadonlySet<string>, sent: readonly { name: string }[], grant: readonly string[], revoke: readonly string[], lang: string) {
+    if (!grant.length && !revoke.length) return;
+    const after = new Set([...own, ...grant].filter((n) => !revoke.includes(n)));
+    // A user also holds what their roles grant (ABP shows those as granted by another provider).
+    const inherited = target.providerName === 'U' ? await grantsOf(db, target) : new Map<string, { providerName: string; providerKey: string }[]>();
+    const holds = (name: string) => after.has(name) || (inherited.get(name) ?? []).some((g) => g.providerName !== target.providerName);
+    const member = (name: string) => `permissions[${Math.max(0, sent.findIndex((p) => p.name === name))}].name`;
+    const problems = [
+      ...grant.flatMap((name) => {
+        const parent = parentOfIn(known, name);
+        return parent && !holds(parent) ? [problem(member(name), 'permissions.parentNotGranted', lang, { name, parent })] : [];
+      }),
+      ...revoke.flatMap((parent) =>
+        holds(parent) ? [] : [...after].filter((child) => parentOfIn(known, child) === parent).map((child) => problem(member(parent), 'permissions.childStillGranted', lang, { name: child, parent })),
+      ),
+    ];
+    if (problems.length) throw invalid(lang, problems);
+  }
 
   app.get('/api/permission-management/permissions', { config: { policy: POLICY } }, async (request) => {
     const target = await resolveTarget(db, request, false);
@@ -85,8 +114,10 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
     const lang = request.language;
     const target = await resolveTarget(db, request, true);
     const { permissions } = readUpdate(request.body, lang);
-    const known = new Set(policies);
-    const problems = permissions.flatMap((p, i) => (known.has(p.name) ? [] : [problem(`permissions[${i}].name`, 'permissions.unknown', lang, { name: p.name.slice(0, 64) })]));
+    // A tenant-only policy is unknown to the host (host-only ones in a tenant are refused below, logged).
+    const problems = permissions.flatMap((p, i) =>
+      known.has(p.name) && (target.tenantId !== null || isGrantableIn(p.name, null)) ? [] : [problem(`permissions[${i}].name`, 'permissions.unknown', lang, { name: p.name.slice(0, 64) })],
+    );
     if (problems.length) throw invalid(lang, problems);
 
     const own = new Set(
@@ -107,6 +138,7 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
 
     const hostOnly = target.tenantId !== null ? permissions.filter((p) => p.isGranted && isHostOnlyPolicy(p.name)).map((p) => p.name) : [];
     if (hostOnly.length) throw new Refusal('hostOnlyPolicy', { ...detail, policies: hostOnly });
+    await assertParentsKept(target, own, permissions, grant, revoke, lang);
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
     const held = request.grantedPolicies;
     const notHeld = grant.filter((name) => !held.has(name));

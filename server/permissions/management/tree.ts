@@ -39,13 +39,21 @@ export interface PermissionGroupNode {
   permissions: PermissionNode[];
 }
 
+/**
+ * A permission's parent (ABP PermissionDefinition.Parent): its name without the last part, when
+ * that is a policy of the catalogue. Only a resource's own policy parents its actions
+ * ('Vigil.SimCards' of 'Vigil.SimCards.Create'); no group or other module is a parent, so granting
+ * an action grants no other menu entry than its resource's.
+ */
+export function parentOfIn(known: ReadonlySet<string>, name: string): string | null {
+  const parent = name.split('.').slice(0, -1).join('.');
+  return parent && parent !== name && known.has(parent) ? parent : null;
+}
+
 /** Groups in a fixed order (unknown prefixes after), each permission right after its parent. */
 export function permissionTree(policies: readonly string[], lang: string): PermissionGroupNode[] {
   const known = new Set(policies);
-  const parentOf = (name: string) => {
-    const parent = name.split('.').slice(0, -1).join('.');
-    return known.has(parent) ? parent : null;
-  };
+  const parentOf = (name: string) => parentOfIn(known, name);
   const groups = new Map<string, PermissionNode[]>();
   for (const name of [...policies].sort()) {
     const parentName = parentOf(name);

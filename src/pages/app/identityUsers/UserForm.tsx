@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AutocompleteArrayInput, BooleanInput, email, PasswordInput, required, SimpleForm, TextInput } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { showsAllTenants } from '../roles/tenantScope';
 import { useAssignableRoles } from './useAssignableRoles';
 import { useOrganizationUnits } from './useOrganizationUnits';
 import { passwordValidator } from './userBody';
@@ -8,8 +9,12 @@ import { passwordValidator } from './userBody';
 export function UserForm({ withPassword }: { withPassword: boolean }) {
   const { t } = useTranslation('admin');
   const { t: ti } = useTranslation('identity');
-  const roles = useAssignableRoles();
-  const units = useOrganizationUnits();
+  const record = useRecordContext<{ tenantId?: string | null }>();
+  // The pickers offer the user's own tenant's roles and units: an edited user's tenant; for a new
+  // user the tenant it is made in (with all tenants chosen, the host, as the server does).
+  const tenantId = withPassword ? (showsAllTenants() ? null : undefined) : record?.tenantId;
+  const roles = useAssignableRoles(tenantId);
+  const units = useOrganizationUnits(tenantId);
   return (
     <SimpleForm defaultValues={withPassword ? { isActive: true, phoneNumberLoginEnabled: false } : undefined}>
       <TextInput source="userName" label={t('users.fields.userName')} validate={required()} fullWidth />

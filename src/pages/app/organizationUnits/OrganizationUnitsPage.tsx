@@ -14,6 +14,7 @@ import { DeleteDialog, MoveDialog, NameDialog } from './UnitDialogs';
 import { UnitDetails } from './UnitDetails';
 import { UnitTree } from './UnitTree';
 import { useNotifyError } from '../identity/useNotifyError';
+import { showsAllTenants, useTenantNames } from '../roles/tenantScope';
 
 type Editing = { kind: 'create'; parent: Unit | null } | { kind: 'rename' | 'move' | 'delete'; unit: Unit } | null;
 
@@ -23,6 +24,9 @@ type Editing = { kind: 'create'; parent: Unit | null } | { kind: 'rename' | 'mov
  */
 export default function OrganizationUnitsPage() {
   const { t } = useTranslation('identity');
+  const { t: ta } = useTranslation('admin');
+  const everyTenant = showsAllTenants();
+  const tenantNames = useTenantNames(everyTenant);
   const notify = useNotify();
   const notifyError = useNotifyError();
   const client = useQueryClient();
@@ -65,6 +69,11 @@ export default function OrganizationUnitsPage() {
               <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
                 {selected.displayName}
               </Typography>
+              {everyTenant && (
+                <Typography variant="body2" color="text.secondary">
+                  {ta('tenantFilter.label')}: {selected.tenantId ? (tenantNames.get(selected.tenantId) ?? selected.tenantId) : ta('tenantFilter.own')}
+                </Typography>
+              )}
               {manageOu && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1 }}>
                   <Button size="small" variant="outlined" onClick={() => setEditing({ kind: 'create', parent: selected })}>
@@ -94,7 +103,7 @@ export default function OrganizationUnitsPage() {
           title={editing.parent ? t('organizationUnits.addChildTitle', { name: editing.parent.displayName }) : t('organizationUnits.addRoot')}
           initial=""
           onClose={() => setEditing(null)}
-          onSubmit={(name) => void run(() => createUnit(name, editing.parent?.id ?? null), t('organizationUnits.created'), createdId)}
+          onSubmit={(name) => void run(() => createUnit(name, editing.parent), t('organizationUnits.created'), createdId)}
         />
       )}
       {editing?.kind === 'rename' && (

@@ -13,7 +13,7 @@ import { useNotifyError } from '../identity/useNotifyError';
 const P = POLICIES.organizationUnits;
 const asMember = (m: Member) => ({ id: m.id, primary: m.userName, secondary: memberName(m) || (m.email ?? undefined) });
 
-/** The roles and members of the selected unit, each in its tab. */
+/** The roles and members of the selected unit, each in its tab; what may be added comes from the unit's own tenant. */
 export function UnitDetails({ unit }: { unit: Unit }) {
   const { t } = useTranslation('identity');
   const notify = useNotify();
@@ -29,8 +29,14 @@ export function UnitDetails({ unit }: { unit: Unit }) {
 
   const roles = useQuery({ queryKey: ['organization-units', unit.id, 'roles'], queryFn: ({ signal }) => fetchUnitRoles(unit.id, signal) });
   const members = useQuery({ queryKey: ['organization-units', unit.id, 'members'], queryFn: ({ signal }) => fetchMembers(unit.id, signal) });
-  const allRoles = useQuery({ queryKey: ['identity', 'roles', 'all'], queryFn: ({ signal }) => fetchRoles(signal), enabled: manageRoles && readRoles && tab === 'roles' });
-  const users = useQuery({ queryKey: ['identity', 'users', 'search', deferredSearch], queryFn: ({ signal }) => searchUsers(deferredSearch, signal), enabled: manageMembers && readUsers && tab === 'members' });
+  // The pickers offer the unit's own tenant's roles and users, whatever tenants the tree shows.
+  const tenantId = unit.tenantId ?? null;
+  const allRoles = useQuery({ queryKey: ['identity', 'roles', 'all', tenantId], queryFn: ({ signal }) => fetchRoles(tenantId, signal), enabled: manageRoles && readRoles && tab === 'roles' });
+  const users = useQuery({
+    queryKey: ['identity', 'users', 'search', tenantId, deferredSearch],
+    queryFn: ({ signal }) => searchUsers(deferredSearch, tenantId, signal),
+    enabled: manageMembers && readUsers && tab === 'members',
+  });
 
   /** Runs a change, tells the result, and reloads what the unit holds. */
   const change = async (work: () => Promise<unknown>, done: string, key: 'roles' | 'members') => {

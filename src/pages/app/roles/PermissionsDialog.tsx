@@ -7,17 +7,22 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import { httpClient } from '../../../providers/httpClient';
-import { childrenOf, toggle, updateBody, type PermissionDto, type PermissionsAnswer } from './permissionTree';
+import { childrenOf, grantedElsewhere, selectAll, selectAllState, toggle, updateBody, type PermissionDto, type PermissionsAnswer } from './permissionTree';
+import { ownTenantHeaders } from './tenantScope';
 
 const ENDPOINT = '/api/permission-management/permissions';
+const PROVIDER = 'R';
 
 interface Props {
   roleName: string;
+  /** The role's own tenant (null: the host): the dialog reads and writes that tenant's role whatever the tenant filter. */
+  tenantId?: string | null;
   onClose: () => void;
 }
 
@@ -29,7 +34,15 @@ function Branch({ all, parent, checked, onToggle }: { all: PermissionDto[]; pare
       {items.map((p) => (
         <Box key={p.name}>
           <FormControlLabel
-            control={<Checkbox size="small" checked={checked.has(p.name)} onChange={(e) => onToggle(p.name, e.target.checked)} inputProps={{ 'aria-label': p.name }} />}
+            control={
+              <Checkbox
+                size="small"
+                checked={checked.has(p.name)}
+                disabled={grantedElsewhere(p, PROVIDER)}
+                onChange={(e) => onToggle(p.name, e.target.checked)}
+                inputProps={{ 'aria-label': p.name }}
+              />
+            }
             label={p.displayName}
           />
           <Branch all={all} parent={p.name} checked={checked} onToggle={onToggle} />
@@ -39,18 +52,24 @@ function Branch({ all, parent, checked, onToggle }: { all: PermissionDto[]; pare
   );
 }
 
-/** A role's permissions as a tree of checkboxes per group; Save sends every permission's state. */
-export function PermissionsDialog({ roleName, onClose }: Props) {
+/**
+ * A role's permissions as a tree of checkboxes per group, with ABP's rules (permissionTree.ts): a
+ * child checks its parents, a parent unchecked unchecks its children, a select-all per group and
+ * one for everything. Save sends the changed permissions only.
+ */
+export function PermissionsDialog({ roleName, tenantId, onClose }: Props) {
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const [answer, setAnswer] = useState<PermissionsAnswer>();
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
-  const query = { providerName: 'R', providerKey: roleName };
+  const query = { providerName: PROVIDER, providerKey: roleName };
+  const headers = ownTenantHeaders(tenantId);
 
   useEffect(() => {
     const controller = new AbortController();
-    httpClient<PermissionsAnswer>(ENDPOINT, { query: { providerName: 'R', providerKey: roleName }, signal: controller.signal })
+    const scoped = ownTenantHeaders(tenantId);
+    httpClient<PermissionsAnswer>(ENDPOINT, { query: { providerName: PROVIDER, providerKey: roleName }, signal: controller.signal, ...(scoped ? { headers: scoped } : {}) })
       .then(({ json }) => {
         if (!json) return;
         setAnswer(json);
@@ -60,13 +79,15 @@ export function PermissionsDialog({ roleName, onClose }: Props) {
         if (!controller.signal.aborted) notify((error as Error).message, { type: 'error' });
       });
     return () => controller.abort();
-  }, [roleName, notify]);
+  }, [roleName, tenantId, notify]);
 
   const save = async () => {
     if (!answer) return;
+    const body = updateBody(answer.groups, checked);
+    if (body.permissions.length === 0) return onClose();
     setSaving(true);
     try {
-      await httpClient(ENDPOINT, { method: 'PUT', query, body: updateBody(answer.groups, checked) });
+      await httpClient(ENDPOINT, { method: 'PUT', query, body, ...(headers ? { headers } : {}) });
       notify(t('roles.permissions.saved'), { type: 'success' });
       onClose();
     } catch (error) {
@@ -76,19 +97,54 @@ export function PermissionsDialog({ roleName, onClose }: Props) {
     }
   };
 
+  const everything = answer?.groups.flatMap((g) => g.permissions) ?? [];
+  const allState = selectAllState(everything, checked, PROVIDER);
+
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="permissions-title">
       <DialogTitle id="permissions-title">{t('roles.permissions.title', { name: roleName })}</DialogTitle>
       <DialogContent dividers>
         {!answer && <LinearProgress aria-label={t('roles.permissions.loading')} />}
-        {answer?.groups.map((group) => (
-          <Box key={group.name} component="section" sx={{ mb: 2 }}>
-            <Typography variant="subtitle2" component="h3">
-              {group.displayName}
-            </Typography>
-            <Branch all={group.permissions} parent={null} checked={checked} onToggle={(name, on) => setChecked((c) => toggle(group.permissions, c, name, on))} />
-          </Box>
-        ))}
+        {answer && (
+          <>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={allState.checked}
+                  indeterminate={allState.indeterminate}
+                  onChange={() => setChecked((c) => selectAll(everything, c, PROVIDER))}
+                  inputProps={{ 'aria-label': t('roles.permissions.selectAll') }}
+                />
+              }
+              label={t('roles.permissions.selectAll')}
+            />
+            <Divider sx={{ my: 1 }} />
+          </>
+        )}
+        {answer?.groups.map((group) => {
+          const state = selectAllState(group.permissions, checked, PROVIDER);
+          const label = t('roles.permissions.selectGroup', { group: group.displayName });
+          return (
+            <Box key={group.name} component="section" aria-label={group.displayName} sx={{ mb: 2 }}>
+              <Typography variant="subtitle2" component="h3">
+                {group.displayName}
+              </Typography>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={state.checked}
+                    indeterminate={state.indeterminate}
+                    onChange={() => setChecked((c) => selectAll(group.permissions, c, PROVIDER))}
+                    inputProps={{ 'aria-label': label }}
+                  />
+                }
+                label={label}
+              />
+              <Branch all={group.permissions} parent={null} checked={checked} onToggle={(name, on) => setChecked((c) => toggle(group.permissions, c, name, on, PROVIDER))} />
+            </Box>
+          );
+        })}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('roles.permissions.cancel')}</Button>

@@ -2,6 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
 import { BooleanField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
 import { PermissionsButton } from './PermissionsButton';
+import { showsAllTenants, useTenantNames } from './tenantScope';
+
+interface RoleRow {
+  id: string;
+  name: string;
+  tenantId: string | null;
+}
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
 
@@ -17,13 +24,26 @@ const phoneScroll = (theme: Theme) => ({
   },
 });
 
-/** Roles: name and flags, with Edit and Permissions per row. */
+/**
+ * Roles: name and flags, with Edit and Permissions per row; while every tenant is listed, whose
+ * role it is (a host role and a tenant's may share a name).
+ */
 export default function RoleList() {
   const { t } = useTranslation('admin');
+  const everyTenant = showsAllTenants();
+  const tenants = useTenantNames(everyTenant);
   return (
     <List title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="name" label={t('roles.fields.name')} />
+        {everyTenant && (
+          <DataTable.Col
+            source="tenantId"
+            label={t('tenantFilter.label')}
+            disableSort
+            render={(role: RoleRow) => (role.tenantId ? (tenants.get(role.tenantId) ?? role.tenantId) : t('tenantFilter.own'))}
+          />
+        )}
         <DataTable.Col source="isDefault" label={t('roles.fields.isDefault')} field={BooleanField} />
         <DataTable.Col source="isPublic" label={t('roles.fields.isPublic')} field={BooleanField} />
         <DataTable.Col source="isStatic" label={t('roles.fields.isStatic')} field={BooleanField} disableSort />
