@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useRefresh, useTranslate } from 'react-admin';
@@ -41,7 +43,26 @@ export function UploadCsvDialog({ schema, target, onClose }: { schema: ResourceS
   const [result, setResult] = useState<UploadResult | null>(null);
   const [failure, setFailure] = useState<ReturnType<typeof problemsOf> | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [dragging, setDragging] = useState(false);
   const busy = phase === 'sending' || phase === 'checking';
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setPhase('choose');
+    setResult(null);
+    setFailure(null);
+  };
+  const dragOver = (event: DragEvent) => {
+    event.preventDefault();
+    if (!busy) setDragging(true);
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !busy) choose(dropped);
+  };
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -85,21 +106,49 @@ export function UploadCsvDialog({ schema, target, onClose }: { schema: ResourceS
           <Typography variant="body2" sx={{ mb: 2 }}>
             {translate(target.help)}
           </Typography>
-          <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1, fontWeight: 500 }}>
-            {translate('simcards.upload.file')}
-          </Box>
+          {/* The file input itself is hidden: a button opens the browser's file chooser, or a file is dropped here. */}
           <Box
-            component="input"
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(e) => {
-              setFile((e.target as HTMLInputElement).files?.[0] ?? null);
-              setPhase('choose');
+            onDragOver={dragOver}
+            onDragLeave={() => setDragging(false)}
+            onDrop={drop}
+            sx={{
+              mb: 2,
+              p: 2,
+              border: 2,
+              borderStyle: 'dashed',
+              borderRadius: 1,
+              borderColor: dragging ? 'primary.main' : 'divider',
+              bgcolor: dragging ? 'action.hover' : 'transparent',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1.5,
+              minWidth: 0,
             }}
-            sx={{ maxWidth: '100%', mb: 2 }}
-          />
+          >
+            <Box component="label" htmlFor={inputId} sx={{ width: '100%', fontWeight: 500 }}>
+              {translate('simcards.upload.file')}
+            </Box>
+            <input
+              ref={fileInput}
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={busy}
+              tabIndex={-1}
+              style={visuallyHidden}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            />
+            <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={busy} onClick={() => fileInput.current?.click()} aria-describedby={`${inputId}-name`}>
+              {translate('simcards.upload.choose')}
+            </Button>
+            <Typography id={`${inputId}-name`} variant="body2" aria-live="polite" sx={{ minWidth: 0, overflowWrap: 'anywhere', fontWeight: file ? 500 : 400, color: file ? 'text.primary' : 'text.secondary' }}>
+              {file ? file.name : translate('simcards.upload.noFile')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+              {translate('simcards.upload.drop')}
+            </Typography>
+          </Box>
           {phase === 'sending' && (
             <Box role="status">
               <Typography variant="body2">{translate('simcards.upload.sending')}</Typography>

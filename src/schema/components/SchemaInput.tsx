@@ -5,8 +5,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
@@ -23,7 +21,8 @@ import type { PropertySchema, ResourceSchema } from '../../../common/schema/type
 import { fieldKind } from '../fieldKind';
 import { isReadOnly } from '../fields';
 import { propertyAt } from '../labels';
-import { localDateTimeToIso } from '../dateTime';
+import { DateInput } from '../../components/dates/DateInput';
+import { DateTimeInput } from '../../components/dates/DateTimeInput';
 import { normalizeMac } from '../mac';
 import { DEFAULT_LOOKUP_LIMIT, lookupOrderFor } from '../lookup';
 import { isKnownResource } from '../registry';
@@ -98,7 +97,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
     case 'date':
       return <DateInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} parse={localDateTimeToIso} />;
+      return <DateTimeInput {...common} />;
     case 'email':
       return <TextInput {...common} type="email" autoComplete="off" />;
     case 'url':

@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
-  DateInput,
   NullableBooleanInput,
   NumberInput,
   ReferenceInput,
@@ -15,6 +14,7 @@ import { filterSpecs, hasSearch, type FilterSpec } from '../fields';
 import { isKnownResource } from '../registry';
 import type { Translate } from '../validation/messages';
 import { DEFAULT_LOOKUP_LIMIT, lookupOrderFor } from '../lookup';
+import { DateInput } from '../../components/dates/DateInput';
 
 const NUMBER_KINDS = new Set(['integer', 'number']);
 
@@ -23,10 +23,24 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
   const resource = schema['x-resource'].name;
   if (spec.sources.length === 2) {
     const [from, to] = spec.sources as [string, string];
-    const Input = NUMBER_KINDS.has(spec.kind) ? NumberInput : DateInput;
+    const fromLabel = translate('schema.filter.from', { field: label });
+    const toLabel = translate('schema.filter.to', { field: label });
+    if (NUMBER_KINDS.has(spec.kind)) {
+      return [
+        <NumberInput key={from} source={from} label={fromLabel} alwaysOn={alwaysOn} helperText={false} />,
+        <NumberInput key={to} source={to} label={toLabel} alwaysOn={alwaysOn} helperText={false} />,
+      ];
+    }
+    // A 'date' range compares days ('YYYY-MM-DD'); a 'date-time' range compares instants, a whole day each end.
+    if (spec.kind === 'datetime') {
+      return [
+        <DateInput key={from} source={from} label={fromLabel} alwaysOn={alwaysOn} helperText={false} sends="dayStart" filter />,
+        <DateInput key={to} source={to} label={toLabel} alwaysOn={alwaysOn} helperText={false} sends="dayEnd" filter />,
+      ];
+    }
     return [
-      <Input key={from} source={from} label={translate('schema.filter.from', { field: label })} alwaysOn={alwaysOn} helperText={false} />,
-      <Input key={to} source={to} label={translate('schema.filter.to', { field: label })} alwaysOn={alwaysOn} helperText={false} />,
+      <DateInput key={from} source={from} label={fromLabel} alwaysOn={alwaysOn} helperText={false} filter />,
+      <DateInput key={to} source={to} label={toLabel} alwaysOn={alwaysOn} helperText={false} filter />,
     ];
   }
   const common = { source: spec.field, label, alwaysOn, helperText: false as const };

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput } from 'react-admin';
-import { localDateTimeToIso } from '../../../schema/dateTime';
+import { DateTimeInput } from '../../../components/dates/DateTimeInput';
 
 /** From and to filters of a log list (startTime, endTime): the user's wall clock, sent as ISO instants. */
 export function useDateRangeFilters(start = 'startTime', end = 'endTime') {
   const { t } = useTranslation('identity');
   return [
-    <DateTimeInput key={start} source={start} label={t('filters.from')} parse={localDateTimeToIso} />,
-    <DateTimeInput key={end} source={end} label={t('filters.to')} parse={localDateTimeToIso} />,
+    <DateTimeInput key={start} source={start} label={t('filters.from')} filter />,
+    <DateTimeInput key={end} source={end} label={t('filters.to')} filter />,
   ];
 }

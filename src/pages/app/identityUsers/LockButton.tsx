@@ -5,9 +5,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../../../providers/httpClient';
+import { DATE_FORMAT } from '../../../components/dates/formats';
+import { PickersLocalization } from '../../../components/dates/PickersLocalization';
 
 interface UserRecord {
   id: string;
@@ -15,7 +18,10 @@ interface UserRecord {
   isLockedOut?: boolean;
 }
 
-const tomorrow = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = (): Dayjs => dayjs().add(1, 'day').startOf('day');
+
+/** Locked until the end of the chosen day (the user's clock), as the ISO instant the endpoint takes. */
+const lockEnd = (day: Dayjs): string => day.hour(23).minute(59).second(59).millisecond(0).toISOString();
 
 /** Row action: Lock (until a chosen date) or, for a locked user, Unlock. */
 export function LockButton() {
@@ -24,7 +30,8 @@ export function LockButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [until, setUntil] = useState(tomorrow);
+  const [until, setUntil] = useState<Dayjs | null>(tomorrow);
+  const valid = until !== null && until.isValid() && !until.isBefore(tomorrow());
   if (!record) return null;
   const base = `/api/identity/users/${encodeURIComponent(record.id)}`;
 
@@ -54,11 +61,15 @@ export function LockButton() {
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="lock-title">
         <DialogTitle id="lock-title">{t('users.lock.title', { name: record.userName })}</DialogTitle>
         <DialogContent>
-          <TextField type="date" label={t('users.lock.until')} value={until} onChange={(e) => setUntil(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow() } }} sx={{ mt: 1 }} fullWidth />
+          <PickersLocalization>
+            <DatePicker label={t('users.lock.until')} value={until} onChange={setUntil} format={DATE_FORMAT} minDate={tomorrow()} disablePast slotProps={{ textField: { fullWidth: true, sx: { mt: 1 } } }} />
+          </PickersLocalization>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('roles.permissions.cancel')}</Button>
-          <Button variant="contained" disabled={!until} onClick={() => void run(`${base}/lock/${encodeURIComponent(new Date(`${until}T23:59:59`).toISOString())}`, t('users.lock.locked'))}>
+          <Button variant="contained" disabled={!valid} onClick={() => {
+              if (valid) void run(`${base}/lock/${encodeURIComponent(lockEnd(until))}`, t('users.lock.locked'));
+            }}>
             {t('users.lock.confirm')}
           </Button>
         </DialogActions>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, DateTimeInput, email, maxLength, regex, required, SimpleForm, TextInput, type ToolbarProps } from 'react-admin';
+import { BooleanInput, email, maxLength, regex, required, SimpleForm, TextInput, type ToolbarProps } from 'react-admin';
 import type { ReactElement } from 'react';
-import { localDateTimeToIso } from '../../../schema/dateTime';
+import { DateTimeInput } from '../../../components/dates/DateTimeInput';
 
 /** Limits of the tenant endpoint (server/tenancy/tenant-body.ts), checked here before sending. */
 const PHONE = /^\+?[0-9]{4,19}$/;
@@ -14,7 +14,7 @@ export function TenantForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }
     <SimpleForm {...(toolbar ? { toolbar } : {})} sx={{ maxWidth: 720 }}>
       <TextInput source="name" label={t('tenants.fields.name')} validate={[required(), maxLength(64)]} fullWidth autoComplete="off" />
       <BooleanInput source="isActive" label={t('tenants.fields.isActive')} defaultValue helperText={t('tenants.help.isActive')} />
-      <DateTimeInput source="activationEndDate" label={t('tenants.fields.activationEndDate')} parse={localDateTimeToIso} helperText={t('tenants.help.activationEndDate')} fullWidth />
+      <DateTimeInput source="activationEndDate" label={t('tenants.fields.activationEndDate')} helperText={t('tenants.help.activationEndDate')} fullWidth />
       <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
         {t('tenants.contact')}
       </Typography>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { CreateButton, DataTable, DateInput, EditButton, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, EditButton, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { DateTimeText } from '../../../schema/components/DateTimeText';
 import { DeleteTenantButton } from './DeleteTenantButton';
 import { FeaturesButton } from './FeaturesButton';
 import { TenantStatusField } from './TenantStatusField';
-import { ACTIVATION_STATE, dayEndIso, dayStartIso, type TenantRecord } from './tenantBody';
+import { DateInput } from '../../../components/dates/DateInput';
+import { ACTIVATION_STATE, type TenantRecord } from './tenantBody';
 import { LIST_QUERY_OPTIONS } from '../management/listQueryOptions';
 
 /** Search, activation and expiration range: shown at once on a wide screen, behind "Add filter" on a phone. */
@@ -20,8 +21,8 @@ function useFilters(isSmall: boolean) {
   return [
     <SearchInput key="filter" source="filter" alwaysOn placeholder={t('tenants.search')} slotProps={{ htmlInput: { 'aria-label': t('tenants.search') } }} />,
     <SelectInput key="activationState" source="activationState" label={t('tenants.fields.activationState')} choices={states} helperText={false} alwaysOn={!isSmall} />,
-    <DateInput key="expirationDateMin" source="expirationDateMin" label={t('tenants.filters.expirationFrom')} parse={dayStartIso} helperText={false} alwaysOn={!isSmall} />,
-    <DateInput key="expirationDateMax" source="expirationDateMax" label={t('tenants.filters.expirationTo')} parse={dayEndIso} helperText={false} alwaysOn={!isSmall} />,
+    <DateInput key="expirationDateMin" source="expirationDateMin" label={t('tenants.filters.expirationFrom')} sends="dayStart" filter helperText={false} alwaysOn={!isSmall} />,
+    <DateInput key="expirationDateMax" source="expirationDateMax" label={t('tenants.filters.expirationTo')} sends="dayEnd" filter helperText={false} alwaysOn={!isSmall} />,
   ];
 }
 
