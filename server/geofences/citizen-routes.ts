@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { notFound } from '../http/errors';
+import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
 import { tenantIs, UUID } from '../identity/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
@@ -27,8 +27,20 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
   }
 
   const config = { policy: POLICIES.citizens };
+  /** Each route's description: the citizen's id, a list of items, and ABP's refusals. */
+  const schema = (summary: string) => ({
+    tags: ['citizens'],
+    summary,
+    params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    response: {
+      200: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', additionalProperties: true } } }, required: ['items'] },
+      401: ABP_ERROR_RESPONSE,
+      403: ABP_ERROR_RESPONSE,
+      404: ABP_ERROR_RESPONSE,
+    },
+  });
 
-  app.get('/api/app/monitoredObject/:id/devices', { config }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/devices', { config, schema: schema("A citizen's devices") }, async (request) => {
     const ids = await deviceIdsOf(request);
     const rows = ids.length
       ? await db.selectFrom('devices').select(['id', 'name', 'imei', 'model', 'status', 'subscription_status', 'battery_level', 'last_contact']).where('id', 'in', ids).orderBy('name').execute()
@@ -37,7 +49,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
     return { items };
   });
 
-  app.get('/api/app/monitoredObject/:id/geofences', { config }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/geofences', { config, schema: schema('Geofences linked to a citizen or to their devices') }, async (request) => {
     const { id } = request.params as { id: string };
     const ids = await deviceIdsOf(request);
     const rows = await db
@@ -56,7 +68,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
     return { items: await withLinks(db, rows) };
   });
 
-  app.get('/api/app/monitoredObject/:id/alarm-responders', { config }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/alarm-responders', { config, schema: schema("The alarm receivers of a citizen's devices") }, async (request) => {
     const ids = await deviceIdsOf(request);
     const items = ids.length
       ? await db

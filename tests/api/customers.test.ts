@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -118,6 +119,115 @@ describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl 
     await call(tenantA, 'POST', '/api/app/organizations-overviews', { name: 'South', code: 'S1', defaultCustomerId: other });
     const orgs = await call(tenantA, 'GET', `/api/app/customer/${customerId}/linkedOrganizations`);
     expect((orgs.body.items as { name: string }[]).map((o) => o.name)).toEqual(['North']);
+  });
+
+  it('links an organization to a customer and unlinks it; the counts on the list and the record follow', async () => {
+    const id = await newCustomer(tenantA, { name: 'Linked Care' });
+    for (const name of ['Ida', 'Bo']) expect((await call(tenantA, 'POST', '/api/app/contactPerson', { customerId: id, name, isPrimary: false })).status).toBe(200);
+    const org = await call(tenantA, 'POST', '/api/app/organizations-overviews', { name: 'Harbour Ward', code: 'HW1' });
+    expect(org.status, JSON.stringify(org.body)).toBe(200);
+    const orgId = String(org.body.id);
+
+    const linked = await call(tenantA, 'POST', `/api/app/customer/${id}/linkedOrganizations`, { organizationId: orgId });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body).toMatchObject({ id: orgId, name: 'Harbour Ward', defaultCustomerId: id });
+    // Linking again changes nothing.
+    expect((await call(tenantA, 'POST', `/api/app/customer/${id}/linkedOrganizations`, { organizationId: orgId })).status).toBe(200);
+    const orgs = await call(tenantA, 'GET', `/api/app/customer/${id}/linkedOrganizations`);
+    expect((orgs.body.items as { id: string }[]).map((o) => o.id)).toEqual([orgId]);
+
+    // The counts are the real numbers, on the record and in the list.
+    const record = await call(tenantA, 'GET', `/api/app/customer/${id}`);
+    expect(record.body).toMatchObject({ organizationCount: 1, contactPersonCount: 2 });
+    const list = await call(tenantA, 'GET', '/api/app/customer?Filter=Linked%20Care');
+    expect(list.body.items).toEqual([expect.objectContaining({ id, organizationCount: 1, contactPersonCount: 2 })]);
+
+    // The change is audited as a change of the organization.
+    const audit = await server.database.db.selectFrom('audit_logs').select(['entity_changes', 'http_method']).where('url', '=', `/api/app/customer/${id}/linkedOrganizations`).execute();
+    const changes = audit.flatMap((a) => (typeof a.entity_changes === 'string' ? JSON.parse(a.entity_changes) : a.entity_changes) as { entityType: string; entityId: string }[]);
+    expect(changes).toContainEqual(expect.objectContaining({ entityType: 'organizations', entityId: orgId }));
+
+    const unlinked = await call(tenantA, 'DELETE', `/api/app/customer/${id}/linkedOrganizations/${orgId}`);
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(204);
+    expect(((await call(tenantA, 'GET', `/api/app/customer/${id}/linkedOrganizations`)).body.items as unknown[]).length).toBe(0);
+    expect((await call(tenantA, 'GET', `/api/app/organizations-overviews/${orgId}`)).body.defaultCustomerId).toBeNull();
+    expect((await call(tenantA, 'GET', `/api/app/customer/${id}`)).body).toMatchObject({ organizationCount: 0, contactPersonCount: 2 });
+    // Not linked (any more): nothing to unlink.
+    expect((await call(tenantA, 'DELETE', `/api/app/customer/${id}/linkedOrganizations/${orgId}`)).status).toBe(404);
+    expect((await call(tenantA, 'DELETE', `/api/app/customer/${id}/linkedOrganizations/not-an-id`)).status).toBe(404);
+  });
+
+  it('refuses bad link bodies with a 400 naming organizationId, never a 500', async () => {
+    const bad: unknown[] = [{}, { organizationId: 'nope' }, { organizationId: 42 }, { organizationId: randomUUID() }, [], 'null'];
+    for (const body of bad) {
+      const res = await call(tenantA, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error?.message, JSON.stringify(body)).toBeTruthy();
+    }
+    const missing = await call(tenantA, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, { organizationId: randomUUID() });
+    expect(missing.body.error!.validationErrors).toEqual([{ message: 'The organization was not found. It may have been deleted.', members: ['organizationId'] }]);
+    const extra = await call(tenantA, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, { organizationId: randomUUID(), more: 1 });
+    expect(extra.status).toBe(400);
+    const broken = await call(tenantA, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, '{"organizationId":', { contentType: 'application/json' });
+    expect(broken.status).toBe(400);
+  });
+
+  it("keeps tenants apart: another tenant's customer, organization and contacts are not there", async () => {
+    const org = await call(tenantA, 'POST', '/api/app/organizations-overviews', { name: 'A only', code: 'AO1' });
+    const orgId = String(org.body.id);
+    // Tenant B cannot link, unlink or read on tenant A's customer.
+    expect((await call(tenantB, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, { organizationId: orgId })).status).toBe(404);
+    expect((await call(tenantB, 'DELETE', `/api/app/customer/${customerId}/linkedOrganizations/${orgId}`)).status).toBe(404);
+    expect((await call(tenantB, 'GET', `/api/app/customer/${customerId}/contacts`)).status).toBe(404);
+    // Nor link tenant A's organization to a customer of its own.
+    const own = await newCustomer(tenantB);
+    const res = await call(tenantB, 'POST', `/api/app/customer/${own}/linkedOrganizations`, { organizationId: orgId });
+    expect(res.status).toBe(400);
+    expect(res.body.error!.validationErrors![0]!.members).toEqual(['organizationId']);
+    expect((await call(tenantA, 'GET', `/api/app/organizations-overviews/${orgId}`)).body.defaultCustomerId).toBeNull();
+  });
+
+  it('refuses callers without the policies: reading needs Customers, linking Customers.Update and Organizations.Update', async () => {
+    const org = await call(tenantA, 'POST', '/api/app/organizations-overviews', { name: 'Guarded', code: 'G1' });
+    const orgId = String(org.body.id);
+    const tenantAId = (await server.database.db.selectFrom('users').select('tenant_id').where('user_name', '=', 'price-a').executeTakeFirstOrThrow()).tenant_id;
+    const tokenWith = async (userName: string, policies: string[]) => {
+      const u = await createTenantUser(server.database.db, { tenantId: tenantAId, userName, role: `${userName}-role`, policies });
+      return (await tokensFor(server.url, u.userName, u.password)).access_token!;
+    };
+    const nobody = await tokenWith('cust-nobody', []);
+    const reader = await tokenWith('cust-reader', ['Vigil.Customers']);
+    const customerEditor = await tokenWith('cust-editor', ['Vigil.Customers', 'Vigil.Customers.Update']);
+    const linker = await tokenWith('cust-linker', ['Vigil.Customers', 'Vigil.Customers.Update', 'Vigil.Organizations.Update']);
+    const link = (token: string) => call(token, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, { organizationId: orgId });
+
+    expect((await call(nobody, 'GET', `/api/app/customer/${customerId}/contacts`)).status).toBe(403);
+    expect((await call(nobody, 'GET', `/api/app/customer/${customerId}/linkedOrganizations`)).status).toBe(403);
+    expect((await link(nobody)).status).toBe(403);
+    expect((await call(nobody, 'POST', `/api/app/customer/${customerId}/linkedOrganizations`, {})).status).toBe(403);
+    expect((await call(reader, 'GET', `/api/app/customer/${customerId}/contacts`)).status).toBe(200);
+    expect((await link(reader)).status).toBe(403);
+    expect((await link(customerEditor)).status).toBe(403);
+    expect((await call(tenantA, 'GET', `/api/app/organizations-overviews/${orgId}`)).body.defaultCustomerId).toBeNull();
+    expect((await link(linker)).status).toBe(200);
+    expect((await call(customerEditor, 'DELETE', `/api/app/customer/${customerId}/linkedOrganizations/${orgId}`)).status).toBe(403);
+    expect((await call(linker, 'DELETE', `/api/app/customer/${customerId}/linkedOrganizations/${orgId}`)).status).toBe(204);
+  });
+
+  it('describes the contacts and linked organization routes in the OpenAPI document, with their bodies and refusals', async () => {
+    const doc = (await (await fetch(`${server.url}/swagger/json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const ops: [string, string][] = [
+      ['/api/app/customer/{id}/contacts', 'get'],
+      ['/api/app/customer/{id}/linkedOrganizations', 'get'],
+      ['/api/app/customer/{id}/linkedOrganizations', 'post'],
+      ['/api/app/customer/{id}/linkedOrganizations/{organizationId}', 'delete'],
+    ];
+    for (const [path, method] of ops) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeTruthy();
+      expect(Object.keys(op!.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    }
+    expect(doc.paths['/api/app/customer/{id}/linkedOrganizations']!.post!.requestBody).toBeTruthy();
   });
 
   it('lists the available currencies with names in the caller\'s language', async () => {

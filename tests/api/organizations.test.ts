@@ -70,4 +70,29 @@ describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) =
     const east = await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.East}`);
     expect((await call(tenantA, 'PUT', `/api/app/organizations-overviews/${ids.East}`, { ...east.body, parentId: ids.West })).status).toBe(200);
   });
+
+  it('serves the tree level by level (top level, child, grandchild) to its tenant only, and to callers with the policy', async () => {
+    const top = await call(tenantA, 'GET', '/api/app/organizations-overviews?parentId_isNull=true&MaxResultCount=100');
+    expect((top.body.items as { name: string }[]).map((o) => o.name)).toEqual(['Root']);
+    const children = await call(tenantA, 'GET', `/api/app/organizations-overviews/${ids.Root}/children`);
+    const west = (children.body.items as { id: string; name: string; childCount: number }[]).find((o) => o.name === 'West')!;
+    expect(west.childCount).toBeGreaterThan(0);
+    const grandchildren = await call(tenantA, 'GET', `/api/app/organizations-overviews/${west.id}/children`);
+    expect((grandchildren.body.items as { name: string }[]).map((o) => o.name)).toContain('West One');
+
+    expect((await call(tenantA, 'GET', '/api/app/organizations-overviews/not-an-id/children')).status).toBe(404);
+    expect((await call(tenantB, 'GET', `/api/app/organizations-overviews/${west.id}/children`)).status).toBe(404);
+    const none = await createTenantUser(server.database.db, { tenantId: tenantAId, userName: 'org-nobody', role: 'org-nobody-role', policies: [] });
+    const nobody = (await tokensFor(server.url, none.userName, none.password)).access_token!;
+    for (const path of [`${ids.Root}/children`, 'lookups']) {
+      const res = await call(nobody, 'GET', `/api/app/organizations-overviews/${path}`);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error?.code, path).toBe('Vigil:Forbidden');
+    }
+
+    const doc = (await (await fetch(`${server.url}/swagger/json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const path of ['/api/app/organizations-overviews/{id}/children', '/api/app/organizations-overviews/lookups']) {
+      expect(Object.keys(doc.paths[path]!.get!.responses), path).toEqual(expect.arrayContaining(['200', '400', '403', '404']));
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { tokensFor } from '../support/sign-in';
 
 /**
  * Back-office staff keep customers on screens generated from schemas/customers.json: create,
@@ -164,6 +165,78 @@ describe('customers back office in a real browser', () => {
     await expect.poll(rowNames, WAIT).toEqual([aurora]);
   });
 
+  it("shows a customer's contact persons and linked organizations in their tabs, and adds, removes, links and unlinks them", async () => {
+    const { access_token: staff } = await tokensFor(server.url, 'staff', DEMO_PASSWORD);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${staff!}`, 'content-type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      return json;
+    };
+    const name = `${tag} Dahlia Care`;
+    const customer = String((await api('POST', '/api/app/customer', { name, customerNumber: `${tag}-9`, country: 'DK', currency: 'DKK', discountPercentage: 0 })).id);
+    await api('POST', '/api/app/contactPerson', { customerId: customer, name: 'Mette Holm', role: 'Care manager', email: 'mette@dahlia.example', phone: '+4520304050', isPrimary: true });
+    await api('POST', '/api/app/contactPerson', { customerId: customer, name: 'Jonas Berg', role: 'Accountant', email: 'jonas@dahlia.example', phone: '+4560708090', isPrimary: false });
+    const ward = `${tag} Dahlia Ward`;
+    const org = String((await api('POST', '/api/app/organizations-overviews', { name: ward, code: `${tag}-DW` })).id);
+    await api('POST', `/api/app/customer/${customer}/linkedOrganizations`, { organizationId: org });
+    const spare = `${tag} Dahlia Annex`;
+    await api('POST', '/api/app/organizations-overviews', { name: spare, code: `${tag}-DA` });
+
+    // The list counts them.
+    await page.goto(`${server.url}/customers`);
+    await searchList(name);
+    const row = rows().filter({ hasText: name });
+    await expect.poll(() => row.locator('td.column-organizationCount').textContent(), WAIT).toBe('1');
+    await expect.poll(() => row.locator('td.column-contactPersonCount').textContent(), WAIT).toBe('2');
+
+    await page.goto(`${server.url}/customers/${customer}/show`);
+    await page.getByRole('tab', { name: 'Contact persons' }).click();
+    const contacts = page.getByRole('region', { name: 'Contact persons' });
+    const mette = contacts.locator('tr[data-contact="Mette Holm"]');
+    await mette.waitFor(WAIT);
+    for (const text of ['Care manager', 'mette@dahlia.example', '+4520304050', 'Primary contact']) await expect(mette.getByText(text).isVisible(), text).resolves.toBe(true);
+    const jonas = contacts.locator('tr[data-contact="Jonas Berg"]');
+    for (const text of ['Accountant', 'jonas@dahlia.example', '+4560708090']) await expect(jonas.getByText(text).isVisible(), text).resolves.toBe(true);
+
+    // Add a contact person: the server's validation lands on the field; then it is saved.
+    await contacts.getByRole('button', { name: 'Add contact person' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New contact person' });
+    await dialog.getByLabel(/^Name/).fill('Sofie Lund');
+    await dialog.getByLabel(/^Phone/).fill('12ab');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByText('Phone number must only contain digits!').waitFor(WAIT);
+    await dialog.getByLabel(/^Phone/).fill('+4511223344');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await contacts.locator('tr[data-contact="Sofie Lund"]').waitFor(WAIT);
+    await expect.poll(() => contacts.locator('tr[data-contact]').count(), WAIT).toBe(3);
+
+    // Remove it again, after a confirmation.
+    await contacts.getByRole('button', { name: 'Remove Sofie Lund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => contacts.locator('tr[data-contact]').count(), WAIT).toBe(2);
+
+    await page.getByRole('tab', { name: 'Organizations' }).click();
+    const organizations = page.getByRole('region', { name: 'Linked organizations' });
+    await organizations.locator(`tr[data-organization="${ward}"]`).waitFor(WAIT);
+    await expect(organizations.getByText(`${tag}-DW`).isVisible()).resolves.toBe(true);
+
+    // Link another organization by name, then unlink the first.
+    await organizations.getByLabel('Organization to link').fill(spare);
+    await page.getByRole('option', { name: spare }).click();
+    await organizations.getByRole('button', { name: 'Link organization' }).click();
+    await organizations.locator(`tr[data-organization="${spare}"]`).waitFor(WAIT);
+    await organizations.getByRole('button', { name: `Unlink ${ward}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => organizations.locator(`tr[data-organization="${ward}"]`).count(), WAIT).toBe(0);
+    const linked = (await api('GET', `/api/app/customer/${customer}/linkedOrganizations`)).items as { name: string }[];
+    expect(linked.map((o) => o.name)).toEqual([spare]);
+  });
+
   it('works on a phone-sized screen by keyboard alone', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
     const small = await phone.newPage();
@@ -184,6 +257,10 @@ describe('customers back office in a real browser', () => {
     await row.focus();
     await small.keyboard.press('Enter');
     await small.waitForURL(/\/show$/);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The tabs (four of them now) scroll inside the card; the contact persons' tab fits the phone too.
+    await small.getByRole('tab', { name: 'Contact persons' }).click();
+    await small.getByRole('region', { name: 'Contact persons' }).getByText('No contact persons yet').waitFor(WAIT);
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await phone.close();
   });

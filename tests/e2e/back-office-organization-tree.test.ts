@@ -67,4 +67,64 @@ describe('organization tree in a real browser', () => {
     await home.getByRole('button', { name: 'Expand' }).click();
     await page.locator('tr[data-organization]').filter({ hasText: `${tag} Ward` }).waitFor(WAIT);
   });
+
+  it("keeps the 'Top level only' switch clear of the filter inputs, with whole labels (1366 x 850)", async () => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await page.goto(`${server.url}/organizations`);
+    const filters = page.locator('form:has(input[name="q"])');
+    const toggle = page.getByLabel('Top level only');
+    await toggle.waitFor(WAIT);
+    await page.getByLabel('Parent organization').waitFor(WAIT);
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    await page.waitForTimeout(500);
+    // The switch with its label, and every other filter input: no two boxes may share any area.
+    const layout = await filters.evaluate((form) => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const switchControl = form.querySelector('input[name="parentId_isNull"]')?.closest('.MuiFormControlLabel-root, label');
+      const inputs = Array.from(form.querySelectorAll('.MuiTextField-root, .MuiAutocomplete-root, .MuiFormControl-root'))
+        .filter((el) => !el.contains(switchControl ?? null) && !(switchControl?.contains(el) ?? false))
+        .map((el) => ({ name: el.querySelector('label')?.textContent ?? el.querySelector('input')?.getAttribute('placeholder') ?? '?', ...box(el) }));
+      const labels = Array.from(form.querySelectorAll('label')).map((el) => ({ text: el.textContent ?? '', scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      return { switchBox: switchControl ? box(switchControl) : null, inputs, labels };
+    });
+    expect(layout.switchBox, 'the switch is in the filter row').not.toBeNull();
+    const s = layout.switchBox!;
+    expect(layout.inputs.length).toBeGreaterThanOrEqual(3);
+    for (const input of layout.inputs) {
+      const overlaps = s.left < input.right - 0.5 && input.left < s.right - 0.5 && s.top < input.bottom - 0.5 && input.top < s.bottom - 0.5;
+      expect(overlaps, `'Top level only' overlaps ${input.name}: ${JSON.stringify({ switch: s, input })}`).toBe(false);
+    }
+    for (const label of layout.labels.filter((l) => l.text.trim())) {
+      expect(label.scrollWidth, `label "${label.text}" is cut`).toBeLessThanOrEqual(label.clientWidth);
+    }
+  });
+
+  it('is a tree on a phone too (360 x 740): no sideways scrolling, a child and a grandchild open', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}/organizations`);
+    await page.getByPlaceholder('Search').fill(`${tag} Region`);
+    const region = page.locator('[data-organization]').filter({ hasText: `${tag} Region` }).first();
+    await region.waitFor(WAIT);
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    await page.waitForTimeout(500);
+    const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(width.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width.client);
+
+    await region.getByRole('button', { name: 'Expand' }).first().click();
+    const home = page.locator('[data-organization]').filter({ hasText: `${tag} Home` }).last();
+    await home.waitFor(WAIT);
+    await home.getByRole('button', { name: 'Expand' }).first().click();
+    const ward = page.locator('[data-organization]').filter({ hasText: `${tag} Ward` }).last();
+    await ward.waitFor(WAIT);
+    await expect(ward.isVisible()).resolves.toBe(true);
+    const after = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(after, 'the opened tree scrolls sideways').toBeLessThanOrEqual(360);
+  });
 });

@@ -31,6 +31,13 @@ describe('citizens/{id} in a real browser', () => {
       .values({ id: zone, tenant_id: tenantId, name: 'Around the harbour', shape: 'circle', center_lat: 55.678, center_lon: 12.59, radius_m: 250, concurrency_stamp: randomUUID() })
       .execute();
     await db.insertInto('geofence_links').values({ id: randomUUID(), tenant_id: tenantId, geofence_id: zone, device_id: watch.id }).execute();
+    // A zone linked to the citizen themself, not to a device.
+    const own = randomUUID();
+    await db
+      .insertInto('geofences')
+      .values({ id: own, tenant_id: tenantId, name: 'Garden gate', shape: 'circle', center_lat: 55.679, center_lon: 12.591, radius_m: 40, concurrency_stamp: randomUUID() })
+      .execute();
+    await db.insertInto('geofence_links').values({ id: randomUUID(), tenant_id: tenantId, geofence_id: own, citizen_id: citizenId }).execute();
     await db
       .insertInto('device_alarm_receivers')
       .values({ id: randomUUID(), tenant_id: tenantId, device_id: watch.id, email: 'daughter@example.com', name: 'Eva Lindqvist', status: 'active' })
@@ -56,6 +63,7 @@ describe('citizens/{id} in a real browser', () => {
     const zones = page.getByRole('region', { name: 'Geofences', exact: true });
     await zones.getByText('Around the harbour').waitFor(WAIT);
     await expect(zones.getByText('Circle, radius 250 m').isVisible()).resolves.toBe(true);
+    await expect(zones.getByText('Garden gate').isVisible()).resolves.toBe(true);
     const map = page.getByRole('region', { name: 'Geofences of the citizen' });
     await map.locator('.leaflet-overlay-pane path').first().waitFor(WAIT);
 
@@ -63,5 +71,30 @@ describe('citizens/{id} in a real browser', () => {
     await receivers.getByRole('cell', { name: 'daughter@example.com' }).waitFor(WAIT);
     await expect(receivers.getByRole('cell', { name: 'Eva Lindqvist' }).isVisible()).resolves.toBe(true);
     await expect(receivers.getByText('Active').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the zones and the alarm receivers on a phone (360 x 740) without sideways scrolling', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+    const small = await phone.newPage();
+    await signInAs(small, server.url, 'staff', DEMO_PASSWORD, `/citizens/${citizenId}/show`);
+    const zones = small.getByRole('region', { name: 'Geofences', exact: true });
+    await zones.getByText('Around the harbour').waitFor(WAIT);
+    await zones.getByText('Garden gate').waitFor(WAIT);
+    const receivers = small.getByRole('region', { name: 'Alarm receivers' });
+    await receivers.getByText('daughter@example.com').waitFor(WAIT);
+    await small.waitForTimeout(1_000);
+    const fit = await small.evaluate(() => {
+      // The deepest elements past the right edge, to say what overflows when something does.
+      const out: string[] = [];
+      const sticksOut = (el: Element) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > 360.5;
+      const walk = (el: Element) => {
+        if (sticksOut(el) && !Array.from(el.children).some(sticksOut) && out.length < 8) out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').slice(0, 30)}"`);
+        for (const child of Array.from(el.children)) walk(child);
+      };
+      walk(document.body);
+      return { width: document.documentElement.scrollWidth, out };
+    });
+    expect(fit.width, `the citizen page scrolls sideways on a phone: ${fit.out.join(', ')}`).toBeLessThanOrEqual(360);
+    await phone.close();
   });
 });

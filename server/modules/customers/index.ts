@@ -4,15 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAjv } from '../../../common/schema/ajv';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
-import { conflict } from '../../http/errors';
+import { ABP_ERROR_RESPONSE, conflict, forbidden, notFound } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
-import { bodySchema } from '../../schema-engine/openapi-schemas';
-import { toRecord, type DynamicDb, type ResourceModel } from '../../schema-engine/resource-model';
+import { bodySchema, recordSchema } from '../../schema-engine/openapi-schemas';
+import { toRecord, type DynamicDb, type ResourceModel, type Row } from '../../schema-engine/resource-model';
 import { computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { validationFailure } from '../../schema-engine/write-checks';
-import { bodyValidator } from '../../http/body-validation';
-import { entityChange, modelOf, readVisible, requireVisible } from '../shared/records';
+import { bodyValidator, invalid } from '../../http/body-validation';
+import { entityChange, modelOf, readVisible, requireVisible, UUID } from '../shared/records';
 import { priceBodyReader } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';
 import { customerPrices, resetCustomerPrices, saveCustomerPrices } from './prices';
@@ -27,6 +27,27 @@ const MAX_ITEMS = 1000;
 interface IdParams {
   id: string;
 }
+
+interface LinkParams extends IdParams {
+  organizationId: string;
+}
+
+/** The body of POST .../linkedOrganizations: the organization to give this default customer. */
+const LINK_BODY = {
+  type: 'object',
+  properties: { organizationId: { type: 'string', format: 'uuid' } },
+  required: ['organizationId'],
+  additionalProperties: false,
+} as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+const linkParams = {
+  type: 'object',
+  properties: { id: { type: 'string' }, organizationId: { type: 'string' } },
+  required: ['id', 'organizationId'],
+} as const;
+/** The refusals every route here may answer, in ABP's shape. */
+const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
 
 export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
@@ -46,6 +67,38 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     additionalProperties: false,
   });
   const tags = [customers.name];
+  // Bodies are checked in the handlers (translated messages); the route schemas describe them and
+  // are checked with the records' ajv set-up (nothing coerced or silently removed).
+  const ajv = createAjv();
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  const items = (model: ResourceModel) => ({ type: 'object', properties: { items: { type: 'array', items: recordSchema(model) } }, required: ['items'] });
+  const readLink = bodyValidator<{ organizationId: string }>(LINK_BODY);
+  const linkColumn = organizations.columnOf.get('defaultCustomerId')!;
+  const organizationsPolicy = organizations.schema['x-resource'].policy;
+
+  /** Linking changes the organization's record too: the caller needs its update policy as well. */
+  const assertMayChangeOrganizations = (request: FastifyRequest) => {
+    if (!request.grantedPolicies?.has(`${organizationsPolicy}.Update`)) throw forbidden(translate('errors.forbidden', request.language));
+  };
+
+  /** Sets (or clears) an organization's default customer, with its audit entry; the organization as it is after. */
+  const setDefaultCustomer = async (request: FastifyRequest, organization: Row, customerId: string | null) => {
+    const before = toRecord(organizations, organization);
+    if ((before.defaultCustomerId ?? null) !== customerId) {
+      await db.transaction().execute(async (trx) => {
+        const result = await (trx as unknown as DynamicDb)
+          .updateTable(organizations.table)
+          .set({ [linkColumn]: customerId, last_modification_time: new Date(), last_modifier_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
+          .where('id', '=', String(organization.id))
+          .where('concurrency_stamp', '=', String(organization.concurrency_stamp))
+          .where('is_deleted', '=', false)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw conflict(translate('errors.concurrency', request.language));
+        await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange(organizations, before, { ...before, defaultCustomerId: customerId }, String(organization.id), 1)] });
+      });
+    }
+    return toRecord(organizations, (await readVisible(dyn, engine, organizations, request, String(organization.id)))!);
+  };
   const customer = (request: FastifyRequest<{ Params: IdParams }>) => requireVisible(dyn, engine, customers, request, request.params.id);
 
   /** Records of another resource pointing at the customer, as the caller may see them. */
@@ -104,14 +157,60 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     return toRecord(customers, (await readVisible(dyn, engine, customers, request, String(row.id)))!);
   });
 
-  app.get<{ Params: IdParams }>(`${endpoint}/:id/contacts`, { config: { policy }, schema: { tags, summary: "A customer's contact people" } }, async (request) =>
-    related(request, contacts, 'customerId', [
-      ['isPrimary', 'desc'],
-      ['name', 'asc'],
-    ]),
+  app.get<{ Params: IdParams }>(
+    `${endpoint}/:id/contacts`,
+    { config: { policy }, schema: { tags, summary: "A customer's contact people, primary first", params: idParams, response: { 200: items(contacts), ...REFUSALS } } },
+    async (request) =>
+      related(request, contacts, 'customerId', [
+        ['isPrimary', 'desc'],
+        ['name', 'asc'],
+      ]),
   );
 
-  app.get<{ Params: IdParams }>(`${endpoint}/:id/linkedOrganizations`, { config: { policy }, schema: { tags, summary: 'Organizations whose default customer this is' } }, async (request) =>
-    related(request, organizations, 'defaultCustomerId', [['name', 'asc']]),
+  app.get<{ Params: IdParams }>(
+    `${endpoint}/:id/linkedOrganizations`,
+    { config: { policy }, schema: { tags, summary: 'Organizations whose default customer this is', params: idParams, response: { 200: items(organizations), ...REFUSALS } } },
+    async (request) => related(request, organizations, 'defaultCustomerId', [['name', 'asc']]),
+  );
+
+  // Links an organization of the customer's tenant: it becomes the organization's default customer
+  // (an organization has one; linking moves it from another customer). Idempotent.
+  app.post<{ Params: IdParams }>(
+    `${endpoint}/:id/linkedOrganizations`,
+    {
+      config: { policy: `${policy}.Update` },
+      attachValidation: true,
+      schema: { tags, summary: 'Link an organization to a customer', params: idParams, body: LINK_BODY, response: { 200: recordSchema(organizations), 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
+    },
+    async (request) => {
+      assertMayChangeOrganizations(request);
+      const row = await customer(request);
+      const { organizationId } = readLink(request.body, request.language);
+      const organization = await readVisible(dyn, engine, organizations, request, organizationId);
+      // Another tenant's organization (a host looking at every tenant) is as unknown as a missing one.
+      if (!organization || organization.tenant_id !== row.tenant_id) {
+        throw invalid(request.language, [{ members: ['organizationId'], message: translate('validation:organizationNotFound', request.language) }]);
+      }
+      return setDefaultCustomer(request, organization, String(row.id));
+    },
+  );
+
+  app.delete<{ Params: LinkParams }>(
+    `${endpoint}/:id/linkedOrganizations/:organizationId`,
+    {
+      config: { policy: `${policy}.Update` },
+      schema: { tags, summary: 'Unlink an organization from a customer', params: linkParams, response: { 204: { type: 'null' }, 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
+    },
+    async (request, reply) => {
+      assertMayChangeOrganizations(request);
+      const row = await customer(request);
+      const { organizationId } = request.params;
+      const organization = UUID.test(organizationId) ? await readVisible(dyn, engine, organizations, request, organizationId) : undefined;
+      if (!organization || organization.tenant_id !== row.tenant_id || organization[linkColumn] !== row.id) {
+        throw notFound(translate('errors.entityNotFound', request.language));
+      }
+      await setDefaultCustomer(request, organization, null);
+      return reply.status(204).send();
+    },
   );
 }

@@ -6,6 +6,8 @@ import { applyListParams } from '../../schema-engine/list-query';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { sql } from 'kysely';
+import { ABP_ERROR_RESPONSE } from '../../http/errors';
+import { recordSchema } from '../../schema-engine/openapi-schemas';
 import { modelOf, requireVisible } from '../shared/records';
 import { assertNoCycle } from './cycle';
 
@@ -24,6 +26,8 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
   const tags = [model.name];
   const parent = model.columnOf.get('parentId')!;
   const name = model.columnOf.get('name')!;
+  /** ABP's refusals, as every route here may answer them. */
+  const refusals = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
 
   // An organization may not become its own ancestor. Moves in one tenant are serialised so two
   // simultaneous moves cannot close a loop between them.
@@ -32,7 +36,15 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
     await assertNoCycle(trx, model, tenantId, id, after.parentId as string | null | undefined, request.language);
   });
 
-  app.get<{ Params: { id: string } }>(`${endpoint}/:id/children`, { config: { policy }, schema: { tags, summary: 'Direct children of an organization' } }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${endpoint}/:id/children`, {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Direct children of an organization',
+        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        response: { 200: { type: 'object', properties: { items: { type: 'array', items: recordSchema(model) } }, required: ['items'] }, ...refusals },
+      },
+    }, async (request) => {
     assertScopeAllowed(model, request, 'read');
     const row = await requireVisible(db, engine, model, request, request.params.id);
     const rows = await scopedRows(db, model, request, 't')
@@ -47,7 +59,21 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
   });
 
   // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000).
-  app.get(`${endpoint}/lookups`, { config: { policy }, schema: { tags, summary: 'Organizations as id and name, for pickers' } }, async (request) => {
+  app.get(`${endpoint}/lookups`, {
+      config: { policy },
+      schema: {
+        tags,
+        summary: 'Organizations as id and name, for pickers',
+        response: {
+          200: {
+            type: 'object',
+            properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } },
+            required: ['totalCount', 'items'],
+          },
+          ...refusals,
+        },
+      },
+    }, async (request) => {
     assertScopeAllowed(model, request, 'read');
     const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query as Record<string, unknown>, request.language);
     const [count, rows] = await Promise.all([

@@ -1,5 +1,5 @@
 import { CustomerEdit, CustomerShow } from './CustomerScreens';
 
-/** Customers: the generated screens, with the customer's prices in the pricing tab (edit and show). */
+/** Customers: the generated screens, with the prices, contact persons and linked organizations in their tabs (edit and show). */
 export const edit = CustomerEdit;
 export const show = CustomerShow;

@@ -1,10 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Alert, Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { BooleanInput, Link, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Link, List, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import type { ResourceSchema } from '../../../common/schema/types';
 import { httpClient } from '../../providers/httpClient';
-import { schemaOf } from '../../schema/registry';
+import { listFilters } from '../../schema/components/listFilters';
+import { schemaExporter } from '../../schema/exporter';
+import { defaultSort } from '../../schema/fields';
+import { isKnownResource, schemaOf } from '../../schema/registry';
+import { useFieldLabel } from '../../schema/useFieldLabel';
 import SchemaList from '../../schema/views/SchemaList';
 import { problemsOf } from '../simcards/types';
 
@@ -19,32 +26,48 @@ interface Organization {
 const ENDPOINT = '/api/app/organizations-overviews';
 export const hasChildren = (record: Record<string, unknown>): boolean => Number(record.childCount ?? 0) > 0;
 
-/** One child row, which opens its own children in turn. */
-function ChildRow({ organization, depth }: { organization: Organization; depth: number }) {
+/**
+ * One row of the tree, which opens its own children in turn. `compact` (a phone): the name with
+ * its code and city below it, indented by depth, instead of one column each.
+ */
+function ChildRow({ organization, depth, compact = false }: { organization: Organization; depth: number; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const createPath = useCreatePath();
   const translate = useTranslate();
   const expandable = hasChildren(organization as unknown as Record<string, unknown>);
+  const details = [organization.code, organization.city].filter(Boolean).join(' · ');
+  const toggle = expandable && (
+    <IconButton size="small" aria-label={translate(open ? 'ra.action.close' : 'ra.action.expand')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+    </IconButton>
+  );
+  const name = <Link to={createPath({ resource: 'organizations', id: organization.id, type: 'show' })}>{organization.name}</Link>;
   return (
     <>
-      <TableRow data-organization={organization.name}>
-        <TableCell sx={{ pl: 2 + depth * 3, width: 48 }}>
-          {expandable && (
-            <IconButton size="small" aria-label={translate(open ? 'ra.action.close' : 'ra.action.expand')} onClick={() => setOpen((o) => !o)}>
-              {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-            </IconButton>
-          )}
-        </TableCell>
-        <TableCell>
-          <Link to={createPath({ resource: 'organizations', id: organization.id, type: 'show' })}>{organization.name}</Link>
-        </TableCell>
-        <TableCell>{organization.code}</TableCell>
-        <TableCell>{organization.city}</TableCell>
-      </TableRow>
+      {compact ? (
+        <TableRow data-organization={organization.name}>
+          <TableCell sx={{ pl: 1 + depth * 2, pr: 0, width: 40 + depth * 16, verticalAlign: 'top' }}>{toggle}</TableCell>
+          <TableCell sx={{ pl: 1, overflowWrap: 'anywhere' }}>
+            {name}
+            {details ? (
+              <Typography variant="body2" color="text.secondary">
+                {details}
+              </Typography>
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ) : (
+        <TableRow data-organization={organization.name}>
+          <TableCell sx={{ pl: 2 + depth * 3, width: 48 }}>{toggle}</TableCell>
+          <TableCell>{name}</TableCell>
+          <TableCell>{organization.code}</TableCell>
+          <TableCell>{organization.city}</TableCell>
+        </TableRow>
+      )}
       {open && (
         <TableRow>
-          <TableCell colSpan={4} sx={{ p: 0, border: 0 }}>
-            <Children parentId={organization.id} depth={depth + 1} />
+          <TableCell colSpan={compact ? 2 : 4} sx={{ p: 0, border: 0 }}>
+            <Children parentId={organization.id} depth={depth + 1} compact={compact} />
           </TableCell>
         </TableRow>
       )}
@@ -53,7 +76,7 @@ function ChildRow({ organization, depth }: { organization: Organization; depth: 
 }
 
 /** The direct children of an organization, loaded when its row opens (GET .../{id}/children). */
-function Children({ parentId, depth }: { parentId: string; depth: number }) {
+function Children({ parentId, depth, compact = false }: { parentId: string; depth: number; compact?: boolean }) {
   const [items, setItems] = useState<Organization[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -68,10 +91,10 @@ function Children({ parentId, depth }: { parentId: string; depth: number }) {
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!items) return <CircularProgress size={20} sx={{ m: 1 }} />;
   return (
-    <Table size="small" data-testid={`children-of-${parentId}`}>
+    <Table size="small" data-testid={`children-of-${parentId}`} sx={compact ? { tableLayout: 'fixed' } : undefined}>
       <TableBody>
         {items.map((o) => (
-          <ChildRow key={o.id} organization={o} depth={depth} />
+          <ChildRow key={o.id} organization={o} depth={depth} compact={compact} />
         ))}
       </TableBody>
     </Table>
@@ -93,21 +116,63 @@ function ChildrenPanel() {
 export const TOP_LEVEL_FILTER = 'parentId_isNull';
 
 /**
+ * The filter row: the pinned lookups wide enough for their labels (German's are the longest), and
+ * the 'top level only' switch a filter of its own, as tall as the inputs beside it, its label
+ * inside its own box (MUI pulls a switch label 11 px to the left, onto its neighbour).
+ */
+const filterRowSx = {
+  '& .RaFilterForm-filterFormInput .MuiAutocomplete-root': { minWidth: { sm: 280 } },
+  [`& .RaFilterForm-filterFormInput[data-source="${TOP_LEVEL_FILTER}"]`]: { alignSelf: 'flex-end', maxWidth: '100%' },
+  [`& .ra-input-${TOP_LEVEL_FILTER}`]: { minHeight: 40, justifyContent: 'center', pl: 1, pr: 1 },
+  [`& .ra-input-${TOP_LEVEL_FILTER} .MuiFormControlLabel-root`]: { ml: 0, mr: 0, whiteSpace: 'nowrap' },
+} as const;
+
+/** The top-level rows of the list on a phone, each opening to its children (the table's expand is not there). */
+function PhoneTree() {
+  const { data, isPending, error } = useListContext<Organization>();
+  if (error) return <Alert severity="error">{problemsOf(error).message}</Alert>;
+  if (isPending) return <CircularProgress size={20} sx={{ m: 2 }} />;
+  return (
+    <Table size="small" sx={{ tableLayout: 'fixed' }} data-testid="organization-tree">
+      <TableBody>
+        {data.map((o) => (
+          <ChildRow key={o.id} organization={o} depth={0} compact />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The list on a phone: the same filters, order and export as the generated list, as a tree. */
+function PhoneOrganizationList({ schema, extraFilters }: { schema: ResourceSchema; extraFilters: ReactElement[] }) {
+  const translate = useTranslate();
+  const labelOf = useFieldLabel(schema);
+  const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
+  const filters = [...listFilters(schema, translate, labelOf, true), ...extraFilters];
+  return (
+    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter}>
+      <PhoneTree />
+    </List>
+  );
+}
+
+/**
  * The generated organization list as a tree: top-level organizations first, each row opening to
- * show its children, level by level.
+ * show its children, level by level (loaded as they open), on a wide screen and on a phone.
  */
 export function OrganizationList() {
   const translate = useTranslate();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const schema = schemaOf('organizations');
   if (!schema) return null;
   const topLevel = <BooleanInput key="topLevel" source={TOP_LEVEL_FILTER} label={translate('admin:organizations.topLevelOnly')} parse={(checked: boolean) => (checked ? true : '')} alwaysOn />;
   return (
-    <SchemaList
-      schema={schema}
-      expand={<ChildrenPanel />}
-      isRowExpandable={hasChildren}
-      extraFilters={[topLevel]}
-      filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }}
-    />
+    <Box sx={filterRowSx}>
+      {isSmall ? (
+        <PhoneOrganizationList schema={schema} extraFilters={[topLevel]} />
+      ) : (
+        <SchemaList schema={schema} expand={<ChildrenPanel />} isRowExpandable={hasChildren} extraFilters={[topLevel]} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} />
+      )}
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Show, SimpleShowLayout, TabbedShowLayout, useTranslate } from 'react-admin';
+import { Show, SimpleShowLayout, TabbedShowLayout, TabbedShowLayoutTabs, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { SchemaField } from '../components/SchemaField';
@@ -9,9 +9,10 @@ import { useFieldLabel } from '../useFieldLabel';
 
 /**
  * The generated show page: every shown property with its label, in tabs when the schema has them.
- * `tabExtras` adds hand-written content below a tab's fields (by tab name).
+ * `tabExtras` adds hand-written content below a tab's fields (by tab name). `scrollableTabs`: the
+ * tab bar scrolls sideways when its labels are wider than the screen (a phone) instead of widening the page.
  */
-export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>> }) {
+export default function SchemaShow({ schema, tabExtras, scrollableTabs = false }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>>; scrollableTabs?: boolean }) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const fields = shownFields(schema);
@@ -20,9 +21,12 @@ export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSche
   const resource = schema['x-resource'].name;
 
   return (
-    <Show>
+    // The layout's flex boxes grow to their content's width: with scrolling tabs, the card takes the
+    // width it is given (its content does not size it), so the tab bar and wide tables scroll inside
+    // it instead of widening the page.
+    <Show {...(scrollableTabs ? { sx: { '& .RaShow-card': { minWidth: 0, contain: 'inline-size' } } } : {})}>
       {tabs ? (
-        <TabbedShowLayout syncWithLocation={false}>
+        <TabbedShowLayout syncWithLocation={false} {...(scrollableTabs ? { tabs: <TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile /> } : {})}>
           {tabs.map((tab) => (
             <TabbedShowLayout.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })}>
               {tab.fields.map(field)}

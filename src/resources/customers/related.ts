@@ -1,0 +1,46 @@
+import { labelKeys } from '../../../common/schema/naming';
+import { schemaOf } from '../../schema/registry';
+
+/** Answers of `GET /api/app/customer/{id}/contacts` and `.../linkedOrganizations` (server/modules/customers). */
+export interface ItemsAnswer<T> {
+  items: T[];
+}
+
+export interface ContactPerson {
+  id: string;
+  customerId: string;
+  name: string;
+  role: string | null;
+  email: string | null;
+  phone: string | null;
+  isPrimary: boolean;
+}
+
+export interface LinkedOrganization {
+  id: string;
+  name: string;
+  code: string | null;
+  city: string | null;
+}
+
+export const CONTACTS_ENDPOINT = '/api/app/contactPerson';
+export const ORGANIZATIONS_ENDPOINT = '/api/app/organizations-overviews';
+
+export const customerPath = (customerId: string, ...rest: string[]) => ['/api/app/customer', ...[customerId, ...rest].map(encodeURIComponent)].join('/');
+
+/** A field's label of another resource in the user's language, else its schema title. */
+export function labelOf(translate: (key: string, options?: Record<string, unknown>) => string, resource: string, field: string): string {
+  const title = schemaOf(resource)?.properties[field]?.title ?? field;
+  return translate(labelKeys.field(resource, field), { _: title });
+}
+
+/** A 400's messages by field (its first member's last name), for the inputs they concern. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const problems = (error as { body?: { validationErrors?: { message?: unknown; members?: unknown }[] } } | null)?.body?.validationErrors ?? [];
+  const errors: Record<string, string> = {};
+  for (const { message, members } of problems) {
+    const member = Array.isArray(members) && typeof members[0] === 'string' ? members[0].replace(/^.*[./]/, '') : undefined;
+    if (member && typeof message === 'string' && !(member in errors)) errors[member] = message;
+  }
+  return errors;
+}
