@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { createServer, type Server } from '../app';
-import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demo';
+import { DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_USERS } from '../seed/demo';
 import { demoAllowed } from '../seed/demo-guard';
 import { readSetupToken } from '../seed/setup-token';
 import { isLoopback } from '../config';
@@ -49,6 +49,7 @@ async function notes(config: Config, server: Server): Promise<string[]> {
     lines.push(`  ${DEMO_USERS.admin.userName.padEnd(10)} host administrator`);
     lines.push(`  ${DEMO_USERS.staff.userName.padEnd(10)} back-office staff of Sunrise Care`);
     lines.push(`  ${DEMO_USERS.caregiver.userName.padEnd(10)} family carer with two watches`);
+    lines.push(`  ${DEMO_USERS.fjordStaff.userName.padEnd(10)} back-office staff of ${DEMO_SECOND_TENANT}, a second tenant`);
   }
   if (server.firstAdmin === 'created') lines.push(`Host administrator '${config.firstAdmin.userName}' created from ADMIN_PASSWORD.`);
   if (server.firstAdmin === 'missing') {

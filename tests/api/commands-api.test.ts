@@ -62,7 +62,9 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
     expect(info.body).toMatchObject({ deviceId: watch, model: 'watch4', phoneNumber: phone });
     expect(info.body.commands).toContain('positionSingle');
     const names = (info.body.templates as { name: string; variables: string[] }[]).map((t) => t.name).sort();
-    expect(names).toEqual(['Interval', 'SOS number']);
+    // The demo tenant has watch4 templates of its own; the l10 one is never offered for a watch4.
+    expect(names).toEqual(expect.arrayContaining(['Interval', 'SOS number']));
+    expect(names).not.toContain('L10 reboot');
     expect((info.body.templates as { name: string; variables: string[] }[]).find((t) => t.name === 'SOS number')!.variables).toEqual(['number', 'name']);
     expect((await call(otherTenant, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${watch}`)).status).toBe(404);
     expect((await call(carer, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${watch}`)).status).toBe(403);

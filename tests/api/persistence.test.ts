@@ -22,7 +22,7 @@ describe('the embedded database keeps its data across a restart', () => {
       const after = await second.database.db.selectFrom('security_logs').select('id').execute();
       expect(after.map((r) => r.id)).toEqual(expect.arrayContaining(before.map((r) => r.id)));
       const users = await second.database.db.selectFrom('users').select('user_name').orderBy('user_name').execute();
-      expect(users.map((u) => u.user_name)).toEqual(['admin', 'caregiver', 'staff']);
+      expect(users.map((u) => u.user_name)).toEqual(['admin', 'caregiver', 'fjordstaff', 'staff']);
       const me = await fetch(`${second.url}/api/app/user-overviews/current`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
       expect(me.status).toBe(200);
     } finally {

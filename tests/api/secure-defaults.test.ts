@@ -158,7 +158,7 @@ describe('demo accounts in a data folder later served on a reachable address', (
     const db = server.database.db;
     // The staff user chose a password of their own: a real account now, left alone.
     await db.updateTable('users').set({ password_hash: await hashPassword('Own-Pass-2026!') }).where('user_name', '=', 'staff').execute();
-    expect((await guardDemoAccounts(db, false)).sort()).toEqual(['admin', 'caregiver']);
+    expect((await guardDemoAccounts(db, false)).sort()).toEqual(['admin', 'caregiver', 'fjordstaff']);
     expect((await signIn(server.url, 'caregiver', DEMO_PASSWORD)).tokens).toBeUndefined();
     expect((await signIn(server.url, 'staff', 'Own-Pass-2026!')).tokens).toBeDefined();
     expect(await guardDemoAccounts(db, true)).toEqual([]);
