@@ -7,3 +7,9 @@ export function formatDateTime(value: Date | string | number, withSeconds = fals
   const time = `${two(d.getHours())}:${two(d.getMinutes())}${withSeconds ? `:${two(d.getSeconds())}` : ''}`;
   return `${time} - ${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
 }
+
+/** A calendar day ('2024-03-15', as 'date' fields hold it) as dd/MM/yy, with no time-zone shift. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]!.slice(2)}` : '';
+}

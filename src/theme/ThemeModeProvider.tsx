@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { findLanguage } from '../../common/languages';
 import CssBaseline from '@mui/material/CssBaseline';
 import './fonts';
 import { vigilTheme } from './createVigilTheme';
@@ -27,7 +29,9 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const scheme = mode === 'device' ? (prefersDark ? 'dark' : 'light') : mode;
-  const theme = vigilTheme(scheme);
+  // MUI's own texts (pagination, autocomplete) follow the app's language.
+  const { i18n } = useTranslation();
+  const theme = vigilTheme(scheme, findLanguage(i18n.language ?? 'en')?.folder ?? 'en');
 
   // The browser chrome (address bar on mobile) follows the page colour.
   useEffect(() => {

@@ -7,6 +7,15 @@ import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 
+/** The app bar's tenant filter: labelled Tenant, then the tenant it shows (All by default). */
+const TENANT_FILTER = /^Tenant\b/;
+
+/** Types into MUI X's date field (a group of sections) as a person does: its digits in order. */
+async function typeInPicker(page: Page, name: string | RegExp, digits: string): Promise<void> {
+  await page.getByRole('group', { name, exact: typeof name === 'string' }).click();
+  await page.keyboard.type(digits);
+}
+
 /**
  * The host administrator creates a tenant with its contact fields, edits it, sets its maximum
  * devices feature, finds it in the app bar's tenant filter, and finally deletes it; the list also
@@ -54,7 +63,7 @@ describe('tenant management in a real browser', () => {
     await page.getByLabel(labelled('Address')).fill('Havnegade 1, 1058 København K');
     await page.getByLabel(labelled('Customer number')).fill(`C-${tag}`);
     await page.getByLabel(labelled('Notes')).fill('Pilot with two nursing homes');
-    await page.getByLabel(labelled('Active until')).fill('2031-03-15T12:00');
+    await typeInPicker(page, labelled('Active until'), '1200150331'); // 12:00 - 15/03/31
     const created = page.waitForResponse(tenantsApi('POST'));
     await page.getByRole('button', { name: 'Save' }).click();
     const response = await created;
@@ -69,7 +78,7 @@ describe('tenant management in a real browser', () => {
     const listScan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
     expect(listScan.violations.map((v) => v.id)).toEqual([]);
 
-    await page.getByRole('combobox', { name: 'Tenant', exact: true }).click(WAIT);
+    await page.getByRole('combobox', { name: TENANT_FILTER }).click(WAIT);
     await page.getByRole('option', { name }).waitFor(WAIT);
     await page.keyboard.press('Escape');
   });
@@ -92,11 +101,11 @@ describe('tenant management in a real browser', () => {
 
       // The end day itself is inside a range ending on it, whatever the hour.
       answer = filtered('expirationDateMax');
-      await page.getByLabel('Expires until').fill('2031-03-15');
+      await typeInPicker(page, 'Expires until', '150331');
       await answer;
       await listed().waitFor(WAIT);
       answer = filtered('expirationDateMin');
-      await page.getByLabel('Expires from').fill('2031-03-16');
+      await typeInPicker(page, 'Expires from', '160331');
       await answer;
       await listed().waitFor({ state: 'detached', ...WAIT });
     } finally {
@@ -168,7 +177,7 @@ describe('tenant management in a real browser', () => {
     expect((await deleted).status()).toBe(204);
     await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached', ...WAIT });
 
-    await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+    await page.getByRole('combobox', { name: TENANT_FILTER }).click();
     await page.getByRole('option', { name: 'Sunrise Care' }).waitFor(WAIT);
     expect(await page.getByRole('option', { name }).count()).toBe(0);
     await page.keyboard.press('Escape');

@@ -6,5 +6,5 @@ import { CitizenCare } from './CitizenCare';
 export function CitizenShow() {
   const schema = schemaOf('citizens');
   if (!schema) return null;
-  return <SchemaShow schema={schema} tabExtras={{ personal: <CitizenCare /> }} scrollableTabs />;
+  return <SchemaShow schema={schema} tabExtras={{ personal: <CitizenCare /> }} />;
 }

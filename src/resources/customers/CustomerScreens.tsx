@@ -65,7 +65,6 @@ export function CustomerShow() {
   return (
     <SchemaShow
       schema={schema}
-      scrollableTabs
       tabExtras={{
         [PRICING_TAB]: <ShownPrices />,
         [CONTACTS_TAB]: <ForCustomer>{(id) => <CustomerContacts customerId={id} editable />}</ForCustomer>,

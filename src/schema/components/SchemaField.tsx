@@ -4,7 +4,6 @@ import {
   BooleanField,
   ChipField,
   DataTable,
-  DateField,
   EmailField,
   NumberField,
   RecordField,
@@ -23,7 +22,7 @@ import { isKnownResource } from '../registry';
 import { useFieldLabel } from '../useFieldLabel';
 import { ColorText } from './ColorText';
 import { CountLink } from './CountLink';
-import { DateTimeText } from './DateTimeText';
+import { DateText, DateTimeText } from './DateTimeText';
 import { EnumField } from './EnumField';
 import { RichTextView } from './RichTextInput';
 
@@ -78,7 +77,7 @@ export function SchemaField({ schema, field, source = field, link = true }: Sche
     case 'boolean':
       return <BooleanField source={source} />;
     case 'date':
-      return <DateField source={source} locales={locale} />;
+      return <DateText source={source} />;
     case 'datetime':
       return <DateTimeText source={source} />;
     case 'email':

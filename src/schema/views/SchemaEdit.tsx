@@ -3,6 +3,7 @@ import { Edit } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { viewEnabled } from '../fields';
 import { toPayload } from '../payload';
+import { CONTAINED_CARD } from './containedCard';
 import { SchemaForm } from './SchemaForm';
 
 /**
@@ -12,6 +13,7 @@ import { SchemaForm } from './SchemaForm';
 export default function SchemaEdit({ schema, tabExtras }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>> }) {
   return (
     <Edit
+      sx={CONTAINED_CARD}
       mutationMode="pessimistic"
       transform={(data: Record<string, unknown>) => toPayload(data, schema)}
       redirect={viewEnabled(schema, 'show') ? 'show' : 'list'}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SimpleForm, TabbedForm, useTranslate } from 'react-admin';
+import { SimpleForm, TabbedForm, TabbedFormTabs, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { FormErrorNotification } from '../../components/forms/FormErrorNotification';
@@ -36,7 +36,14 @@ export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema
   }
   const resource = schema['x-resource'].name;
   return (
-    <TabbedForm validate={validate} defaultValues={defaults} syncWithLocation={false} disableInvalidFormNotification>
+    <TabbedForm
+      validate={validate}
+      defaultValues={defaults}
+      syncWithLocation={false}
+      disableInvalidFormNotification
+      // Tab labels wider than a phone scroll sideways instead of widening the page.
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       {tabs.map((tab, index) => (
         <TabbedForm.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })} sx={{ maxWidth: 720 }}>
           {tab.fields.map(input)}

@@ -10,6 +10,7 @@ import { schemaExporter } from '../exporter';
 import { defaultSort, isSortable, listColumns, viewEnabled } from '../fields';
 import { isKnownResource } from '../registry';
 import { useFieldLabel } from '../useFieldLabel';
+import { SchemaListActions } from './SchemaListActions';
 
 /**
  * The generated list: the schema's columns (sortable where `x-sortable`), its default order,
@@ -43,7 +44,8 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
 
   return (
-    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} {...(actions ? { actions } : {})} {...(empty !== undefined ? { empty } : {})}>
+    // SchemaListActions rather than react-admin's default toolbar: its Export button keeps its name on a phone.
+    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions />} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Show, SimpleShowLayout, TabbedShowLayout, TabbedShowLayoutTabs, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
+import { CONTAINED_CARD } from './containedCard';
 import { SchemaField } from '../components/SchemaField';
 import { shownFields, tabsFor } from '../fields';
 import { humanize } from '../labels';
@@ -9,10 +10,10 @@ import { useFieldLabel } from '../useFieldLabel';
 
 /**
  * The generated show page: every shown property with its label, in tabs when the schema has them.
- * `tabExtras` adds hand-written content below a tab's fields (by tab name). `scrollableTabs`: the
- * tab bar scrolls sideways when its labels are wider than the screen (a phone) instead of widening the page.
+ * `tabExtras` adds hand-written content below a tab's fields (by tab name). The tab bar scrolls
+ * sideways when its labels are wider than the screen (a phone) instead of widening the page.
  */
-export default function SchemaShow({ schema, tabExtras, scrollableTabs = false }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>>; scrollableTabs?: boolean }) {
+export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>> }) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const fields = shownFields(schema);
@@ -21,12 +22,9 @@ export default function SchemaShow({ schema, tabExtras, scrollableTabs = false }
   const resource = schema['x-resource'].name;
 
   return (
-    // The layout's flex boxes grow to their content's width: with scrolling tabs, the card takes the
-    // width it is given (its content does not size it), so the tab bar and wide tables scroll inside
-    // it instead of widening the page.
-    <Show {...(scrollableTabs ? { sx: { '& .RaShow-card': { minWidth: 0, contain: 'inline-size' } } } : {})}>
+    <Show sx={CONTAINED_CARD}>
       {tabs ? (
-        <TabbedShowLayout syncWithLocation={false} {...(scrollableTabs ? { tabs: <TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile /> } : {})}>
+        <TabbedShowLayout syncWithLocation={false} tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
           {tabs.map((tab) => (
             <TabbedShowLayout.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })}>
               {tab.fields.map(field)}
