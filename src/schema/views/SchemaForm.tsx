@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { SimpleForm, TabbedForm, TabbedFormTabs, useTranslate } from 'react-admin';
+import { TabbedForm, TabbedFormTabs, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
+import { AppSimpleForm } from '../../components/forms/AppSimpleForm';
 import { FormErrorNotification } from '../../components/forms/FormErrorNotification';
 import { SchemaInput } from '../components/SchemaInput';
 import { formFields, isRequired, tabsFor } from '../fields';
@@ -28,10 +29,9 @@ export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema
 
   if (!tabs) {
     return (
-      <SimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }} disableInvalidFormNotification>
+      <AppSimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }}>
         {fields.map(input)}
-        <FormErrorNotification />
-      </SimpleForm>
+      </AppSimpleForm>
     );
   }
   const resource = schema['x-resource'].name;

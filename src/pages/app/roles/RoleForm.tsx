@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanInput, required, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, required, TextInput } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 
 /** Fields the roles endpoint accepts (it refuses any other property). */
 export function roleBody(data: Record<string, unknown>) {
@@ -14,10 +15,10 @@ export function roleBody(data: Record<string, unknown>) {
 export function RoleForm() {
   const { t } = useTranslation('admin');
   return (
-    <SimpleForm>
+    <AppSimpleForm>
       <TextInput source="name" label={t('roles.fields.name')} validate={required()} fullWidth />
       <BooleanInput source="isDefault" label={t('roles.fields.isDefault')} />
       <BooleanInput source="isPublic" label={t('roles.fields.isPublic')} />
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, email, maxLength, regex, required, SimpleForm, TextInput, type ToolbarProps } from 'react-admin';
+import { BooleanInput, email, maxLength, regex, required, TextInput, type ToolbarProps } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 import type { ReactElement } from 'react';
 import { DateTimeInput } from '../../../components/dates/DateTimeInput';
 
@@ -11,7 +12,7 @@ const PHONE = /^\+?[0-9]{4,19}$/;
 export function TenantForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }) {
   const { t } = useTranslation('management');
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} sx={{ maxWidth: 720 }}>
+    <AppSimpleForm {...(toolbar ? { toolbar } : {})} sx={{ maxWidth: 720 }}>
       <TextInput source="name" label={t('tenants.fields.name')} validate={[required(), maxLength(64)]} fullWidth autoComplete="off" />
       <BooleanInput source="isActive" label={t('tenants.fields.isActive')} defaultValue helperText={t('tenants.help.isActive')} />
       <DateTimeInput source="activationEndDate" label={t('tenants.fields.activationEndDate')} helperText={t('tenants.help.activationEndDate')} fullWidth />
@@ -23,6 +24,6 @@ export function TenantForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }
       <TextInput source="address" label={t('tenants.fields.address')} validate={maxLength(512)} multiline minRows={2} fullWidth />
       <TextInput source="customerNumber" label={t('tenants.fields.customerNumber')} validate={maxLength(64)} fullWidth autoComplete="off" />
       <TextInput source="notes" label={t('tenants.fields.notes')} validate={maxLength(4000)} multiline minRows={3} fullWidth />
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }
