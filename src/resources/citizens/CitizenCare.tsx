@@ -58,7 +58,7 @@ export function CitizenCare() {
 
       <Section title={t('citizen.devices')}>
         {data?.devices.length ? (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} /* focusable, so a keyboard can scroll it */>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -109,7 +109,7 @@ export function CitizenCare() {
 
       <Section title={t('citizen.receivers')}>
         {data?.receivers.length ? (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} /* focusable, so a keyboard can scroll it */>
             <Table size="small">
               <TableHead>
                 <TableRow>
