@@ -18,6 +18,13 @@ export const BRAND = {
  */
 const MUI_TEXTS: Record<string, Localization> = { en: enUS, da: daDK, de: deDE, nb: nbNO, sv: svSE };
 
+/**
+ * The name of every spinner and progress bar that has none of its own (react-admin's app bar
+ * indicator, its Loading page, save buttons): `app.loading` of translation.json, which a unit
+ * test holds these to. Here because the theme is built before the texts have loaded.
+ */
+export const LOADING_TEXT: Record<string, string> = { en: 'Loading…', da: 'Indlæser…', de: 'Wird geladen…', nb: 'Laster inn…', sv: 'Laddar…' };
+
 /** Wraps long unbroken text rather than letting it overflow its box. */
 const LONG_TEXT = { overflowWrap: 'anywhere' } as const;
 
@@ -89,6 +96,8 @@ export function createVigilTheme(scheme: ColorScheme, language = 'en'): Theme {
           },
         },
       },
+      MuiCircularProgress: { defaultProps: { 'aria-label': LOADING_TEXT[language] ?? LOADING_TEXT.en } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': LOADING_TEXT[language] ?? LOADING_TEXT.en } },
       ...READABLE_REACT_ADMIN_PAGES,
     },
   } as ThemeOptions;

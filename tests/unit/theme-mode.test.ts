@@ -46,3 +46,22 @@ describe('theme (SPEC section 9)', () => {
     expect(createVigilTheme('light').palette.primary.main).toBe('#0d2a4f');
   });
 });
+
+describe('theme texts in the user language', () => {
+  it("names spinners with each language's app.loading, and carries MUI's own texts", async () => {
+    const fs = await import('node:fs');
+    const { LANGUAGES } = await import('../../common/languages');
+    const { LOADING_TEXT } = await import('../../src/theme/createVigilTheme');
+    for (const { folder } of LANGUAGES) {
+      const translation = JSON.parse(fs.readFileSync(`resources/locales/${folder}/translation.json`, 'utf8')) as { app: { loading: string } };
+      expect(LOADING_TEXT[folder]).toBe(translation.app.loading);
+      const theme = createVigilTheme('light', folder);
+      expect(theme.components?.MuiCircularProgress?.defaultProps?.['aria-label']).toBe(translation.app.loading);
+    }
+    // English is MUI's built-in wording; the others come from MUI's own locale files.
+    const danish = createVigilTheme('light', 'da').components;
+    expect(danish?.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBe('Rækker pr side:');
+    expect(danish?.MuiAutocomplete?.defaultProps?.openText).toBe('Åben');
+    expect(createVigilTheme('light', 'de').components?.MuiAutocomplete?.defaultProps?.noOptionsText).toBe('Keine Optionen');
+  });
+});

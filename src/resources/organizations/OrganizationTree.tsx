@@ -13,6 +13,7 @@ import { defaultSort } from '../../schema/fields';
 import { isKnownResource, schemaOf } from '../../schema/registry';
 import { useFieldLabel } from '../../schema/useFieldLabel';
 import SchemaList from '../../schema/views/SchemaList';
+import { SchemaListActions } from '../../schema/views/SchemaListActions';
 import { problemsOf } from '../simcards/types';
 
 interface Organization {
@@ -150,7 +151,7 @@ function PhoneOrganizationList({ schema, extraFilters }: { schema: ResourceSchem
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, true), ...extraFilters];
   return (
-    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter}>
+    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions />}>
       <PhoneTree />
     </List>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanField, ChipField, CreateButton, DataTable, EditButton, List, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
+import { BooleanField, ChipField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { LockButton } from './LockButton';
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
@@ -19,12 +20,24 @@ function Roles() {
   );
 }
 
+/**
+ * On a phone the table scrolls sideways inside its own box (`contain: inline-size` keeps its width
+ * from widening the page), so the page, its search and its Create button fit the screen.
+ */
+const phoneScroll = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' },
+    // Each row stays one line high rather than squeezing its role chips and buttons under each other.
+    [`& .${DataTableClasses.table}`]: { minWidth: 'max-content' },
+  },
+});
+
 /** Identity users: user name, e-mail, name, roles, locked; Edit and Lock/Unlock per row. */
 export default function UserList() {
   const { t } = useTranslation('admin');
   return (
     <List title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="userName" label={t('users.fields.userName')} field={TextField} />
         <DataTable.Col source="email" label={t('users.fields.email')} />
         <DataTable.Col source="name" label={t('users.fields.name')}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, List, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
+import { DataTable, DataTableClasses, List, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
 import { DateTimeText } from '../../../schema/components/DateTimeText';
 import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { ReportButton } from '../usersOverview/ReportButton';
@@ -12,6 +13,16 @@ function ActionField() {
 }
 
 const hideOnPhone = { display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-word' };
+
+/**
+ * On a phone the table (time, action, user) scrolls sideways inside its own box: `contain:
+ * inline-size` keeps its width from widening the page, its filters and its report button.
+ */
+const phoneScroll = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' },
+  },
+});
 
 /** Security logs: sign-ins, failures, sign-outs and password changes, newest first; filter by user, action and time. */
 export default function SecurityLogList() {
@@ -33,7 +44,7 @@ export default function SecurityLogList() {
         </TopToolbar>
       }
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="creationTime" label={t('securityLogs.fields.time')}>
           <DateTimeText source="creationTime" />
         </DataTable.Col>
