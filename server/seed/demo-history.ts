@@ -35,7 +35,8 @@ const localHour = (t: number) => (new Date(t).getUTCHours() + 1) % 24;
 /**
  * A week of positions, battery readings and events for each watch, as the ingest would have
  * written them: a seeded walk (same watch name, same week) that stays home at night, goes for a
- * walk most days (often leaving the safe zone), charges overnight and runs low some evenings. The
+ * walk most days (often leaving the safe zone), charges overnight and runs low some evenings; the
+ * last fix is at home, whatever the time of day of the seed. The
  * product's own evaluation (evaluateZones, evaluateBattery) decides which fixes make geofence and
  * low-battery events; one SOS and one fall are pressed during walks. The watches' runtime state is
  * their last fix, offline since (with its offline event). Bulk inserts (unnest): a few thousand
@@ -67,8 +68,10 @@ export async function seedHistory(db: Db, ctx: DemoTenantContext, watches: reado
       const hour = localHour(t);
       const step = steps - i;
       // A walk starts between 10:00 and 15:00 on most days and lasts one to two hours.
+      // A walk that would not be over by the last fix is not taken: the watch was taken off at home.
       if (!walk && hour === 10 && new Date(t).getUTCMinutes() === 0 && random() < 0.8) {
         walk = { startStep: step + Math.floor(random() * 30), length: 6 + Math.floor(random() * 7), heading: random() * 2 * Math.PI, north: 0, east: 0 };
+        if (walk.startStep + walk.length >= steps) walk = null;
       }
       let accuracy = 8 + Math.round(random() * 10);
       if (walk && step >= walk.startStep) {

@@ -11,7 +11,8 @@ import { seedCatalogue } from './demo-catalogue';
 import { seedOrganizations } from './demo-organizations';
 import { seedCustomers } from './demo-customers';
 import { seedTexts } from './demo-texts';
-import { seedCare, SUNRISE_CITIZENS } from './demo-care';
+import { seedCare, SUNRISE_CITIZENS, type DemoWatch } from './demo-care';
+import type { ZoneDef } from '../alarms/evaluate';
 import { seedHistory } from './demo-history';
 import { seedSecondTenant } from './demo-second-tenant';
 
@@ -65,6 +66,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await assignRole(trx, caregiverId, caregiverRole, tenantId);
 
     const homeId = demoId(tenantId, 'geofence', DEMO_HOME.name);
+    const homeZone: ZoneDef = { id: homeId, name: DEMO_HOME.name, schedule: null, zone: { kind: 'circle', center: { lat: DEMO_HOME.lat, lng: DEMO_HOME.lon }, radius: DEMO_HOME.radius } };
+    const caregiverWatches: DemoWatch[] = [];
     await trx
       .insertInto('geofences')
       .values({ id: homeId, tenant_id: tenantId, owner_user_id: caregiverId, name: DEMO_HOME.name, shape: 'circle', center_lat: DEMO_HOME.lat, center_lon: DEMO_HOME.lon, radius_m: DEMO_HOME.radius, concurrency_stamp: demoStamp(homeId), creator_id: caregiverId })
@@ -76,6 +79,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({ id: deviceId, tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: demoStamp(deviceId), creator_id: caregiverId })
         .execute();
       await trx.insertInto('geofence_links').values({ id: demoId(homeId, 'link', deviceId), tenant_id: tenantId, geofence_id: homeId, device_id: deviceId }).execute();
+      caregiverWatches.push({ deviceId, tenantId, name: watch.name, home: DEMO_HOME, zones: [homeZone] });
     }
     for (const stock of DEMO_STOCK_DEVICES) {
       const deviceId = demoId('device', stock.imei);
@@ -93,6 +97,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedTexts(trx, sunrise, organizations, (name) => demoRecordId(tenantId, 'customers', name));
     const watches = await seedCare(trx, sunrise, organizations, SUNRISE_CITIZENS);
     await seedHistory(trx, sunrise, watches);
+    // The caregiver's own two (Mum's has an SOS, Dad's the older battery and a fall): the dashboard's map, chart and event history.
+    await seedHistory(trx, sunrise, caregiverWatches);
     await seedSecondTenant(trx, { name: DEMO_SECOND_TENANT, staff: DEMO_USERS.fjordStaff, passwordHash, now });
   });
   return true;

@@ -5,12 +5,15 @@ import { tokensFor } from '../support/sign-in';
 import { caller } from '../support/api-calls';
 import { LANGUAGES } from '../../common/languages';
 import { ALARM_TYPES } from '../../server/alarms/texts';
-import { DEMO_CITIZENS, DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_TENANT, DEMO_USERS, seedDemo } from '../../server/seed/demo';
+import { DEMO_CITIZENS, DEMO_HOME, DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES, seedDemo } from '../../server/seed/demo';
 import type { Db } from '../../server/db/database';
 
 type Item = Record<string, unknown>;
 type Page = { totalCount: number; items: Item[] };
 const DAY_MS = 86_400_000;
+/** Metres between two points (equirectangular: fine over a few kilometres). */
+const metresBetween = (lat1: number, lon1: number, lat2: number, lon2: number) =>
+  Math.hypot((lat1 - lat2) * 111_320, (lon1 - lon2) * 111_320 * Math.cos((lat2 * Math.PI) / 180));
 
 /** Ids and names of the seeded records, table by table: what must be the same on two fresh databases. */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
@@ -134,6 +137,50 @@ describe('demo data', () => {
     expect(events.items.filter((e) => e.type === 'geofenceExit').every((e) => typeof e.geofenceName === 'string')).toBe(true);
     const week = Date.now() - 7 * DAY_MS - 3600_000;
     expect(events.items.every((e) => Date.parse(String(e.eventTime)) > week && Date.parse(String(e.eventTime)) < Date.now())).toBe(true);
+  });
+
+  it("has a week of positions, battery readings and events for the caregiver's own watches, offline since", async () => {
+    const devices = (await page(caregiver, '/api/app/productInstance/pagedDashboard?MaxResultCount=10')).items;
+    expect(devices.map((d) => d.name).sort()).toEqual(DEMO_WATCHES.map((w) => w.name).sort());
+    const mum = devices.find((d) => d.name === DEMO_WATCHES[0].name)!;
+    const deviceId = String(mum.id);
+    // Last heard from a little before the seed: offline, with the battery and the time of the last fix.
+    expect(mum).toMatchObject({ status: 'offline', batteryLevel: expect.any(Number) });
+    const lastContact = Date.parse(String(mum.lastContact));
+    expect(lastContact).toBeLessThan(Date.now() - 20 * 60_000);
+    expect(lastContact).toBeGreaterThan(Date.now() - 3600_000 - 10 * 60_000);
+
+    const [latest] = (await page(caregiver, `/api/app/tracking/positions/latest?deviceIds=${deviceId}`)).items;
+    expect(latest).toMatchObject({ deviceId, status: 'offline', batteryLevel: mum.batteryLevel, lastContact: mum.lastContact, fixTime: mum.lastContact });
+    // Taken off at home: the last fix is inside the Home zone.
+    expect(metresBetween(Number(latest!.latitude), Number(latest!.longitude), DEMO_HOME.lat, DEMO_HOME.lon)).toBeLessThan(DEMO_HOME.radius);
+    const [info] = (await page(caregiver, '/api/app/CurrentDeviceInformation/dashboardinfoforuser')).items.filter((d) => d.deviceId === deviceId);
+    expect(info).toMatchObject({ status: 'offline', lastPosition: { latitude: latest!.latitude, longitude: latest!.longitude }, lastEvent: { type: 'offline' } });
+
+    const from = new Date(Date.now() - 7 * DAY_MS - 3600_000).toISOString();
+    const battery = (await page(caregiver, `/api/app/BatteryTimeHistoric?deviceId=${deviceId}&from=${from}`)).items as { time: string; batteryLevel: number }[];
+    expect(battery.length).toBeGreaterThan(6 * 24 * 6);
+    expect(Date.parse(battery.at(-1)!.time) - Date.parse(battery[0]!.time)).toBeGreaterThan(6.9 * DAY_MS);
+    expect(Date.parse(battery.at(-1)!.time)).toBe(lastContact);
+    expect(Math.max(...battery.map((b) => b.batteryLevel)) - Math.min(...battery.map((b) => b.batteryLevel))).toBeGreaterThan(40);
+    // The map's default day, and the week with walks out of the Home zone.
+    expect((await page(caregiver, `/api/app/tracking/positions/trail?deviceId=${deviceId}`)).items.length).toBeGreaterThan(100);
+    const week = (await page(caregiver, `/api/app/tracking/positions/trail?deviceId=${deviceId}&from=${from}`)).items;
+    expect(week.length).toBeGreaterThan(6 * 24 * 6);
+    expect(week.some((p) => metresBetween(Number(p.latitude), Number(p.longitude), DEMO_HOME.lat, DEMO_HOME.lon) > DEMO_HOME.radius + 50)).toBe(true);
+
+    const events = (await page(caregiver, `/api/app/eventEntry/history?deviceId=${deviceId}&MaxResultCount=1000`)).items;
+    const types = events.map((e) => e.type);
+    for (const type of ['geofenceExit', 'geofenceEnter', 'offline']) expect(types, type).toContain(type);
+    expect(types.filter((t) => t === 'geofenceEnter')).toHaveLength(types.filter((t) => t === 'geofenceExit').length);
+    expect(events.filter((e) => String(e.type).startsWith('geofence')).every((e) => e.geofenceName === DEMO_HOME.name)).toBe(true);
+    expect(events.every((e) => e.deviceId === deviceId && Date.parse(String(e.eventTime)) > Date.now() - 7 * DAY_MS - 3600_000 && Date.parse(String(e.eventTime)) < Date.now())).toBe(true);
+    // The newest event: gone offline ten minutes after the last fix.
+    expect(events[0]).toMatchObject({ type: 'offline' });
+    expect(Date.parse(String(events[0]!.eventTime))).toBeGreaterThan(lastContact);
+    // Both watches: Dad's older battery runs low in the evenings.
+    const all = (await page(caregiver, '/api/app/eventEntry/history?type=lowBattery&MaxResultCount=1000')).items;
+    expect(all.some((e) => e.deviceName === DEMO_WATCHES[1].name)).toBe(true);
   });
 
   it("gives the second tenant's staff its own records and none of Sunrise Care's", async () => {

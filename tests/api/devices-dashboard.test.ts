@@ -193,8 +193,11 @@ describe.each(DATABASES)('caregiver devices ($name)', ({ url: databaseUrl }) => 
   it('pages, sorts and filters the dashboard with status, subscription, battery and last contact', async () => {
     const db = server.database.db;
     const [mum, dad] = DEMO_WATCHES.map((w) => w.imei);
+    // The devices row only: without the live state of the demo's seeded history (which would win), Dad's watch never heard from.
+    const ids = (await db.selectFrom('devices').select('id').where('imei', 'in', [mum!, dad!]).execute()).map((d) => d.id);
+    await db.deleteFrom('device_state').where('device_id', 'in', ids).execute();
     await db.updateTable('devices').set({ status: 'online', battery_level: 81, last_contact: '2026-11-20T08:15:00Z' }).where('imei', '=', mum!).execute();
-    await db.updateTable('devices').set({ subscription_status: 'paused', battery_level: 12 }).where('imei', '=', dad!).execute();
+    await db.updateTable('devices').set({ status: 'offline', subscription_status: 'paused', battery_level: 12, last_contact: null }).where('imei', '=', dad!).execute();
     const page = await call(carer, 'GET', `${PRODUCTS}/pagedDashboard?SkipCount=0&MaxResultCount=1&Sorting=batteryLevel desc`);
     expect(page.status).toBe(200);
     expect(page.body.totalCount).toBe(2);

@@ -43,7 +43,13 @@ describe('caregiver dashboard in a real browser', () => {
     mailbox = await startSmtpServer();
     [server, browser] = await Promise.all([startWebServer('', { smtpUrl: mailbox.url }), launchBrowser()]);
     tenantId = (await server.database.db.selectFrom('tenants').select('id').where('normalized_name', '=', normalize(DEMO_TENANT)).executeTakeFirstOrThrow()).id;
-    await server.database.db.updateTable('devices').set({ status: 'online', battery_level: 76, last_contact: '2026-11-21T21:05:00Z' }).where('imei', '=', DEMO_WATCHES[0].imei).execute();
+    const { db } = server.database;
+    // The list as the devices row holds it: without the live state of the demo's seeded history (which would
+    // win), Mum's watch online and Dad's never heard from.
+    const watches = await db.selectFrom('devices').select('id').where('imei', 'in', DEMO_WATCHES.map((w) => w.imei)).execute();
+    await db.deleteFrom('device_state').where('device_id', 'in', watches.map((w) => w.id)).execute();
+    await db.updateTable('devices').set({ status: 'online', battery_level: 76, last_contact: '2026-11-21T21:05:00Z' }).where('imei', '=', DEMO_WATCHES[0].imei).execute();
+    await db.updateTable('devices').set({ status: 'offline', battery_level: null, last_contact: null }).where('imei', '=', DEMO_WATCHES[1].imei).execute();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));

@@ -30,6 +30,8 @@ describe('troubleshooting in a real browser', () => {
     await insertDeviceMessage(db, watch, `id=${IMEI}&timestamp=1700000000&lat=55.67&lon=12.56&batt=80&rssi=-70`, 'duplicate', new Date(last.getTime() - 30_000));
     await insertDeviceMessage(db, watch, `id=${IMEI}&timestamp=1700000600&lat=55.68&lon=12.57&batt=42&rssi=-81`, 'stored', last);
     await db.updateTable('devices').set({ battery_level: 42, status: 'online', last_contact: last }).where('id', '=', watch.id).execute();
+    // The live state the ingest keeps beside the devices row (the seeded week of history left one, offline since).
+    await db.updateTable('device_state').set({ battery: 42, last_seen: last, online: true }).where('device_id', '=', watch.id).execute();
     context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
