@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, List, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, DataTableClasses, List, SimpleList, useTranslate } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { SchemaField } from '../components/SchemaField';
 import { TruncatedText } from '../components/TruncatedText';
@@ -33,6 +33,13 @@ export interface SchemaListProps {
   filterDefaultValues?: Record<string, unknown>;
 }
 
+/**
+ * A table with more columns than the window has room for (long headers in Danish, say) scrolls
+ * sideways inside its own box instead of widening the page (`contain: inline-size`: its content
+ * does not size the box).
+ */
+const TABLE_IN_ITS_BOX = { [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' } } as const;
+
 export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable, extraFilters = [], filterDefaultValues }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
@@ -53,7 +60,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
           rowClick={rowClick}
         />
       ) : (
-        <DataTable rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
+        <DataTable sx={TABLE_IN_ITS_BOX} rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
               <TruncatedText>{cell(field)}</TruncatedText>
