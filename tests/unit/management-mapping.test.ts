@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_TENANTS } from '../../common/roles';
 import { POLICIES } from '../../common/policies';
 import { isAllowed, policyForAction } from '../../src/providers/resourcePolicies';
-import { dayEndIso, dayStartIso, tenantBody, tenantStatus } from '../../src/pages/app/tenants/tenantBody';
+import { tenantBody, tenantStatus } from '../../src/pages/app/tenants/tenantBody';
 import { featureErrors, featureKind, featureProblem, featureUpdateBody, featureValues, type FeatureDto, type FeaturesAnswer } from '../../src/pages/app/tenants/features';
 import { addableCultures, cultureDefaults, flagEmoji, languageBody } from '../../src/pages/app/languages/languageBody';
 import { emailingBody, identitySettingsBody, submissionErrors, withStored, type EmailSettingsForm } from '../../src/pages/app/settings/settingsBody';
@@ -51,17 +51,6 @@ describe('tenant body', () => {
     expect(tenantStatus({ isActive: true, activationEndDate: '2099-01-01T00:00:00Z', isAvailable: true })).toBe('activeUntil');
     expect(tenantStatus({ isActive: true, activationEndDate: '2020-01-01T00:00:00Z', isAvailable: false })).toBe('expired');
     expect(tenantStatus({ isActive: false, activationEndDate: null, isAvailable: false })).toBe('inactive');
-  });
-
-  it('widens a day filter to the whole local day', () => {
-    const start = new Date(dayStartIso('2026-11-30') as string);
-    const end = new Date(dayEndIso('2026-11-30') as string);
-    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([2026, 10, 30, 0, 0]);
-    expect([end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([30, 23, 59, 59, 999]);
-    expect(end.getTime() - start.getTime()).toBe(24 * 3600_000 - 1);
-    // Values already converted (or unreadable) pass through.
-    expect(dayStartIso('2026-11-30T00:00:00.000Z')).toBe('2026-11-30T00:00:00.000Z');
-    expect(dayEndIso(null)).toBeNull();
   });
 });
 

@@ -56,22 +56,3 @@ export function tenantStatus(tenant: Pick<TenantRecord, 'isActive' | 'activation
   if (!tenant.activationEndDate) return 'active';
   return tenant.isAvailable ? 'activeUntil' : 'expired';
 }
-
-/** A 'yyyy-MM-dd' day of the user's calendar as the ISO instant it starts at; anything else as it is. */
-export function dayStartIso(value: unknown): unknown {
-  return dayBoundary(value, false);
-}
-
-/** A 'yyyy-MM-dd' day as the ISO instant of its last millisecond, so a range includes the whole day. */
-export function dayEndIso(value: unknown): unknown {
-  return dayBoundary(value, true);
-}
-
-function dayBoundary(value: unknown, end: boolean): unknown {
-  if (typeof value !== 'string') return value;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const date = end ? new Date(year, month, day, 23, 59, 59, 999) : new Date(year, month, day);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
