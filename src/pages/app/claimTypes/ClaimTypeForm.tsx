@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanInput, maxLength, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 
 /** ABP's claim value types, by the number the API carries. */
 export const VALUE_TYPES = ['string', 'int', 'boolean', 'dateTime'] as const;
@@ -27,13 +28,13 @@ export function ClaimTypeForm() {
   const { t } = useTranslation('identity');
   const choices = useValueTypeChoices();
   return (
-    <SimpleForm defaultValues={{ valueType: 0, required: false }}>
+    <AppSimpleForm defaultValues={{ valueType: 0, required: false }}>
       <TextInput source="name" label={t('claimTypes.fields.name')} validate={[required(), maxLength(256)]} fullWidth />
       <SelectInput source="valueType" label={t('claimTypes.fields.valueType')} choices={choices} validate={required()} fullWidth />
       <BooleanInput source="required" label={t('claimTypes.fields.required')} />
       <TextInput source="regex" label={t('claimTypes.fields.regex')} helperText={t('claimTypes.regexHelp')} validate={maxLength(512)} fullWidth />
       <TextInput source="regexDescription" label={t('claimTypes.fields.regexDescription')} validate={maxLength(128)} fullWidth />
       <TextInput source="description" label={t('claimTypes.fields.description')} validate={maxLength(256)} multiline fullWidth />
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }

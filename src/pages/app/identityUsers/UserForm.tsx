@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AutocompleteArrayInput, BooleanInput, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, email, PasswordInput, required, TextInput, useRecordContext } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 import { showsAllTenants } from '../roles/tenantScope';
 import { useAssignableRoles } from './useAssignableRoles';
 import { useOrganizationUnits } from './useOrganizationUnits';
@@ -16,7 +17,7 @@ export function UserForm({ withPassword }: { withPassword: boolean }) {
   const roles = useAssignableRoles(tenantId);
   const units = useOrganizationUnits(tenantId);
   return (
-    <SimpleForm defaultValues={withPassword ? { isActive: true, phoneNumberLoginEnabled: false } : undefined}>
+    <AppSimpleForm defaultValues={withPassword ? { isActive: true, phoneNumberLoginEnabled: false } : undefined}>
       <TextInput source="userName" label={t('users.fields.userName')} validate={required()} fullWidth />
       <TextInput source="email" type="email" label={t('users.fields.email')} validate={[required(), email()]} fullWidth />
       <TextInput source="name" label={t('users.fields.name')} fullWidth />
@@ -29,6 +30,6 @@ export function UserForm({ withPassword }: { withPassword: boolean }) {
       <BooleanInput source="isActive" label={ti('users.isActive')} />
       {/* New users follow the lockout setting for new users; afterwards it is the user's own. */}
       {!withPassword && <BooleanInput source="lockoutEnabled" label={ti('users.lockoutEnabled')} helperText={ti('users.lockoutEnabledHelp')} />}
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, type ReactElement } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BooleanInput, maxLength, regex, required, SelectInput, SimpleForm, TextInput, useRecordContext, type ToolbarProps } from 'react-admin';
+import { BooleanInput, maxLength, regex, required, SelectInput, TextInput, useRecordContext, type ToolbarProps } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 import { addableCultures, cultureDefaults, flagEmoji, type LanguageRecord } from './languageBody';
 import { useAddedLanguages, useCultureList } from './useCultures';
 
@@ -46,7 +47,7 @@ export function LanguageForm({ mode, toolbar }: { mode: 'create' | 'update'; too
   const { t } = useTranslation('management');
   const record = useRecordContext<LanguageRecord>();
   return (
-    <SimpleForm sx={{ maxWidth: 600 }} {...(toolbar ? { toolbar } : {})}>
+    <AppSimpleForm sx={{ maxWidth: 600 }} {...(toolbar ? { toolbar } : {})}>
       {mode === 'create' ? <CultureInput /> : <TextInput source="cultureName" label={t('languages.fields.cultureName')} disabled fullWidth />}
       <TextInput source="displayName" label={t('languages.fields.displayName')} validate={[required(), maxLength(64)]} fullWidth autoComplete="off" />
       <TextInput
@@ -65,6 +66,6 @@ export function LanguageForm({ mode, toolbar }: { mode: 'create' | 'update'; too
         disabled={record?.isDefaultLanguage === true}
         helperText={record?.isDefaultLanguage ? t('languages.help.defaultStaysEnabled') : t('languages.help.isEnabled')}
       />
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }

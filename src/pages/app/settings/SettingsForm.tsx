@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
-import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SaveButton, Toolbar } from 'react-admin';
+import { AppSimpleForm } from '../../../components/forms/AppSimpleForm';
 import { useTranslation } from 'react-i18next';
 import { withStored } from './settingsBody';
 import { useSettingsSave } from './useSettingsSave';
@@ -25,7 +26,7 @@ export function SettingsForm<T extends object>({ queryKey, load, save, children 
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <LinearProgress aria-label={t('settings.loading')} />;
   return (
-    <SimpleForm
+    <AppSimpleForm
       record={data as T & { id?: never }}
       onSubmit={(values: Record<string, unknown>) => onSubmit(withStored(data, values))}
       toolbar={
@@ -36,6 +37,6 @@ export function SettingsForm<T extends object>({ queryKey, load, save, children 
       sx={{ maxWidth: 640, px: 0 }}
     >
       {children}
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }
