@@ -1,3 +1,0 @@
-import { describeRouteMatrix } from '../support/route-matrix-suite';
-
-describeRouteMatrix('desk', 'da');
