@@ -14,11 +14,12 @@ describe('permission tree', () => {
     const checked = new Set(['Vigil.SimCards', 'Vigil.SimCards.Create', 'Vigil.Devices']);
     expect([...toggle(ALL, checked, 'Vigil.SimCards', false)]).toEqual(['Vigil.Devices']);
   });
-  it('sends every permission with its state', () => {
+  it('sends only the permissions whose state changed, as the ABP dialog does', () => {
+    // ALL starts with nothing granted: ticking Vigil.Devices sends that one grant and nothing else.
     const body = updateBody([{ name: 'g', displayName: 'G', permissions: ALL }], new Set(['Vigil.Devices']));
-    expect(body.permissions).toContainEqual({ name: 'Vigil.Devices', isGranted: true });
-    expect(body.permissions).toContainEqual({ name: 'Vigil.SimCards', isGranted: false });
-    expect(body.permissions).toHaveLength(4);
+    expect(body.permissions).toEqual([{ name: 'Vigil.Devices', isGranted: true }]);
+    const granted = ALL.map((permission) => ({ ...permission, isGranted: permission.name === 'Vigil.SimCards' }));
+    expect(updateBody([{ name: 'g', displayName: 'G', permissions: granted }], new Set()).permissions).toEqual([{ name: 'Vigil.SimCards', isGranted: false }]);
   });
 });
 

@@ -601,7 +601,8 @@ export const customersSchema = {
         "country",
         "currency",
         "discountPercentage",
-        "organizationCount"
+        "organizationCount",
+        "contactPersonCount"
       ],
       "sort": {
         "field": "name",
@@ -634,9 +635,19 @@ export const customersSchema = {
           "postalCode",
           "city",
           "country",
-          "notes",
-          "organizationCount",
+          "notes"
+        ]
+      },
+      {
+        "name": "contacts",
+        "fields": [
           "contactPersonCount"
+        ]
+      },
+      {
+        "name": "organizations",
+        "fields": [
+          "organizationCount"
         ]
       },
       {
