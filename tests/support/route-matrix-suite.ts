@@ -8,7 +8,7 @@ import { startWebServer } from './web-server';
 
 /**
  * One file per viewport (so the e2e pool runs the two side by side), one browser context per role
- * inside it (the three run concurrently), both languages per page load. Every problem of every
+ * inside it, both languages per page load. Every problem of every
  * visit is collected before the test fails, and the table of visits is printed either way.
  */
 export function describeRouteMatrix(viewport: ViewportName): void {
@@ -39,10 +39,8 @@ export function describeRouteMatrix(viewport: ViewportName): void {
       await server?.stop();
     });
 
-    // The roles run side by side, each in its own context: much of a visit is waiting (a route's
-    // requests, the quiet window), which another context's work fills.
     for (const role of MATRIX_ROLES) {
-      it.concurrent(`${role}: every route shows its page or Access denied, cleanly, in English and Danish`, async () => {
+      it(`${role}: every route shows its page or Access denied, cleanly, in English and Danish`, async () => {
         const visits = await visitAll(ctx, role);
         console.log(`\n${visitTable(visits)}`);
         expect(visits.length).toBeGreaterThan(60);

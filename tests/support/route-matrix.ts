@@ -237,6 +237,9 @@ async function switchLanguage(page: Page, ctx: MatrixContext, from: Language, to
   await page.getByRole('button', { name: ctx.languages[from].languageButton, exact: true }).first().click();
   await page.locator(`[role="menuitem"][lang="${to}"]`).click();
   await page.waitForFunction((lng) => document.documentElement.lang === lng, to, { timeout: 10_000 });
+  // <html lang> changes before React renders the new words: the app bar's own button, in the new
+  // language, shows the screen has been rendered in it.
+  await page.getByRole('button', { name: ctx.languages[to].languageButton, exact: true }).first().waitFor({ timeout: 10_000 });
   await watch.settled();
 }
 
