@@ -92,7 +92,11 @@ export function createVigilTheme(scheme: ColorScheme, language = 'en'): Theme {
         defaultProps: {
           slotProps: {
             root: { 'aria-label': undefined },
-            input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+            // A Checkbox given `inputProps` keeps them: this default takes their place otherwise.
+            input: (ownerState: { 'aria-label'?: string; inputProps?: Record<string, unknown> }) => ({
+              ...ownerState.inputProps,
+              ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+            }),
           },
         },
       },

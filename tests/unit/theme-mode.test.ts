@@ -65,3 +65,11 @@ describe('theme texts in the user language', () => {
     expect(createVigilTheme('light', 'de').components?.MuiAutocomplete?.defaultProps?.noOptionsText).toBe('Keine Optionen');
   });
 });
+
+describe('checkbox labels', () => {
+  it('puts aria-label on the input and keeps inputProps a checkbox is given', () => {
+    const input = createVigilTheme('light').components?.MuiCheckbox?.defaultProps?.slotProps?.input as (owner: object) => Record<string, unknown>;
+    expect(input({ 'aria-label': 'Select this row' })).toEqual({ 'aria-label': 'Select this row' });
+    expect(input({ inputProps: { 'aria-label': 'Vigil.SimCards.Create', name: 'x' } })).toEqual({ 'aria-label': 'Vigil.SimCards.Create', name: 'x' });
+  });
+});
