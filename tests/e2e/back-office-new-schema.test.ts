@@ -35,7 +35,9 @@ describe('a resource added by one schema file, in a real browser', () => {
     await page.waitForURL(`${server.url}/visit-notes`);
     await page.goto(`${server.url}/visit-notes/create`);
     await page.getByLabel(/^Title/).fill('First visit after the move');
-    await page.getByLabel(/^Visit date/).fill('2026-11-20');
+    // The date field is MUI X's: typed as a person does, dd/MM/yy.
+    await page.getByRole('group', { name: /^Visit date/ }).click();
+    await page.keyboard.type('201126');
     await page.getByLabel(/^Mood/).click();
     await page.getByRole('option', { name: 'Calm', exact: true }).click();
     await page.getByLabel(/^Notes/).fill('Settled in well; walked to the bakery.');
