@@ -1,18 +1,19 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * The hand-written page of each NAVIGATION entry that is a page rather than a react-admin resource
- * (keyed by NavEntry.key). Each page is its own chunk. Entries missing here show "coming soon".
+ * (keyed by NavEntry.key). Each page is its own chunk, loaded with its texts. Entries missing here show "coming soon".
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  dashboard: lazy(() => import('../pages/app/dashboard/DashboardPage')),
-  account: lazy(() => import('../pages/app/account/AccountPage')),
-  billing: lazy(() => import('../pages/app/billing/BillingPage')),
-  geofence: lazy(() => import('../pages/app/geofence/GeofencePage')),
-  troubleshoot: lazy(() => import('../pages/app/troubleshoot/TroubleshootPage')),
-  users: lazy(() => import('../pages/app/usersOverview/UsersOverviewPage')),
-  userLogs: lazy(() => import('../pages/app/userLogs/UserLogsPage')),
-  auditLogs: lazy(() => import('../pages/app/auditLogs/AuditLogsPage')),
-  settings: lazy(() => import('../pages/app/settings/SettingsPage')),
-  languageTexts: lazy(() => import('../pages/app/languageTexts/LanguageTextsPage')),
+  dashboard: lazyScreen(() => import('../pages/app/dashboard/DashboardPage'), ['devices', 'tracking', 'geofences']),
+  account: lazyScreen(() => import('../pages/app/account/AccountPage'), ['profile']),
+  billing: lazyScreen(() => import('../pages/app/billing/BillingPage'), ['billing']),
+  geofence: lazyScreen(() => import('../pages/app/geofence/GeofencePage'), ['geofences']),
+  troubleshoot: lazyScreen(() => import('../pages/app/troubleshoot/TroubleshootPage'), ['stock']),
+  users: lazyScreen(() => import('../pages/app/usersOverview/UsersOverviewPage'), ['identity']),
+  userLogs: lazyScreen(() => import('../pages/app/userLogs/UserLogsPage'), ['identity']),
+  auditLogs: lazyScreen(() => import('../pages/app/auditLogs/AuditLogsPage'), ['identity']),
+  settings: lazyScreen(() => import('../pages/app/settings/SettingsPage'), ['management']),
+  languageTexts: lazyScreen(() => import('../pages/app/languageTexts/LanguageTextsPage'), ['admin']),
 };

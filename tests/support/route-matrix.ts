@@ -299,6 +299,16 @@ export async function visitAll(ctx: MatrixContext, role: MatrixRole): Promise<Vi
   }
 }
 
+/** The page's text once `ready` holds for it, or as it is when `timeout` ms have passed. */
+async function bodyTextWhen(page: Page, ready: (text: string) => boolean, timeout: number): Promise<string> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const text = await page.locator('body').innerText();
+    if (ready(text) || Date.now() >= until) return text;
+    await page.waitForTimeout(100);
+  }
+}
+
 async function check(
   ctx: MatrixContext,
   page: Page,
@@ -314,7 +324,11 @@ async function check(
   const texts = ctx.languages[language];
   const problems: string[] = [];
   const expectPage = !route.policy || granted.has(route.policy);
-  const text = await page.locator('body').innerText();
+  const readsRawKey = (body: string) => !TEXT_CATALOGUE_ROUTES.has(route.path) && body.split('\n').some((line) => ctx.keyPattern.test(line));
+  // "Settled" (no request for 200 ms) can come before react-admin's access check has rendered
+  // Access denied, or before a render that was already on its way: a screen that is not yet what
+  // it should be gets up to 5 s to become it. What stays wrong after that is a defect.
+  const text = await bodyTextWhen(page, (body) => (expectPage || body.includes(texts.deniedText)) && !readsRawKey(body), 5_000);
   const denied = text.includes(texts.deniedText);
   const outcome: Visit['outcome'] = !settled ? 'unsettled' : denied ? 'denied' : 'page';
   if (!settled) problems.push(`did not settle within 20 s (${language})`);
@@ -323,7 +337,7 @@ async function check(
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${overflow} px wider than the viewport`);
-  const rawKey = TEXT_CATALOGUE_ROUTES.has(route.path) ? undefined : text.split('\n').find((line) => ctx.keyPattern.test(line));
+  const rawKey = readsRawKey(text) ? text.split('\n').find((line) => ctx.keyPattern.test(line)) : undefined;
   if (rawKey) problems.push(`untranslated key: ${rawKey.trim().slice(0, 120)}`);
   if (texts.englishOnly.size && !TEXT_CATALOGUE_ROUTES.has(route.path)) {
     const strings = await page.evaluate(() => {

@@ -1,17 +1,17 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../../layout/lazyScreen';
 import type { HandWrittenResource } from '../../../layout/handWrittenResource';
 
-const RoleList = lazy(() => import('../roles/RoleList'));
-const RoleCreate = lazy(() => import('../roles/RoleCreate'));
-const RoleEdit = lazy(() => import('../roles/RoleEdit'));
-const UserList = lazy(() => import('../identityUsers/UserList'));
-const UserCreate = lazy(() => import('../identityUsers/UserCreate'));
-const UserEdit = lazy(() => import('../identityUsers/UserEdit'));
-const ClaimTypeList = lazy(() => import('../claimTypes/ClaimTypeList'));
-const ClaimTypeCreate = lazy(() => import('../claimTypes/ClaimTypeCreate'));
-const ClaimTypeEdit = lazy(() => import('../claimTypes/ClaimTypeEdit'));
-const OrganizationUnitsPage = lazy(() => import('../organizationUnits/OrganizationUnitsPage'));
-const SecurityLogList = lazy(() => import('../securityLogs/SecurityLogList'));
+const RoleList = lazyScreen(() => import('../roles/RoleList'), ['identity']);
+const RoleCreate = lazyScreen(() => import('../roles/RoleCreate'), ['identity']);
+const RoleEdit = lazyScreen(() => import('../roles/RoleEdit'), ['identity']);
+const UserList = lazyScreen(() => import('../identityUsers/UserList'), ['identity']);
+const UserCreate = lazyScreen(() => import('../identityUsers/UserCreate'), ['identity']);
+const UserEdit = lazyScreen(() => import('../identityUsers/UserEdit'), ['identity']);
+const ClaimTypeList = lazyScreen(() => import('../claimTypes/ClaimTypeList'), ['identity']);
+const ClaimTypeCreate = lazyScreen(() => import('../claimTypes/ClaimTypeCreate'), ['identity']);
+const ClaimTypeEdit = lazyScreen(() => import('../claimTypes/ClaimTypeEdit'), ['identity']);
+const OrganizationUnitsPage = lazyScreen(() => import('../organizationUnits/OrganizationUnitsPage'), ['identity']);
+const SecurityLogList = lazyScreen(() => import('../securityLogs/SecurityLogList'), ['identity']);
 
 /** Identity management screens (ABP's identity module endpoints). */
 export const IDENTITY_RESOURCES: HandWrittenResource[] = [

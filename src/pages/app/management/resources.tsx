@@ -1,12 +1,12 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../../layout/lazyScreen';
 import type { HandWrittenResource } from '../../../layout/handWrittenResource';
 
-const TenantList = lazy(() => import('../tenants/TenantList'));
-const TenantCreate = lazy(() => import('../tenants/TenantCreate'));
-const TenantEdit = lazy(() => import('../tenants/TenantEdit'));
-const LanguageList = lazy(() => import('../languages/LanguageList'));
-const LanguageCreate = lazy(() => import('../languages/LanguageCreate'));
-const LanguageEdit = lazy(() => import('../languages/LanguageEdit'));
+const TenantList = lazyScreen(() => import('../tenants/TenantList'), ['management']);
+const TenantCreate = lazyScreen(() => import('../tenants/TenantCreate'), ['management']);
+const TenantEdit = lazyScreen(() => import('../tenants/TenantEdit'), ['management']);
+const LanguageList = lazyScreen(() => import('../languages/LanguageList'), ['management']);
+const LanguageCreate = lazyScreen(() => import('../languages/LanguageCreate'), ['management']);
+const LanguageEdit = lazyScreen(() => import('../languages/LanguageEdit'), ['management']);
 
 /** Tenant and language management screens (SaaS and language management endpoints). */
 export const MANAGEMENT_RESOURCES: HandWrittenResource[] = [
