@@ -4,13 +4,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The route matrix files are the longest e2e files by far, and tiny: on a first run Vitest orders
  * files it has no timing for by size, which would start them last and leave one worker running
- * alone at the end. They start first.
+ * alone at the end. They start first, longest first (staff has the most routes, then admin, then
+ * the caregiver; a desk page has more on it than a phone's), and the short files fill in after.
  */
+const MATRIX_ORDER = ['desk-staff', 'phone-staff', 'desk-admin', 'phone-admin', 'desk-caregiver', 'phone-caregiver'];
+const matrixRank = (file: TestSpecification) => MATRIX_ORDER.findIndex((part) => file.moduleId.includes(`route-matrix-${part}.`));
+
 class RouteMatrixFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const matrix = (file: TestSpecification) => file.moduleId.includes('route-matrix');
-    return [...sorted.filter(matrix), ...sorted.filter((file) => !matrix(file))];
+    const matrix = sorted.filter((file) => matrixRank(file) >= 0).sort((a, b) => matrixRank(a) - matrixRank(b));
+    return [...matrix, ...sorted.filter((file) => matrixRank(file) < 0)];
   }
 }
 

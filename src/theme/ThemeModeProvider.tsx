@@ -7,12 +7,13 @@ import './fonts';
 import { vigilTheme } from './createVigilTheme';
 import { ThemeModeContext, type ThemeModeValue } from './ThemeModeContext';
 import { isThemeMode, readThemeMode, THEME_STORAGE_KEY, writeThemeMode, type ThemeMode } from './themeModeStorage';
-import { usePrefersDark } from './usePrefersDark';
+import { usePrefersDark, usePrefersReducedMotion } from './useDevicePreferences';
 
 /** Holds the theme choice, applies the resolved MUI theme and CssBaseline to everything inside. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(readThemeMode);
   const prefersDark = usePrefersDark();
+  const reducedMotion = usePrefersReducedMotion();
 
   const setMode = useCallback((next: ThemeMode) => {
     writeThemeMode(next);
@@ -31,7 +32,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const scheme = mode === 'device' ? (prefersDark ? 'dark' : 'light') : mode;
   // MUI's own texts (pagination, autocomplete) follow the app's language.
   const { i18n } = useTranslation();
-  const theme = vigilTheme(scheme, findLanguage(i18n.language ?? 'en')?.folder ?? 'en');
+  const theme = vigilTheme(scheme, findLanguage(i18n.language ?? 'en')?.folder ?? 'en', reducedMotion);
 
   // The browser chrome (address bar on mobile) follows the page colour.
   useEffect(() => {

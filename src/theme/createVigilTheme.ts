@@ -31,12 +31,28 @@ const LONG_TEXT = { overflowWrap: 'anywhere' } as const;
 const FONT = ['Montserrat', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Arial', 'sans-serif'].join(',');
 
 /**
- * Vigil's MUI theme. One function for both schemes so the react-admin shell and the public pages
- * share breakpoints, spacing, radii and typography (SPEC section 9).
+ * For a device set to reduce motion: no sliding, growing or fading (menus, dialogs, drawers and
+ * snackbars appear at once) and no ripple on a press. Indeterminate spinners keep turning: they say
+ * that something is under way.
  */
-export function createVigilTheme(scheme: ColorScheme, language = 'en'): Theme {
+const STILL = {
+  transitions: {
+    create: () => 'none',
+    getAutoHeightDuration: () => 0,
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+} as const;
+
+/**
+ * Vigil's MUI theme. One function for both schemes so the react-admin shell and the public pages
+ * share breakpoints, spacing, radii and typography (SPEC section 9); `reducedMotion` follows the
+ * device's prefers-reduced-motion.
+ */
+export function createVigilTheme(scheme: ColorScheme, language = 'en', reducedMotion = false): Theme {
   const dark = scheme === 'dark';
   const options = {
+    ...(reducedMotion ? { transitions: STILL.transitions } : {}),
     breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
     spacing: 8,
     shape: { borderRadius: 4 },
@@ -103,6 +119,7 @@ export function createVigilTheme(scheme: ColorScheme, language = 'en'): Theme {
       MuiCircularProgress: { defaultProps: { 'aria-label': LOADING_TEXT[language] ?? LOADING_TEXT.en } },
       MuiLinearProgress: { defaultProps: { 'aria-label': LOADING_TEXT[language] ?? LOADING_TEXT.en } },
       ...READABLE_REACT_ADMIN_PAGES,
+      ...(reducedMotion ? STILL.components : {}),
     },
   } as ThemeOptions;
   return createTheme(options, MUI_TEXTS[language] ?? enUS);
@@ -120,12 +137,12 @@ const READABLE_REACT_ADMIN_PAGES = Object.fromEntries(
   ]),
 );
 
-/** Built once per scheme and language folder: themes are immutable and cheap to share. */
+/** Built once per scheme, language folder and motion setting: themes are immutable and cheap to share. */
 const cache = new Map<string, Theme>();
 
-export function vigilTheme(scheme: ColorScheme, language = 'en'): Theme {
-  const key = `${scheme}:${language}`;
+export function vigilTheme(scheme: ColorScheme, language = 'en', reducedMotion = false): Theme {
+  const key = `${scheme}:${language}:${reducedMotion}`;
   let theme = cache.get(key);
-  if (!theme) cache.set(key, (theme = createVigilTheme(scheme, language)));
+  if (!theme) cache.set(key, (theme = createVigilTheme(scheme, language, reducedMotion)));
   return theme;
 }

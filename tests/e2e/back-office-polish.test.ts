@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
@@ -112,15 +112,22 @@ describe('back-office polish in a real browser', () => {
 
     // Keyboard: the button takes focus and Enter opens the file chooser.
     // (The dialog's focus trap settles first; then the button keeps the focus it is given.)
-    await expect
-      .poll(async () => {
-        await choose.focus();
-        return choose.evaluate((button) => button === document.activeElement);
-      }, WAIT)
-      .toBe(true);
-    const chooser = page.waitForEvent('filechooser', WAIT);
-    await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: `cards-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv(1)) });
+    // A press made while the trap still moves focus goes elsewhere, so a press that opened no
+    // chooser is made again on the focused button.
+    let chooser: FileChooser | undefined;
+    for (let attempt = 0; attempt < 5 && !chooser; attempt++) {
+      await expect
+        .poll(async () => {
+          await choose.focus();
+          return choose.evaluate((button) => button === document.activeElement);
+        }, WAIT)
+        .toBe(true);
+      const opened = page.waitForEvent('filechooser', { timeout: 3_000 }).catch(() => undefined);
+      await page.keyboard.press('Enter');
+      chooser = await opened;
+    }
+    if (!chooser) throw new Error('Enter on the focused "Choose file" button opened no file chooser');
+    await chooser.setFiles({ name: `cards-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv(1)) });
     await dialog.getByText(`cards-${tag}.csv`).waitFor(WAIT);
 
     // A dropped file replaces it.

@@ -90,7 +90,7 @@ function urlsIn(file: string, constants: ReadonlyMap<string, string>): string[] 
 
 function lazyImports(file: string): Map<string, string> {
   const byName = new Map<string, string>();
-  for (const [, name, specifier] of read(file).matchAll(/(\w+)\s*[:=]\s*lazy\(\s*\(\)\s*=>\s*import\('([^']+)'\)\)/g)) {
+  for (const [, name, specifier] of read(file).matchAll(/(\w+)\s*[:=]\s*lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)[,)]/g)) {
     const target = resolveModule(file, specifier!);
     if (target) byName.set(name!, target);
   }

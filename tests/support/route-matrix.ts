@@ -36,7 +36,7 @@ export interface Visit {
   problems: string[];
   /** Milliseconds the visit took, checks included, and axe's part of it. */
   ms: number;
-  timing?: { axe: number };
+  timing?: { ready: number; axe: number };
 }
 
 /**
@@ -321,6 +321,7 @@ async function check(
   deniedChecked: Record<Language, boolean>,
   started: number,
 ): Promise<Visit> {
+  const ready = Date.now() - started;
   const texts = ctx.languages[language];
   const problems: string[] = [];
   const expectPage = !route.policy || granted.has(route.policy);
@@ -367,13 +368,13 @@ async function check(
     for (const f of findings) problems.push(`axe ${f.impact} ${f.id}: ${f.targets.slice(0, 3).join(', ')}`);
   }
   problems.push(...watch.take());
-  const timing = { axe: Date.now() - checkedAt };
+  const timing = { ready, axe: Date.now() - checkedAt };
   return { role, viewport: ctx.viewport, language, route, outcome, problems, ms: Date.now() - started, timing };
 }
 
 /** The table the matrix prints: one line per visit. */
 export function visitTable(visits: readonly Visit[]): string {
   return visits
-    .map((v) => `${v.role.padEnd(9)} ${v.viewport.padEnd(5)} ${v.language} ${v.route.path.padEnd(64)} ${v.outcome.padEnd(9)} ${String(v.ms).padStart(5)} ms ${v.timing ? `(axe ${v.timing.axe}) ` : ''}${v.problems.length ? v.problems.join(' | ') : 'ok'}`)
+    .map((v) => `${v.role.padEnd(9)} ${v.viewport.padEnd(5)} ${v.language} ${v.route.path.padEnd(64)} ${v.outcome.padEnd(9)} ${String(v.ms).padStart(5)} ms ${v.timing ? `(ready ${v.timing.ready}, axe ${v.timing.axe}) ` : ''}${v.problems.length ? v.problems.join(' | ') : 'ok'}`)
     .join('\n');
 }

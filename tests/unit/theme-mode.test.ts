@@ -73,3 +73,19 @@ describe('checkbox labels', () => {
     expect(input({ inputProps: { 'aria-label': 'Vigil.SimCards.Create', name: 'x' } })).toEqual({ 'aria-label': 'Vigil.SimCards.Create', name: 'x' });
   });
 });
+
+describe('reduced motion (prefers-reduced-motion: reduce)', () => {
+  it('makes every transition instant and turns the ripple off, and leaves the default theme moving', () => {
+    const still = createVigilTheme('light', 'en', true);
+    expect(still.transitions.create(['opacity', 'transform'])).toBe('none');
+    expect(still.transitions.getAutoHeightDuration(400)).toBe(0);
+    expect(Object.values(still.transitions.duration).every((ms) => ms === 0)).toBe(true);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    // The rest of the theme is the same one.
+    expect(still.palette.primary.main).toBe(createVigilTheme('light').palette.primary.main);
+
+    const moving = createVigilTheme('light');
+    expect(moving.transitions.create('opacity')).toMatch(/opacity \d+ms/);
+    expect(moving.components?.MuiButtonBase?.defaultProps?.disableRipple).toBeUndefined();
+  });
+});

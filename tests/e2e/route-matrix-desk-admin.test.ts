@@ -1,3 +1,3 @@
 import { describeRouteMatrix } from '../support/route-matrix-suite';
 
-describeRouteMatrix('phone');
+describeRouteMatrix('desk', 'admin');

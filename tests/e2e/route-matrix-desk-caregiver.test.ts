@@ -1,0 +1,3 @@
+import { describeRouteMatrix } from '../support/route-matrix-suite';
+
+describeRouteMatrix('desk', 'caregiver');
