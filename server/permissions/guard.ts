@@ -33,6 +33,8 @@ export interface CatalogueEntry {
   method: string;
   url: string;
   policy: string;
+  /** The parts of the Fastify route schema it declares (params, querystring, body, response). */
+  declares: string[];
 }
 
 declare module 'fastify' {
@@ -57,7 +59,7 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     const policy = route.config?.policy;
     if (!policy) throw new Error(`Route ${String(route.method)} ${route.url} declares no policy`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, policy });
+      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, policy, declares: Object.keys(route.schema ?? {}).filter((part) => ['params', 'querystring', 'body', 'response'].includes(part)) });
     }
   });
 

@@ -24,7 +24,7 @@ export const TENANT_LOOKUP_QUERY_KEY = ['tenant-filter', 'lookup'] as const;
  * Whether the signed-in user is a host user holding Saas.Tenants. The shell set the starting filter
  * before its first screen; should that have failed, it is set here and every screen's data refetched.
  */
-function useHostTenantAccess(): boolean {
+export function useHostTenantAccess(): boolean {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['session', 'tenant-filter-access'],

@@ -214,9 +214,23 @@ describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl 
     expect((await call(linker, 'DELETE', `/api/app/customer/${customerId}/linkedOrganizations/${orgId}`)).status).toBe(204);
   });
 
-  it('describes the contacts and linked organization routes in the OpenAPI document, with their bodies and refusals', async () => {
+  it('declares the schema of every pricing, contact and link route: its parameters, its body and its answers', () => {
+    const routes = server.app.routeCatalogue.filter((r) => r.url.startsWith('/api/app/customer/:id/') || r.url === '/api/app/product/listPrices' || r.url === '/api/app/currency/availableCurrencies');
+    expect(routes.length).toBeGreaterThanOrEqual(11);
+    const missing = routes.flatMap((r) => {
+      const needed = ['response', ...(r.url.includes(':id') ? ['params'] : []), ...(r.method === 'PUT' || r.method === 'POST' ? ['body'] : [])];
+      return needed.filter((part) => !r.declares.includes(part)).map((part) => `${r.method} ${r.url}: no ${part}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('describes the pricing, contacts and linked organization routes in the OpenAPI document, with their bodies and refusals', async () => {
     const doc = (await (await fetch(`${server.url}/swagger/json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
     const ops: [string, string][] = [
+      ['/api/app/customer/{id}/prices', 'get'],
+      ['/api/app/customer/{id}/prices', 'put'],
+      ['/api/app/customer/{id}/resetPrices', 'post'],
+      ['/api/app/customer/{id}/discountPercentage', 'put'],
       ['/api/app/customer/{id}/contacts', 'get'],
       ['/api/app/customer/{id}/linkedOrganizations', 'get'],
       ['/api/app/customer/{id}/linkedOrganizations', 'post'],
@@ -228,6 +242,9 @@ describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl 
       expect(Object.keys(op!.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
     }
     expect(doc.paths['/api/app/customer/{id}/linkedOrganizations']!.post!.requestBody).toBeTruthy();
+    expect(doc.paths['/api/app/customer/{id}/prices']!.put!.requestBody).toBeTruthy();
+    expect(doc.paths['/api/app/customer/{id}/discountPercentage']!.put!.requestBody).toBeTruthy();
+    expect(Object.keys(doc.paths['/api/app/product/listPrices']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
   });
 
   it('lists the available currencies with names in the caller\'s language', async () => {

@@ -75,4 +75,17 @@ describe('tenant filter in a real browser', () => {
     await filter.waitFor(WAIT);
     await expect.poll(() => filter.textContent(), WAIT).toBe('All');
   });
+
+  it('says on the new-user screen, with All chosen, that the user goes to the own organisation, and not once a tenant is chosen', async () => {
+    const notice = page.getByText('With the tenant filter on All, this user is created in your own organisation.', { exact: false });
+    await page.goto(`${server.url}/identity-management/users/create`);
+    await page.getByLabel('User name').first().waitFor(WAIT);
+    await notice.waitFor(WAIT);
+
+    await page.evaluate(() => localStorage.setItem('tenantFilter', 'null'));
+    await page.reload();
+    await page.getByLabel('User name').first().waitFor(WAIT);
+    expect(await notice.count()).toBe(0);
+    await page.evaluate((all) => localStorage.setItem('tenantFilter', all), ALL_TENANTS);
+  });
 });

@@ -16,6 +16,7 @@ import { entityChange, modelOf, readVisible, requireVisible, UUID } from '../sha
 import { priceBodyReader } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';
 import { customerPrices, resetCustomerPrices, saveCustomerPrices } from './prices';
+import { CUSTOMER_PRICES_RESPONSE, currencySchema, priceBodySchema } from '../products/route-schemas';
 
 /**
  * A customer's pricing tab and related lists (SPEC section 7: customer prices, discountPercentage,
@@ -58,14 +59,15 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
   const { endpoint, policy } = customers.schema['x-resource'];
   const codes = availableCurrencies(engine, 'en').map((c) => c.code);
   const readPrices = priceBodyReader(codes);
-  const readCurrency = bodyValidator<{ currency?: string }>({ type: ['object', 'null'], properties: { currency: { type: 'string', enum: codes } }, additionalProperties: false });
+  const readCurrency = bodyValidator<{ currency?: string }>(currencySchema(codes));
   const update = bodySchema(customers, 'update');
-  const validateDiscount = createAjv().compile({
+  const discountBody = {
     type: 'object',
     properties: { discountPercentage: update.properties.discountPercentage, concurrencyStamp: update.properties.concurrencyStamp },
     required: ['discountPercentage'],
     additionalProperties: false,
-  });
+  };
+  const validateDiscount = createAjv().compile(discountBody);
   const tags = [customers.name];
   // Bodies are checked in the handlers (translated messages); the route schemas describe them and
   // are checked with the records' ajv set-up (nothing coerced or silently removed).
@@ -109,28 +111,28 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     return { items: (await q.orderBy('t.id').limit(MAX_ITEMS).execute()).map((r) => toRecord(model, r)) };
   };
 
-  app.get<{ Params: IdParams; Querystring: { currency?: string } }>(`${endpoint}/:id/prices`, { config: { policy }, schema: { tags, summary: "A customer's prices in one currency" } }, async (request) => {
+  app.get<{ Params: IdParams; Querystring: { currency?: string } }>(`${endpoint}/:id/prices`, { config: { policy }, attachValidation: true, schema: { tags, summary: "A customer's prices in one currency", params: idParams, querystring: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request);
     const query = request.query.currency ? { currency: request.query.currency } : {};
     const currency = readCurrency(query, request.language).currency ?? String(row.currency ?? codes[0]);
     return customerPrices(db, engine, row, currency, request.language);
   });
 
-  app.put<{ Params: IdParams }>(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: "Set a customer's own prices" } }, async (request) => {
+  app.put<{ Params: IdParams }>(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Set a customer's own prices", params: idParams, body: priceBodySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request);
     const body = readPrices(request.body, request.language, await listProducts(db, engine, request.language));
     await saveCustomerPrices(db, request, row, body);
     return customerPrices(db, engine, row, body.currency, request.language);
   });
 
-  app.post<{ Params: IdParams }>(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: "Remove a customer's own prices" } }, async (request) => {
+  app.post<{ Params: IdParams }>(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Remove a customer's own prices", params: idParams, body: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request);
     const { currency } = readCurrency(request.body ?? {}, request.language);
     await resetCustomerPrices(db, request, row, currency);
     return customerPrices(db, engine, row, currency ?? String(row.currency ?? codes[0]), request.language);
   });
 
-  app.put<{ Params: IdParams }>(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: "Set a customer's discount" } }, async (request) => {
+  app.put<{ Params: IdParams }>(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Set a customer's discount", params: idParams, body: discountBody, response: { 200: recordSchema(customers), 409: ABP_ERROR_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request);
     const body = request.body ?? {};
     if (!validateDiscount(body)) throw validationFailure(customers, validateDiscount.errors ?? [], request.language);

@@ -10,6 +10,7 @@ import { modelOf } from '../shared/records';
 import { availableCurrencies, listPrices, listProducts } from './catalogue';
 import { priceBodyReader } from './price-body';
 import { pricingDb } from './tables';
+import { CURRENCIES_RESPONSE, LIST_PRICES_RESPONSE, PRICE_REFUSALS, priceBodySchema, SET_LIST_PRICES_RESPONSE } from './route-schemas';
 
 /**
  * The product catalogue's prices (SPEC section 7: product, currency/availableCurrencies): the
@@ -25,11 +26,11 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
   const tags = ['products'];
 
   // Reference data every back-office screen with money needs: any signed-in user may read it.
-  app.get('/api/app/currency/availableCurrencies', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'Currencies prices can be kept in' } }, async (request) => ({
+  app.get('/api/app/currency/availableCurrencies', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'Currencies prices can be kept in', response: { 200: CURRENCIES_RESPONSE, ...PRICE_REFUSALS } } }, async (request) => ({
     items: availableCurrencies(engine, request.language),
   }));
 
-  app.get('/api/app/product/listPrices', { config: { policy }, schema: { tags, summary: 'Products with their list price per currency' } }, async (request) => {
+  app.get('/api/app/product/listPrices', { config: { policy }, schema: { tags, summary: 'Products with their list price per currency', response: { 200: LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } } }, async (request) => {
     assertScopeAllowed(accessories, request, 'read');
     const [products, prices] = await Promise.all([listProducts(db, engine, request.language), listPrices(db)]);
     return {
@@ -38,7 +39,11 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
     };
   });
 
-  app.put('/api/app/product/listPrices', { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Set list prices in one currency' } }, async (request) => {
+  // The body is checked in the handler (translated messages, unknown products named); the schema describes it.
+  app.put(
+    '/api/app/product/listPrices',
+    { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: 'Set list prices in one currency', body: priceBodySchema(currencies()), response: { 200: SET_LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } } },
+    async (request) => {
     assertScopeAllowed(accessories, request, 'write');
     const products = await listProducts(db, engine, request.language);
     const { currency, prices } = readPrices(request.body, request.language, products);
@@ -65,5 +70,6 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
     });
     const after = await listPrices(db, currency);
     return { currency, items: products.map((p) => ({ ...p, price: after.get(p.productKey)?.get(currency) ?? null })) };
-  });
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { translate } from '../../localization/texts';
 import { bodyValidator, invalid } from '../../http/body-validation';
 import type { Product } from './catalogue';
-import { MAX_PRICE } from './money';
+import { priceBodySchema } from './route-schemas';
 
 /**
  * The body that sets prices, list or customer: `{ currency, prices: [{ productKey, price }] }`.
@@ -14,24 +14,7 @@ export interface PriceBody {
 }
 
 export function priceBodyReader(currencies: string[]) {
-  const read = bodyValidator<PriceBody>({
-    type: 'object',
-    properties: {
-      currency: { type: 'string', enum: currencies },
-      prices: {
-        type: 'array',
-        maxItems: 1000,
-        items: {
-          type: 'object',
-          properties: { productKey: { type: 'string', minLength: 1, maxLength: 64 }, price: { type: ['number', 'null'], minimum: 0, maximum: MAX_PRICE } },
-          required: ['productKey', 'price'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['currency', 'prices'],
-    additionalProperties: false,
-  });
+  const read = bodyValidator<PriceBody>(priceBodySchema(currencies));
   return (body: unknown, lang: string, products: Product[]): PriceBody => {
     const parsed = read(body, lang);
     const known = new Set(products.map((p) => p.productKey));

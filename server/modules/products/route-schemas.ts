@@ -1,0 +1,102 @@
+import { ABP_ERROR_RESPONSE } from '../../http/errors';
+import { MAX_PRICE } from './money';
+
+/**
+ * Route schemas of the price routes (the product catalogue's list prices, a customer's prices):
+ * what they take and answer, for validation, serialisation and the API description alike.
+ */
+
+/** A price: a non-negative amount with 2 decimals kept, or null where none is set. */
+const PRICE = { type: ['number', 'null'], minimum: 0, maximum: MAX_PRICE } as const;
+
+/** A priced product: a subscription plan or a host accessory (catalogue.ts `Product`). */
+const PRODUCT_PROPERTIES = {
+  productKey: { type: 'string' },
+  kind: { type: 'string', enum: ['subscription', 'accessory'] },
+  name: { type: 'string' },
+  itemNumber: { type: ['string', 'null'] },
+} as const;
+const PRODUCT_REQUIRED = ['productKey', 'kind', 'name', 'itemNumber'] as const;
+
+/** The body that sets prices, list or customer (price-body.ts reads it, with translated messages). */
+export function priceBodySchema(currencies: string[]) {
+  return {
+    type: 'object',
+    properties: {
+      currency: { type: 'string', enum: currencies },
+      prices: {
+        type: 'array',
+        maxItems: 1000,
+        items: {
+          type: 'object',
+          properties: { productKey: { type: 'string', minLength: 1, maxLength: 64 }, price: PRICE },
+          required: ['productKey', 'price'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['currency', 'prices'],
+    additionalProperties: false,
+  } as const;
+}
+
+/** `{ currency? }`: the currency of a customer's prices to read or reset (their own currency when left out). */
+export function currencySchema(currencies: string[]) {
+  return { type: ['object', 'null'], properties: { currency: { type: 'string', enum: currencies } }, additionalProperties: false } as const;
+}
+
+/** A customer's prices in one currency: list, own and effective price per product. */
+export const CUSTOMER_PRICES_RESPONSE = {
+  type: 'object',
+  properties: {
+    customerId: { type: 'string' },
+    currency: { type: 'string' },
+    discountPercentage: { type: 'number' },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ...PRODUCT_PROPERTIES, listPrice: PRICE, customerPrice: PRICE, effectivePrice: PRICE },
+        required: [...PRODUCT_REQUIRED, 'listPrice', 'customerPrice', 'effectivePrice'],
+      },
+    },
+  },
+  required: ['customerId', 'currency', 'discountPercentage', 'items'],
+} as const;
+
+/** Every product with its list price in every currency. */
+export const LIST_PRICES_RESPONSE = {
+  type: 'object',
+  properties: {
+    currencies: { type: 'array', items: { type: 'string' } },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ...PRODUCT_PROPERTIES, prices: { type: 'object', additionalProperties: PRICE } },
+        required: [...PRODUCT_REQUIRED, 'prices'],
+      },
+    },
+  },
+  required: ['currencies', 'items'],
+} as const;
+
+/** Every product with its list price in the currency just set. */
+export const SET_LIST_PRICES_RESPONSE = {
+  type: 'object',
+  properties: {
+    currency: { type: 'string' },
+    items: { type: 'array', items: { type: 'object', properties: { ...PRODUCT_PROPERTIES, price: PRICE }, required: [...PRODUCT_REQUIRED, 'price'] } },
+  },
+  required: ['currency', 'items'],
+} as const;
+
+/** The currencies prices can be kept in, with their labels in the caller's language. */
+export const CURRENCIES_RESPONSE = {
+  type: 'object',
+  properties: { items: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } }, required: ['code', 'name'] } } },
+  required: ['items'],
+} as const;
+
+/** The refusals a price route may answer, in ABP's shape. */
+export const PRICE_REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE, 409: ABP_ERROR_RESPONSE } as const;
