@@ -40,10 +40,8 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
   });
 
   // The body is checked in the handler (translated messages, unknown products named); the schema describes it.
-  app.put(
-    '/api/app/product/listPrices',
-    { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: 'Set list prices in one currency', body: priceBodySchema(currencies()), response: { 200: SET_LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } } },
-    async (request) => {
+  const setSchema = { tags, summary: 'Set list prices in one currency', body: priceBodySchema(currencies()), response: { 200: SET_LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } };
+  app.put('/api/app/product/listPrices', { config: { policy: `${policy}.Update` }, attachValidation: true, schema: setSchema }, async (request) => {
     assertScopeAllowed(accessories, request, 'write');
     const products = await listProducts(db, engine, request.language);
     const { currency, prices } = readPrices(request.body, request.language, products);
@@ -70,6 +68,5 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
     });
     const after = await listPrices(db, currency);
     return { currency, items: products.map((p) => ({ ...p, price: after.get(p.productKey)?.get(currency) ?? null })) };
-    },
-  );
+  });
 }
