@@ -13,8 +13,9 @@ import { installTenantResolution } from './tenancy/resolve-tenant';
 import { translate } from './localization/texts';
 import { localeRoutes } from './localization/locale-routes';
 import { registerIssuer } from './oidc';
-import { API_AUDIENCE, issuerUrl } from './oidc/provider';
+import { API_AUDIENCE, appOrigins, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
+import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
 import { registerNode } from './oidc/nodes';
 import { applicationConfigurationRoutes } from './abp/application-configuration';
 import { userOverviewRoutes } from './identity/user-overview-routes';
@@ -113,7 +114,9 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   installErrorHandler(app, translate);
   installNulGuard(app);
   const secrets = await loadIssuerSecrets(db);
-  installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks) });
+  installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), db, origins: appOrigins(config) });
+  const liveness = new TokenLiveness(db, app.log);
+  installTokenLiveness(app, liveness);
   await registerNode(app, db, issuerUrl(config));
   installPolicyGuard(app, db);
   installTenantResolution(app, db);
@@ -125,7 +128,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   });
 
   await registerOpenApi(app);
-  const provider = await registerIssuer(app, config, db, secrets);
+  const provider = await registerIssuer(app, config, db, secrets, liveness);
   await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(schemaEngineRoutes, { db, engine });
@@ -135,7 +138,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(localizationModule, { db });
   await app.register(settingsModule, { db });
   // Feature modules: one plugin per folder, each given the same context.
-  const context: ModuleContext = { db, config, engine };
+  const context: ModuleContext = { db, config, engine, liveness };
   // A module is served when the schema resources it builds on are there (a server started on
   // another schemas folder, as some tests do, has fewer modules), like server/modules.
   const FEATURE_MODULES: { plugin: (app: FastifyInstance, ctx: ModuleContext) => Promise<void>; needs: string[] }[] = [

@@ -35,6 +35,11 @@ export interface Config {
   seedDemo: boolean;
   clientId: string;
   plugAndPlayClientId: string;
+  /**
+   * OIDC_DPOP_CLIENTS: client ids whose tokens must be bound to a key with DPoP (RFC 9449): the
+   * issuer refuses their token requests without a DPoP proof. Other clients may still use Bearer.
+   */
+  dpopClients: string[];
   plugAndPlayHost: string;
   /** The tenant self-registered carers join when the request names none (`__tenant`): its name or id. */
   plugAndPlayTenant: string;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: demo || (isLoopback(host) && flag(env.SEED_DEMO, databaseUrl === '')),
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
+    dpopClients: (env.OIDC_DPOP_CLIENTS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
     plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',
     plugAndPlayTenant: env.PLUG_AND_PLAY_TENANT ?? '',
     mapsKey: env.GOOGLE_MAPS_KEY ?? '',

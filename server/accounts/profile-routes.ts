@@ -5,7 +5,7 @@ import { POLICIES } from '../../common/policies';
 import { activeSubscriptionCount } from '../billing/account-status';
 import { forbidden } from '../http/errors';
 import { limitMail } from '../http/mail-limits';
-import { endSessions } from '../identity/escalation-rules';
+import { endSessions } from '../oidc/grant-revocation';
 import { verifyPassword } from '../identity/passwords';
 import { passwordPolicyFor } from '../identity/password-rules';
 import { changeOwnPassword } from '../identity/set-password';

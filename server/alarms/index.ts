@@ -8,6 +8,7 @@ import { translate } from '../localization/texts';
 import { ALARM_CHANNEL } from './dispatch';
 import { LiveHub, type AckNotice } from './live';
 import { alarmDto } from './messages';
+import { watchStreamToken } from './stream-token';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -78,7 +79,7 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
   });
 
   app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED } }, async (request, reply) => {
-    const userId = request.principal!.userId;
+    const principal = request.principal!;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -88,14 +89,18 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
       'x-accel-buffering': 'no',
     });
     raw.write('retry: 3000\n: connected\n\n');
-    const remove = hub.add(userId, {
-      send(event, data) {
-        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      },
-    });
+    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const remove = hub.add(principal.userId, { send });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    // A stream lives no longer than its token: 'expired' at its expiry (the web app reconnects at
+    // once with the renewed token), 'ended' when its sign-in ends on any node.
+    const stopWatching = watchStreamToken(ctx.liveness, principal, (reason) => {
+      send(reason, {});
+      end();
+    });
     const end = () => {
       clearInterval(heartbeat);
+      stopWatching();
       remove();
       streams.delete(end);
       if (!raw.writableEnded) raw.end();

@@ -121,6 +121,29 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
+/** Single access tokens revoked before their expiry (migration 022). */
+export interface RevokedAccessTokensTable {
+  jti: string;
+  expires_at: Timestamp;
+}
+
+/** A DPoP proof accepted by some API node (migration 021, server/http/dpop.ts): id is a hash of key thumbprint and jti. */
+export interface DpopProofsTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
+/** Where a user is signed in: one row per issuer grant (migration 023, server/oidc/session-activity.ts). */
+export interface SessionActivityTable {
+  grant_id: string;
+  user_id: string;
+  client_id: string;
+  user_agent: Nullable<string>;
+  ip: Nullable<string>;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: JSONColumnType<object>;
@@ -335,6 +358,9 @@ export interface Database
   feature_values: FeatureValuesTable;
   settings: SettingsTable;
   oidc_payloads: OidcPayloadsTable;
+  revoked_access_tokens: RevokedAccessTokensTable;
+  dpop_proofs: DpopProofsTable;
+  session_activity: SessionActivityTable;
   server_secrets: ServerSecretsTable;
   rate_limits: RateLimitsTable;
   security_logs: SecurityLogsTable;

@@ -15,11 +15,60 @@ export class AbpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { code?: string; details?: string; validationErrors?: ValidationError[]; data?: Record<string, unknown> } = {},
+    readonly extra: { code?: string; details?: string; validationErrors?: ValidationError[]; data?: Record<string, unknown>; challenge?: AuthChallenge } = {},
   ) {
     super(message);
   }
 }
+
+/** The DPoP proof algorithms the API and the issuer accept (RFC 9449 `algs`): asymmetric ones only. */
+export const DPOP_ALGS = ['ES256', 'Ed25519', 'EdDSA', 'RS256', 'PS256'] as const;
+
+/**
+ * What a 401 tells the client in WWW-Authenticate (RFC 6750 section 3, RFC 9449 section 7.1): the
+ * scheme the refused token was sent with, the error code and an English description (header
+ * values are ASCII; the caller's language is in the ABP body).
+ */
+export interface AuthChallenge {
+  scheme: 'Bearer' | 'DPoP';
+  error: 'invalid_request' | 'invalid_token' | 'invalid_dpop_proof';
+  description: string;
+}
+
+/**
+ * An access token or DPoP proof refused: the challenge, and the text (a key of the server
+ * namespace, with its values) and ABP code for the caller. Thrown by the token checks, which the
+ * API answers as an ABP error and userinfo as an OAuth error. Never carries the token or proof.
+ */
+export class TokenRefusal extends Error {
+  readonly text: string;
+  readonly code: string;
+  readonly values: Record<string, string>;
+  constructor(
+    readonly challenge: AuthChallenge,
+    opts: { text?: string; code?: string; values?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(challenge.description, { cause: opts.cause });
+    this.text = opts.text ?? 'errors.invalidToken';
+    this.code = opts.code ?? 'Vigil:Unauthorized';
+    this.values = opts.values ?? {};
+  }
+}
+
+/**
+ * WWW-Authenticate for a 401: both schemes the API takes, the error (when a token was refused)
+ * in the one it was sent with. Without a challenge (no token sent) there is no error (RFC 6750).
+ */
+export function wwwAuthenticate(challenge?: AuthChallenge): string {
+  const params = (scheme: AuthChallenge['scheme']) =>
+    challenge?.scheme === scheme ? [`error="${challenge.error}"`, `error_description="${challenge.description.replace(/["\\]/g, '')}"`] : [];
+  const bearer = ['Bearer', params('Bearer').join(', ')].filter(Boolean).join(' ');
+  const dpop = `DPoP ${[...params('DPoP'), `algs="${DPOP_ALGS.join(' ')}"`].join(', ')}`;
+  return `${bearer}, ${dpop}`;
+}
+
+/** A 401 with a challenge: the token (or its proof) the caller sent was refused. */
+export const tokenRefused = (refusal: TokenRefusal, message: string) => new AbpError(401, message, { code: refusal.code, challenge: refusal.challenge });
 
 export const unauthorized = (message: string, code = 'Vigil:Unauthorized') => new AbpError(401, message, { code });
 export const forbidden = (message: string, code = 'Vigil:Forbidden') => new AbpError(403, message, { code });
@@ -32,7 +81,16 @@ export const badRequest = (message: string, validationErrors?: ValidationError[]
 export const databaseUnavailable = (lang: string, translate: (key: string, lang: string) => string) =>
   new AbpError(503, translate('errors.databaseUnavailable', lang), { code: 'Vigil:DatabaseUnavailable' });
 
+/** Refused with no challenge of its own although a token was sent (its sign-in ended, say): invalid_token. */
+function presentedTokenChallenge(authorization: string | undefined): AuthChallenge | undefined {
+  if (!authorization) return undefined;
+  const scheme = /^dpop\s/i.test(authorization) ? 'DPoP' : 'Bearer';
+  return { scheme, error: 'invalid_token', description: 'The access token is not valid, has expired or its sign-in has ended' };
+}
+
 export function sendAbpError(reply: FastifyReply, err: AbpError): FastifyReply {
+  // Every 401 says how to authenticate (RFC 9110 section 15.5.2).
+  if (err.status === 401) reply.header('www-authenticate', wwwAuthenticate(err.extra.challenge ?? presentedTokenChallenge(reply.request.headers.authorization)));
   return reply
     .status(err.status)
     .header('_AbpErrorFormat', 'true')

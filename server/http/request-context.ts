@@ -8,6 +8,14 @@ export interface Principal {
   tenantId: string | null;
   clientId: string | null;
   scopes: string[];
+  /** The grant the access token was issued under (claim `gid`): revoking it ends the token. */
+  grantId?: string | null;
+  /** The token's own id (`jti`), for revoking one access token. */
+  tokenId?: string | null;
+  /** When the token expires (ms since the epoch): live streams close then. */
+  expiresAt?: number;
+  /** The DPoP key thumbprint the token is bound to (`cnf.jkt`), when it is sender-bound. */
+  boundKey?: string | null;
 }
 
 declare module 'fastify' {

@@ -75,11 +75,3 @@ export async function keepingHostAdmin<T>(trx: Db, tenantId: string | null, deta
   if (before > 0 && (await activeHostAdmins(trx, role.id)) === 0) throw new Refusal('lastHostAdmin', detail);
   return result;
 }
-
-/**
- * Signs a user out everywhere: their sessions, grants and refresh tokens at the issuer are removed,
- * so a locked, deactivated or deleted user cannot renew tokens.
- */
-export async function endSessions(trx: Db, userId: string): Promise<void> {
-  await trx.deleteFrom('oidc_payloads').where(sql<boolean>`payload->>'accountId' = ${userId}`).execute();
-}

@@ -4,7 +4,7 @@ import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import type { Db } from '../db/database';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
-import { endSessions } from './escalation-rules';
+import { endSessions } from '../oidc/grant-revocation';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
 import { writeSecurityLog } from './security-log';
@@ -46,7 +46,8 @@ export async function setPassword(db: Db, request: FastifyRequest, user: Passwor
       .where('id', '=', user.id)
       .execute();
     await rememberPassword(trx, user.id, hash, policy.remember, replaced?.password_hash);
-    if (byAdministrator) await endSessions(trx, user.id);
+    // A new password ends every other sign-in; the user stays signed in where they changed it.
+    await endSessions(trx, user.id, byAdministrator ? null : request.principal?.grantId);
     await writeAuditLog(trx, request, {
       status: 204,
       entityChanges: [describeChange('IdentityUser', user.id, { lastPasswordChangeTime: user.last_password_change_time }, { lastPasswordChangeTime: changedAt })],

@@ -13,15 +13,18 @@ import { sweepExpired } from './adapter';
 import { ExternalProvider } from './external-provider';
 import { interactionRoutes } from './interaction-routes';
 import { FONT_PATH } from './pages';
-import { createProvider, ISSUER_PATH } from './provider';
-import type { IssuerSecrets } from './secrets';
+import { API_AUDIENCE, createProvider, ISSUER_PATH, issuerUrl } from './provider';
+import { publicJwks, type IssuerSecrets } from './secrets';
+import { revokeAccessTokens } from './access-token-revocation';
+import type { TokenLiveness } from './token-liveness';
 
 /**
  * Mounts the OpenID Connect issuer under /oidc: oidc-provider's own endpoints (discovery, auth,
  * token, userinfo, revocation, end-session, jwks) plus our sign-in pages and their fonts.
  */
-export async function registerIssuer(app: FastifyInstance, config: Config, db: Db, secrets: IssuerSecrets): Promise<Provider> {
+export async function registerIssuer(app: FastifyInstance, config: Config, db: Db, secrets: IssuerSecrets, liveness: TokenLiveness): Promise<Provider> {
   const provider = createProvider(config, db, secrets);
+  revokeAccessTokens(provider, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), liveness });
 
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;

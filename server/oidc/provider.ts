@@ -2,16 +2,24 @@ import Provider, { errors, type ClientMetadata, type Configuration, type KoaCont
 import type { Db } from '../db/database';
 import type { Config } from '../config';
 import { databaseAdapter } from './adapter';
-import type { IssuerSecrets } from './secrets';
+import { publicJwks, type IssuerSecrets } from './secrets';
 import { findAccount } from './accounts';
 import { renderErrorPage, renderLogoutPage, renderLoggedOutPage } from './pages';
 import { languageOf } from './page-language';
+import { DPOP_ALGS } from '../http/errors';
+import { USERINFO_PATH, userinfoForApiTokens } from './userinfo';
 
 /** Scopes the web app asks for (SPEC section 6): the API scope is 'Stella'. */
 export const API_SCOPE = 'Stella';
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', API_SCOPE];
 export const ISSUER_PATH = '/oidc';
 export const API_AUDIENCE = 'vigil-api';
+/** The claims each scope releases, in ID tokens and at userinfo. */
+export const CLAIMS: Record<string, string[]> = {
+  openid: ['sub'],
+  profile: ['name', 'given_name', 'family_name', 'preferred_username', 'tenantid', 'role', 'locale'],
+  email: ['email', 'email_verified'],
+};
 
 export function issuerUrl(config: Config): string {
   return `${config.publicUrl}${ISSUER_PATH}`;
@@ -30,7 +38,8 @@ export function appOrigins(config: Config): string[] {
  * The OpenID Connect issuer: authorization code with PKCE (S256, required for the public web
  * clients), refresh tokens for offline_access, userinfo, end-session, revocation. Access tokens
  * for the API (scope 'Stella') are JWTs signed with the keys in the database, so every API node
- * verifies them locally.
+ * verifies them locally; with a DPoP proof on the token request they are bound to the client's
+ * key (`cnf.jkt`), and for the clients in OIDC_DPOP_CLIENTS they must be.
  */
 export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): Provider {
   const resource = apiResource(config);
@@ -45,6 +54,9 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
     redirect_uris: redirects,
     post_logout_redirect_uris: redirects,
     scope: SCOPES.join(' '),
+    // ID tokens always carry auth_time (in claims_supported), not only when max_age is asked.
+    require_auth_time: true,
+    dpop_bound_access_tokens: config.dpopClients.includes(clientId),
   });
 
   const configuration: Configuration = {
@@ -57,12 +69,12 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     findAccount: (ctx, sub) => findAccount(db, sub),
-    claims: {
-      openid: ['sub'],
-      profile: ['name', 'given_name', 'family_name', 'preferred_username', 'tenantid', 'role', 'locale'],
-      email: ['email', 'email_verified'],
-    },
+    claims: CLAIMS,
     scopes: SCOPES,
+    // Every client is public (PKCE, no secret): discovery offers no secret-based authentication.
+    clientAuthMethods: ['none'],
+    enabledJWA: { dPoPSigningAlgValues: [...DPOP_ALGS] },
+    routes: { userinfo: USERINFO_PATH },
     responseTypes: ['code'],
     pkce: { required: () => true },
     features: {
@@ -70,6 +82,8 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
       // A client may revoke only tokens it was issued.
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
+      // The API checks the proofs itself (server/http/dpop.ts) with the same algorithms.
+      dPoP: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
@@ -116,13 +130,18 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
     // never shown a consent page; the web app still needs refresh tokens for silent renewal.
     // They rotate on every use (oidc-provider's default for public clients).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Signing out ends everything: the refresh tokens live only as long as the issuer's session, so
+    // end-session revokes the grant even with offline_access (oidc-provider keeps it otherwise).
+    expiresWithSession: async () => true,
     extraTokenClaims: async (ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
       const account = await findAccount(db, accountId);
       if (!account) return undefined;
       const claims = await account.claims('id_token', '', {}, []);
-      return { tenantid: claims.tenantid ?? null, preferred_username: claims.preferred_username, role: claims.role };
+      // `gid`: the grant, so every API node can refuse the token once its grant is revoked.
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { tenantid: claims.tenantid ?? null, preferred_username: claims.preferred_username, role: claims.role, gid: grantId };
     },
     interactions: {
       url: (ctx, interaction) => `${ISSUER_PATH}/interaction/${interaction.uid}`,
@@ -148,5 +167,39 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
   const provider = new Provider(issuerUrl(config), configuration);
   // X-Forwarded-Proto (secure cookies behind a TLS proxy) only when a proxy is trusted at all.
   provider.proxy = config.trustProxy !== false;
+  // Every ID token names its issuer session (`sid`, in claims_supported), which a client matches
+  // against logout; oidc-provider adds it only for back-channel logout clients otherwise.
+  provider.Client.prototype.includeSid = () => true;
+  provider.use(userinfoForApiTokens({
+    issuer: issuerUrl(config),
+    audience: API_AUDIENCE,
+    jwks: publicJwks(secrets.jwks),
+    db,
+    url: `${issuerUrl(config)}${USERINFO_PATH}`,
+    claims: CLAIMS,
+    origins: appOrigins(config),
+  }));
+  provider.use(grantedScopeInTokenResponse);
   return provider;
+}
+
+/**
+ * The token response's `scope` says everything granted: oidc-provider gives the API access
+ * token's scope only (resource indicators), leaving out `openid` and `offline_access`, which the
+ * ID and refresh token in the same response stand for. Added from the grant, as far as asked;
+ * offline_access whenever a refresh token comes with the response, as OpenID Connect drops it
+ * from the request without prompt=consent although these clients get refresh tokens (above).
+ */
+async function grantedScopeInTokenResponse(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void> {
+  await next();
+  if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
+  const body = ctx.body as { scope?: unknown } | undefined;
+  const { Grant: grant, AuthorizationCode: code, RefreshToken: refreshToken } = ctx.oidc.entities;
+  const source = code ?? refreshToken;
+  if (!body || typeof body !== 'object' || !grant || !source) return;
+  const asked = new Set(ctx.oidc.params?.scope ? ctx.oidc.requestParamScopes : source.scopes);
+  if ('refresh_token' in body) asked.add('offline_access');
+  const scopes = new Set([...grant.getOIDCScopeFiltered(asked).split(' '), ...String(body.scope ?? '').split(' ')]);
+  scopes.delete('');
+  body.scope = [...scopes].join(' ');
 }

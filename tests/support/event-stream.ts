@@ -6,6 +6,8 @@ export interface StreamEvent {
 
 export interface EventStreamReader {
   events: StreamEvent[];
+  /** Settles when the server ends the stream. */
+  ended: Promise<void>;
   next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   close(): void;
 }
@@ -18,7 +20,7 @@ export async function openEventStream(url: string, token: string): Promise<Event
   const waiters: { match: (e: StreamEvent) => boolean; resolve: (e: StreamEvent) => void }[] = [];
   const decoder = new TextDecoder();
   let buffer = '';
-  void (async () => {
+  const ended = (async () => {
     const reader = res.body!.getReader();
     try {
       for (;;) {
@@ -51,6 +53,7 @@ export async function openEventStream(url: string, token: string): Promise<Event
   })();
   return {
     events,
+    ended,
     next(match, timeoutMs = 10_000) {
       const found = events.find(match);
       if (found) return Promise.resolve(found);
