@@ -40,6 +40,8 @@ export interface Config {
    * issuer refuses their token requests without a DPoP proof. Other clients may still use Bearer.
    */
   dpopClients: string[];
+  /** WEB_DPOP=false: the web app sends plain Bearer tokens instead of DPoP-bound ones (on by default). */
+  webDpop: boolean;
   plugAndPlayHost: string;
   /** The tenant self-registered carers join when the request names none (`__tenant`): its name or id. */
   plugAndPlayTenant: string;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientId: env.OIDC_CLIENT_ID ?? 'vigil-web',
     plugAndPlayClientId: env.PLUG_AND_PLAY_CLIENT_ID ?? 'vigil-plug-and-play',
     dpopClients: (env.OIDC_DPOP_CLIENTS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+    webDpop: env.WEB_DPOP !== 'false',
     plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',
     plugAndPlayTenant: env.PLUG_AND_PLAY_TENANT ?? '',
     mapsKey: env.GOOGLE_MAPS_KEY ?? '',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { avatarRoutes } from './avatar-routes';
+import { accountSessionRoutes } from './session-routes';
 import { profileRoutes } from './profile-routes';
 import { registrationRoutes } from './registration-routes';
 import { transferRoutes } from './transfer-routes';
@@ -11,4 +12,5 @@ export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): 
   await profileRoutes(app, ctx);
   await transferRoutes(app, ctx);
   await avatarRoutes(app, ctx);
+  await accountSessionRoutes(app, ctx);
 }

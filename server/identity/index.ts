@@ -11,6 +11,7 @@ import { installRefusalHandler } from './refusals';
 import { roleClaimRoutes } from './roles/claims-routes';
 import { roleRoutes } from './roles/routes';
 import { userActionRoutes } from './users/action-routes';
+import { userSessionRoutes } from './users/session-routes';
 import { userRoutes } from './users/routes';
 
 /**
@@ -24,6 +25,7 @@ export async function identityModule(app: FastifyInstance, opts: { db: Db; polic
   installRefusalHandler(app, db);
   await app.register(userRoutes, { db });
   await app.register(userActionRoutes, { db });
+  await app.register(userSessionRoutes, { db });
   await app.register(roleRoutes, { db });
   await app.register(roleClaimRoutes, { db });
   await app.register(claimTypeRoutes, { db });

@@ -16,6 +16,7 @@ import { FONT_PATH } from './pages';
 import { API_AUDIENCE, createProvider, ISSUER_PATH, issuerUrl } from './provider';
 import { publicJwks, type IssuerSecrets } from './secrets';
 import { revokeAccessTokens } from './access-token-revocation';
+import { recordSessionActivity } from './session-activity';
 import type { TokenLiveness } from './token-liveness';
 
 /**
@@ -25,6 +26,7 @@ import type { TokenLiveness } from './token-liveness';
 export async function registerIssuer(app: FastifyInstance, config: Config, db: Db, secrets: IssuerSecrets, liveness: TokenLiveness): Promise<Provider> {
   const provider = createProvider(config, db, secrets);
   revokeAccessTokens(provider, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), liveness });
+  recordSessionActivity(provider, db, app.log);
 
   provider.on('end_session.success', (ctx) => {
     const accountId = ctx.oidc.session?.accountId;

@@ -185,10 +185,10 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
 
 /**
  * The token response's `scope` says everything granted: oidc-provider gives the API access
- * token's scope only (resource indicators), leaving out `openid` and `offline_access`, which the
- * ID and refresh token in the same response stand for. Added from the grant, as far as asked;
- * offline_access whenever a refresh token comes with the response, as OpenID Connect drops it
- * from the request without prompt=consent although these clients get refresh tokens (above).
+ * token's scope only (resource indicators), leaving out `openid`, which the ID token in the same
+ * response stands for. Added from the grant, as far as asked. Not offline_access: these refresh
+ * tokens end with the sign-in (expiresWithSession), so they are no offline tokens, and a client
+ * that asked for offline_access again at refresh would be refused (invalid_scope).
  */
 async function grantedScopeInTokenResponse(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void> {
   await next();
@@ -198,7 +198,6 @@ async function grantedScopeInTokenResponse(ctx: KoaContextWithOIDC, next: () => 
   const source = code ?? refreshToken;
   if (!body || typeof body !== 'object' || !grant || !source) return;
   const asked = new Set(ctx.oidc.params?.scope ? ctx.oidc.requestParamScopes : source.scopes);
-  if ('refresh_token' in body) asked.add('offline_access');
   const scopes = new Set([...grant.getOIDCScopeFiltered(asked).split(' '), ...String(body.scope ?? '').split(' ')]);
   scopes.delete('');
   body.scope = [...scopes].join(' ');

@@ -16,5 +16,6 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     scopes: SCOPES.join(' '),
     links: config.links,
     demo: config.demo,
+    dpop: config.webDpop,
   };
 }

@@ -27,4 +27,12 @@ export function clientIdFor(config: RuntimeConfig, host = window.location.host):
   return config.plugAndPlayHost && host === config.plugAndPlayHost ? config.plugAndPlayClientId : config.clientId;
 }
 
+/**
+ * Whether the web app binds its tokens to a key in this browser with DPoP (RFC 9449). On unless the
+ * deployment's runtime configuration says `dpop: false` (an API gateway that only passes Bearer).
+ */
+export function dpopEnabled(config: RuntimeConfig): boolean {
+  return config.dpop !== false;
+}
+
 export { ROLE_PLUG_AND_PLAY_ADMIN };

@@ -1,12 +1,14 @@
 import { HttpError } from 'react-admin';
 import { TENANT_HEADER } from '../../common/abp-contract';
 import { apiErrorParts } from './abpErrors';
+import { signedInAuthorizer, type Authorizer } from './authHeaders';
 
 /**
  * The API client every call to the Vigil API goes through, built from injected parts so tests
- * can run it against a fake fetch. SPEC section 7: Authorization Bearer when signed in,
- * Accept-Language, XSRF header when the cookie exists, no request timeout. Failed responses reject
- * with react-admin's HttpError (message and body from abpErrors.ts).
+ * can run it against a fake fetch. SPEC section 7: the session's Authorization (a DPoP-bound token
+ * with its proof, see authHeaders.ts) when signed in, Accept-Language, XSRF header when the cookie
+ * exists, no request timeout. Failed responses reject with react-admin's HttpError (message and
+ * body from abpErrors.ts).
  */
 export type QueryScalar = string | number | boolean | Date;
 export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[];
@@ -38,7 +40,8 @@ export type HttpClient = <T = unknown>(path: string, request?: ApiRequest) => Pr
 export interface HttpClientDeps {
   /** e.g. 'http://localhost:3000/api' */
   apiBase: () => Promise<string>;
-  accessToken: () => Promise<string | null>;
+  /** Authorization headers per request; the signed-in user's (authHeaders.ts) unless given. */
+  authorization?: Authorizer;
   /** Accept-Language value. */
   language: () => string;
   /** `__tenant` value, undefined for none. */
@@ -46,6 +49,11 @@ export interface HttpClientDeps {
   /** XSRF-TOKEN cookie value for same-origin calls, undefined for none. */
   xsrfToken?: (url: string) => string | undefined;
   fetch: typeof fetch;
+  /**
+   * Called when a request that carried the session's token is refused with 401: the sign-in has
+   * ended (signed out in another tab, ended from another device, by an administrator, or expired).
+   */
+  onSessionEnded?: () => void;
 }
 
 /**
@@ -97,9 +105,9 @@ async function readJson(response: Response): Promise<unknown> {
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   return async function request<T>(path: string, options: ApiRequest = {}): Promise<ApiResponse<T>> {
     const url = apiUrl(await deps.apiBase(), path) + queryString(options.query);
+    const method = options.method ?? 'GET';
+    const authorization = deps.authorization ?? signedInAuthorizer;
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': deps.language() });
-    const token = await deps.accessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
     const tenant = options.tenant === false ? undefined : deps.tenantFilter();
     if (tenant) headers.set(TENANT_HEADER, tenant);
     const xsrf = deps.xsrfToken?.(url);
@@ -114,18 +122,29 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         headers.set('Content-Type', 'application/json');
       }
     }
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
-    const response = await deps.fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    // A fresh proof for every attempt: a DPoP proof is good for one request only. The call's own
+    // headers still come last.
+    const send = async () => {
+      for (const [name, value] of Object.entries(await authorization.headers(method, url))) headers.set(name, value);
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+      return deps.fetch(url, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    };
+    let response = await send();
+    if (authorization.noteNonce(url, response.status, response.headers)) {
+      void response.body?.cancel().catch(() => undefined);
+      response = await send();
+    }
     if (options.responseType === 'blob' && response.ok) {
       return { status: response.status, headers: response.headers, json: undefined, blob: await response.blob() };
     }
     const json = await readJson(response);
+    if (response.status === 401 && headers.has('Authorization')) deps.onSessionEnded?.();
     if (!response.ok) {
       const { message, status, body: errorBody } = apiErrorParts(response.status, response.statusText, json);
       throw new HttpError(message, status, errorBody);

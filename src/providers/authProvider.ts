@@ -1,6 +1,9 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { ApiErrorBody } from './abpErrors';
 import { isAllowed } from './resourcePolicies';
+import { signInPageUrl } from './signInPage';
+
+export { signInPageUrl };
 import { clearSessionData, getApplicationConfiguration, getCurrentUserOverview } from './sessionData';
 import { getSignedInUser, removeLocalSession, signIn, type SignedInUser } from './userManager';
 
@@ -29,16 +32,6 @@ function identityFromToken(user: SignedInUser): VigilIdentity {
     roles: user.roles,
     tenantId: user.tenantId,
   };
-}
-
-/**
- * The public sign-in page with the path to come back to, as an absolute URL: react-admin then
- * loads it as a new page instead of navigating inside the app. A client-side navigation would be
- * a router transition that waits for the lazy /login chunk while the shell, its store just reset,
- * checks the session again and logs out again, pushing /login onto the history many times.
- */
-export function signInPageUrl(location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location): string {
-  return `${location.origin}/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
 /**

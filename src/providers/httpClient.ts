@@ -3,7 +3,8 @@ import { loadRuntimeConfig } from '../config/runtime';
 import { createHttpClient, type HttpClient } from './apiFetch';
 import { createUploader, type Uploader } from './xhrUpload';
 import { readTenantFilter } from './tenantFilter';
-import { getAccessToken } from './userManager';
+import { signInPageUrl } from './signInPage';
+import { removeLocalSession } from './userManager';
 
 export type { ApiRequest, ApiResponse, HttpClient, QueryValue } from './apiFetch';
 
@@ -16,20 +17,35 @@ export function xsrfToken(url: string): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
+let leaving = false;
+
+/**
+ * The API refused the session's token: this browser's sign-in is over, whatever screen asked.
+ * The local session is dropped (its key and cached session data with it) and the browser goes to
+ * sign in, coming back to where it was; a screen left waiting on data would otherwise spin.
+ */
+function leaveEndedSession(): void {
+  if (leaving) return;
+  leaving = true;
+  const target = signInPageUrl();
+  void removeLocalSession()
+    .catch(() => undefined)
+    .finally(() => window.location.assign(target));
+}
+
 /** The browser's API client: the signed-in user's token, the stored language, the tenant filter. */
 export const httpClient: HttpClient = createHttpClient({
   apiBase: async () => (await loadRuntimeConfig()).apiBase,
-  accessToken: getAccessToken,
   language: () => requestLanguage(localStorage.getItem('i18nextLng'), navigator.language),
   tenantFilter: readTenantFilter,
   xsrfToken,
   fetch: (input, init) => fetch(input, init),
+  onSessionEnded: leaveEndedSession,
 });
 
 /** File uploads with progress (XMLHttpRequest), with the same headers as httpClient. */
 export const uploadWithProgress: Uploader = createUploader({
   apiBase: async () => (await loadRuntimeConfig()).apiBase,
-  accessToken: getAccessToken,
   language: () => requestLanguage(localStorage.getItem('i18nextLng'), navigator.language),
   tenantFilter: readTenantFilter,
   xsrfToken,

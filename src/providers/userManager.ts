@@ -1,6 +1,6 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { requestLanguage } from '../../common/languages';
-import { clientIdFor, loadRuntimeConfig } from '../config/runtime';
+import { clientIdFor, dpopEnabled, loadRuntimeConfig } from '../config/runtime';
 import { userManagerSettings } from './userManagerSettings';
 import { returnPathFromState, toSignedInUser, type SignedInUser } from './signedInUser';
 import {
@@ -17,16 +17,17 @@ export type { SignedInUser };
  * Sign-in through the OpenID Connect issuer with oidc-client-ts. One UserManager per page, made on
  * first use from the runtime configuration; oidc-client-ts itself is loaded on demand so the
  * public pages' first chunk does not carry it. The user is kept in localStorage, so a reload (or a
- * second tab) keeps the session.
+ * second tab) keeps the session; its DPoP key pair, when the deployment binds tokens, in IndexedDB.
  */
 let manager: Promise<UserManager> | undefined;
 
 export function getUserManager(): Promise<UserManager> {
   if (manager) return manager;
   const created = (async () => {
-    const [{ UserManager, WebStorageStateStore }, config] = await Promise.all([import('oidc-client-ts'), loadRuntimeConfig()]);
+    const [{ UserManager, WebStorageStateStore, IndexedDbDPoPStore }, config] = await Promise.all([import('oidc-client-ts'), loadRuntimeConfig()]);
+    const dpopStore = dpopEnabled(config) ? new IndexedDbDPoPStore() : undefined;
     const userManager = new UserManager({
-      ...userManagerSettings(config, clientIdFor(config), window.location.origin),
+      ...userManagerSettings(config, clientIdFor(config), window.location.origin, dpopStore),
       userStore: new WebStorageStateStore({ store: window.localStorage }),
     });
     // Sign-in states older than staleStateAgeInSeconds (abandoned sign-ins) are removed.
@@ -119,18 +120,29 @@ function renewOnce(userManager: UserManager): Promise<User | null> {
 }
 
 /**
- * The signed-in user, or null. Signed in means a user exists and its access token has not expired
- * (SPEC section 4); an expired one with a refresh token is refreshed once first.
+ * The oidc-client-ts user whose access token may be sent, or null. Signed in means a user exists
+ * and its access token has not expired (SPEC section 4); an expired one with a refresh token is
+ * refreshed once first.
  */
-export async function getSignedInUser(): Promise<SignedInUser | null> {
+export async function getValidUser(): Promise<User | null> {
   const userManager = await getUserManager();
   let user = await userManager.getUser();
   if (user?.expired && user.refresh_token) user = await renewOnce(userManager);
-  return user && !user.expired ? toSignedInUser(user) : null;
+  return user && !user.expired ? user : null;
 }
 
-export async function getAccessToken(): Promise<string | null> {
-  return (await getSignedInUser())?.accessToken ?? null;
+export async function getSignedInUser(): Promise<SignedInUser | null> {
+  const user = await getValidUser();
+  return user ? toSignedInUser(user) : null;
+}
+
+/**
+ * A DPoP proof of `user`'s key for one request (`htu` without query or fragment); it carries `ath`,
+ * the hash of the access token. Undefined when there is no key (DPoP off, or the key was removed).
+ */
+export async function dpopProof(user: User, method: string, htu: string, nonce?: string): Promise<string | undefined> {
+  const userManager = await getUserManager();
+  return userManager.dpopProof(htu, user, method, nonce);
 }
 
 /** Subscribes once the manager exists; the returned function unsubscribes, before or after that. */

@@ -1,6 +1,9 @@
 import type { UserManagerSettings } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../../common/runtime-config';
 
+/** Where oidc-client-ts keeps the DPoP key pair (IndexedDbDPoPStore in the browser). */
+export type DPoPKeyStore = NonNullable<UserManagerSettings['dpop']>['store'];
+
 /**
  * The oidc-client-ts settings Vigil signs in with (SPEC sections 4, 7 and 9). Pure, so the
  * numbers are checked by a unit test; the browser-only userStore is added by userManager.ts.
@@ -21,11 +24,18 @@ import type { RuntimeConfig } from '../../common/runtime-config';
  * - Sign-out revokes the refresh token only: JWT access tokens cannot be revoked by the issuer.
  *   oidc-provider answers revocation with an empty text/plain body, which oidc-client-ts refuses
  *   unless that content type is allowed.
+ * - Renewal asks for the scopes signed in with but offline_access: the token response names it (the
+ *   issuer adds it there, server/oidc/provider.ts), yet the refresh token does not carry it, and
+ *   oidc-provider refuses a refresh asking for more ("refresh token missing requested scope").
+ * - DPoP (RFC 9449) when a key store is given: the code, and so the access and refresh tokens, are
+ *   bound to a non-extractable key pair (`dpop_jkt` on the authorization request, a proof on every
+ *   token request, renewals included); UserManager.removeUser, and so sign-out, deletes the key.
  */
 export function userManagerSettings(
   config: Pick<RuntimeConfig, 'issuer' | 'scopes'>,
   clientId: string,
   origin: string,
+  dpopStore?: DPoPKeyStore,
 ): UserManagerSettings {
   const root = `${origin}/`;
   return {
@@ -48,5 +58,10 @@ export function userManagerSettings(
     revokeTokensOnSignout: true,
     revokeTokenTypes: ['refresh_token'],
     revokeTokenAdditionalContentTypes: ['text/plain'],
+    refreshTokenAllowedScope: config.scopes
+      .split(' ')
+      .filter((scope) => scope && scope !== 'offline_access')
+      .join(' '),
+    ...(dpopStore ? { dpop: { bind_authorization_code: true, store: dpopStore } } : {}),
   };
 }

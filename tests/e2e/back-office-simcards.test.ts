@@ -28,7 +28,7 @@ describe('SIM cards back office in a real browser', () => {
     await target.waitForURL(/\/oidc\/interaction\//);
     await target.getByLabel('User name or email').fill('staff');
     await target.getByLabel('Password').fill(DEMO_PASSWORD);
-    await target.getByRole('button', { name: 'Sign in' }).click();
+    await target.getByRole('button', { name: 'Sign in', exact: true }).click();
     await target.waitForURL(`${server.url}${returnTo}`);
   }
 

@@ -29,7 +29,7 @@ describe('roles, permissions and users in a real browser', () => {
     await target.waitForURL(/\/oidc\/interaction\//);
     await target.getByLabel('User name or email').fill(login);
     await target.getByLabel('Password').fill(secret);
-    await target.getByRole('button', { name: 'Sign in' }).click();
+    await target.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   async function newPage(): Promise<[BrowserContext, Page]> {

@@ -28,7 +28,7 @@ describe('signing in and out in a real browser', () => {
   async function signInThroughIssuer(page: Page, login: string, password: string) {
     await page.getByLabel('User name or email').fill(login);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   it('signs in from the home page, lands on the dashboard, switches theme and language, signs out', async () => {
@@ -99,7 +99,7 @@ describe('signing in and out in a real browser', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('The user name, email or password is not correct.');
     // The right password on the same page still works.
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.url}/dashboard`);
     await page.context().close();
   });

@@ -23,6 +23,6 @@ export async function signInAs(page: Page, baseUrl: string, userName: string, pa
   await page.waitForURL(/\/oidc\/interaction\//);
   await page.getByLabel('User name or email').fill(userName);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${baseUrl}${returnTo}`);
 }

@@ -6,6 +6,7 @@ import type { ResourceSchema } from '../../common/schema/types';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { seriousAxeViolations } from './axe';
 import { signInAs } from './browser';
+import { tokensFor } from './sign-in';
 
 /**
  * The route matrix (one browser context per role, viewport and language, moving from route to
@@ -105,19 +106,6 @@ export function keyPattern(english: Texts): RegExp {
   return new RegExp(`(?:^|\\s)(?:[a-z]+:)?(?:${[...firsts].join('|')})\\.[A-Za-z][A-Za-z0-9_]*(?:\\.[A-Za-z0-9_]+)*(?=\\s|$)`);
 }
 
-/** The signed-in user's access token, as the web app keeps it (oidc-client-ts in localStorage). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith('oidc.user:')) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
-    }
-    return null;
-  });
-  if (!token) throw new Error('No access token in the signed-in page');
-  return token;
-}
-
 async function api<T>(baseUrl: string, token: string, path: string): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
@@ -133,8 +121,9 @@ export interface RoleView {
  * The routes to visit for a signed-in user: every navigation entry, and for each schema resource
  * the user may read, its show and edit page of the first record and its create page.
  */
-export async function routesFor(baseUrl: string, page: Page): Promise<RoleView> {
-  const token = await accessToken(page);
+export async function routesFor(baseUrl: string, userName: string): Promise<RoleView> {
+  // A sign-in of the test's own: the page's tokens are bound to the browser's key (DPoP).
+  const { access_token: token } = await tokensFor(baseUrl, userName, DEMO_PASSWORD);
   const config = await api<{ auth: { grantedPolicies: Record<string, boolean> } }>(baseUrl, token, '/api/abp/application-configuration');
   const granted = new Set(Object.entries(config.auth.grantedPolicies).filter(([, on]) => on).map(([name]) => name));
   const routes: MatrixRoute[] = NAVIGATION.map((entry) => ({ path: entry.path, policy: entry.policy, kind: 'menu' }));
@@ -256,7 +245,7 @@ export async function visitAll(ctx: MatrixContext, role: MatrixRole): Promise<Vi
     const watch = pageWatch(page);
     await signInAs(page, ctx.baseUrl, role, DEMO_PASSWORD, '/account');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
-    const { granted, routes } = await routesFor(ctx.baseUrl, page);
+    const { granted, routes } = await routesFor(ctx.baseUrl, role);
     await page.goto(`${ctx.baseUrl}/account`);
     await watch.settled();
     const visits: Visit[] = [];

@@ -40,6 +40,8 @@ export interface SignInOptions {
   language?: string;
   /** For a user with two-factor sign-in: gives the code (read from the mailbox) when the code page shows. */
   twoFactorCode?: () => Promise<string>;
+  /** User-Agent of the "browser" (sign-in pages and token exchange); Node's own when left out. */
+  userAgent?: string;
 }
 
 export interface SignInAttempt {
@@ -63,7 +65,7 @@ export async function signIn(baseUrl: string, login: string, password: string, o
   const challenge = base64url(createHash('sha256').update(verifier).digest());
   const redirectUri = `${baseUrl}/`;
   const clientId = opts.clientId ?? 'vigil-web';
-  const lang = { 'accept-language': opts.language ?? 'en' };
+  const lang = { 'accept-language': opts.language ?? 'en', ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}) };
   const auth = new URL(`${baseUrl}/oidc/auth`);
   auth.search = new URLSearchParams({
     client_id: clientId,
@@ -107,7 +109,7 @@ export async function signIn(baseUrl: string, login: string, password: string, o
   if (!code) throw new Error(`authorization failed: ${location.searchParams.get('error_description') ?? location.searchParams.get('error')}`);
   const tokenRes = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}) },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
   });
   if (tokenRes.status !== 200) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/providers/apiFetch';
+import { createAuthorizer } from '../../src/providers/authHeaders';
 import { createAbpDataProvider } from '../../src/providers/dataProvider';
 
 interface Call {
@@ -27,7 +28,7 @@ function fakeApi(reply: (call: Call) => { status?: number; json?: unknown } = ()
   };
   const http = createHttpClient({
     apiBase: async () => 'http://api.test/api',
-    accessToken: async () => 'token-1',
+    authorization: createAuthorizer({ user: async () => ({ access_token: 'token-1', token_type: 'Bearer' }), proof: async () => undefined }),
     language: () => 'da-DK',
     tenantFilter: () => undefined,
     fetch,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorParts, formFieldPath, GENERIC_HTTP_ERROR } from '../../src/providers/abpErrors';
 import { apiUrl, createHttpClient, queryString } from '../../src/providers/apiFetch';
+import { createAuthorizer } from '../../src/providers/authHeaders';
 import { tenantHeaderValue } from '../../src/providers/tenantFilter';
 
 const ALL = '00000000-0000-0000-0000-000000000000';
@@ -67,7 +68,7 @@ describe('request headers', () => {
     let headers = new Headers();
     const http = createHttpClient({
       apiBase: async () => 'http://h/api',
-      accessToken: async () => token,
+      authorization: createAuthorizer({ user: async () => (token ? { access_token: token, token_type: 'Bearer' } : null), proof: async () => undefined }),
       language: () => 'en',
       tenantFilter: () => tenant,
       xsrfToken: () => 'x1',
@@ -101,5 +102,29 @@ describe('request headers', () => {
     expect(tenantHeaderValue('')).toBeUndefined();
     expect(tenantHeaderValue(null)).toBeUndefined();
     expect(tenantHeaderValue('<script>')).toBeUndefined();
+  });
+});
+
+describe('a sign-in that has ended', () => {
+  const client = (token: string | null, ended: () => void) =>
+    createHttpClient({
+      apiBase: async () => 'http://h/api',
+      authorization: createAuthorizer({ user: async () => (token ? { access_token: token, token_type: 'Bearer' } : null), proof: async () => undefined }),
+      language: () => 'en',
+      tenantFilter: () => undefined,
+      fetch: async () => new Response(JSON.stringify({ error: { code: 'Vigil:SessionEnded', message: 'Your sign-in has ended' } }), { status: 401, headers: { 'content-type': 'application/json' } }),
+      onSessionEnded: ended,
+    });
+
+  it("is left when the API refuses the session's token, and the caller still gets the error", async () => {
+    let calls = 0;
+    await expect(client('t1', () => calls++)('/app/x')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(1);
+  });
+
+  it('is not a 401 for a caller that sent no token (a public page)', async () => {
+    let calls = 0;
+    await expect(client(null, () => calls++)('/app/x')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(0);
   });
 });

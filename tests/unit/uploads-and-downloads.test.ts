@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { createUploader } from '../../src/providers/xhrUpload';
+import { createAuthorizer } from '../../src/providers/authHeaders';
 import { uploadProblemRows } from '../../src/resources/simcards/types';
 import { attachmentName } from '../../src/resources/invoices/download';
 
@@ -20,6 +21,7 @@ function fakeXhr(answer: { status: number; body: string }) {
     setRequestHeader(name: string, value: string) {
       sent.headers[name] = value;
     },
+    getResponseHeader: () => null,
     abort() {},
     send(body: unknown) {
       sent.body = body;
@@ -35,7 +37,7 @@ function fakeXhr(answer: { status: number; body: string }) {
 
 const deps = (xhr: XMLHttpRequest) => ({
   apiBase: async () => 'https://vigil.test/api',
-  accessToken: async () => 'tok',
+  authorization: createAuthorizer({ user: async () => ({ access_token: 'tok', token_type: 'Bearer' }), proof: async () => undefined }),
   language: () => 'da',
   tenantFilter: () => 'tenant-1',
   xhr: () => xhr,

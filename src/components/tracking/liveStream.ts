@@ -1,6 +1,6 @@
 import { httpClient } from '../../providers/httpClient';
 import { apiUrl } from '../../providers/apiFetch';
-import { getAccessToken } from '../../providers/userManager';
+import { authorizationHeaders } from '../../providers/authHeaders';
 import { loadRuntimeConfig } from '../../config/runtime';
 import type { AlarmMessage } from '../../../common/alarm-message';
 
@@ -31,20 +31,21 @@ export function parseEvents(buffer: string): { events: { event: string; data: st
 /**
  * Follows the user's live alarm stream. EventSource cannot send an Authorization header, so the
  * stream is read with fetch and the bearer token (never put in a URL, where logs would keep it).
- * Reconnects with a growing pause after a drop; `onState` says whether it is connected, and the
- * caller reloads what it missed when it is again.
+ * Reconnects with a growing pause after a drop, and at once when the server ended the stream
+ * because its token expired (the next token is the renewed one); `onState` says whether it is
+ * connected, and the caller reloads what it missed when it is again.
  */
 export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (connected: boolean) => void): () => void {
   let stopped = false;
   let controller: AbortController | undefined;
   let pause = 1000;
+  let renewed = false;
   const run = async () => {
     while (!stopped) {
       controller = new AbortController();
       try {
-        const token = await getAccessToken();
         const url = apiUrl((await loadRuntimeConfig()).apiBase, LIVE_PATH);
-        const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal: controller.signal });
+        const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await authorizationHeaders('GET', url)) }, signal: controller.signal });
         if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
         onState(true);
         pause = 1000;
@@ -58,12 +59,19 @@ export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (conn
           buffer = parsed.rest;
           for (const e of parsed.events) {
             if (e.event === 'alarm' || e.event === 'ack' || e.event === 'resync') onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
+            // The server closes a stream when its token expires: open the next one at once.
+            else if (e.event === 'expired') renewed = true;
           }
         }
       } catch {
         // dropped, refused or stopped: try again below unless stopped
       }
       if (stopped) return;
+      if (renewed) {
+        // Reconnecting says "connected" again, and the caller reloads what came meanwhile.
+        renewed = false;
+        continue;
+      }
       onState(false);
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(pause * 2, 30_000);

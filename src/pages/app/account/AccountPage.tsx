@@ -12,6 +12,7 @@ import { AvatarSection } from './AvatarSection';
 import { DeleteSection } from './DeleteSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
 import { TransferSection } from './TransferSection';
 
 /** While the sender's transfer waits for the recipient, the page looks every few seconds. */
@@ -39,7 +40,7 @@ function FinalizingTransfer() {
   );
 }
 
-/** /account: profile, picture, password, account transfer and deletion (SPEC section 2). */
+/** /account: profile, picture, password, where you are signed in, account transfer and deletion (SPEC section 2). */
 export default function AccountPage() {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
@@ -63,6 +64,7 @@ export default function AccountPage() {
             <ProfileSection profile={profile} onSaved={saved} />
             <AvatarSection updated={profile.avatarUpdated} onChanged={refresh} />
             <PasswordSection />
+            <SessionsSection />
             <TransferSection profile={profile} onChanged={refresh} />
             <DeleteSection profile={profile} onDeleted={() => void removeLocalSession().then(() => window.location.assign('/'))} />
           </Stack>

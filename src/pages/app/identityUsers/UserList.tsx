@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
 import { BooleanField, ChipField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { EndSessionsButton } from './EndSessionsButton';
 import { LockButton } from './LockButton';
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
@@ -32,7 +33,7 @@ const phoneScroll = (theme: Theme) => ({
   },
 });
 
-/** Identity users: user name, e-mail, name, roles, locked; Edit and Lock/Unlock per row. */
+/** Identity users: user name, e-mail, name, roles, locked; Edit, Lock/Unlock and End all sessions per row. */
 export default function UserList() {
   const { t } = useTranslation('admin');
   return (
@@ -50,6 +51,7 @@ export default function UserList() {
         <DataTable.Col label={t('roles.fields.actions')}>
           <EditButton />
           <LockButton />
+          <EndSessionsButton />
         </DataTable.Col>
       </DataTable>
     </List>
