@@ -46,9 +46,9 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     expect(accepted).toMatchObject({ status: 200, body: { deviceCount: 2 } });
     const owners = await env.db.selectFrom('devices').select('owner_user_id').where('id', 'in', watches).execute();
     expect(owners.map((o) => o.owner_user_id)).toEqual([recipient.userId, recipient.userId]);
-    expect((await env.call(sender.token, 'GET', BASE)).body.outgoingTransfer).toMatchObject({ status: 'accepted' });
-
-    // The sender's refresh token no longer works: the sender signs in again.
+    // The sender's sign-ins end: the access token is refused at once, and the refresh token no
+    // longer works, so the sender signs in again.
+    await expect.poll(async () => (await env.call(sender.token, 'GET', BASE)).body.error?.code, { timeout: 5000 }).toBe('Vigil:SessionEnded');
     const refresh = await fetch(`${env.server.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
