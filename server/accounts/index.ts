@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { avatarRoutes } from './avatar-routes';
+import { passkeyRoutes } from './passkey-routes';
+import { authenticatorRoutes } from './authenticator-routes';
 import { accountSessionRoutes } from './session-routes';
 import { profileRoutes } from './profile-routes';
 import { registrationRoutes } from './registration-routes';
@@ -12,5 +14,7 @@ export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): 
   await profileRoutes(app, ctx);
   await transferRoutes(app, ctx);
   await avatarRoutes(app, ctx);
+  await passkeyRoutes(app, ctx);
+  await authenticatorRoutes(app, ctx);
   await accountSessionRoutes(app, ctx);
 }

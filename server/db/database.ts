@@ -27,6 +27,7 @@ import * as m017 from './migrations/017_api_nodes';
 import * as m018 from './migrations/018_sign_in_safety';
 import * as m019 from './migrations/019_transfer_invitations';
 import * as m020 from './migrations/020_rich_text_clean';
+import * as m024 from './migrations/024_second_factors';
 import * as m021 from './migrations/021_dpop_proofs';
 import * as m022 from './migrations/022_token_revocation';
 import * as m023 from './migrations/023_session_activity';
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_sign_in_safety': m018,
   '019_transfer_invitations': m019,
   '020_rich_text_clean': m020,
+  '024_second_factors': m024,
   '021_dpop_proofs': m021,
   '022_token_revocation': m022,
   '023_session_activity': m023,

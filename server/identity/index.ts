@@ -10,6 +10,7 @@ import { userOverviewListRoutes } from './overviews/routes';
 import { installRefusalHandler } from './refusals';
 import { roleClaimRoutes } from './roles/claims-routes';
 import { roleRoutes } from './roles/routes';
+import { secondFactorRequirementRoutes } from './second-factor-requirement-routes';
 import { userActionRoutes } from './users/action-routes';
 import { userSessionRoutes } from './users/session-routes';
 import { userRoutes } from './users/routes';
@@ -28,6 +29,7 @@ export async function identityModule(app: FastifyInstance, opts: { db: Db; polic
   await app.register(userSessionRoutes, { db });
   await app.register(roleRoutes, { db });
   await app.register(roleClaimRoutes, { db });
+  await app.register(secondFactorRequirementRoutes, { db });
   await app.register(claimTypeRoutes, { db });
   await app.register(organizationUnitRoutes, { db });
   await app.register(organizationUnitAssignmentRoutes, { db });

@@ -84,7 +84,7 @@ export async function signInWithPassword(db: Db, login: string, password: string
 type SignInUser = NonNullable<Awaited<ReturnType<typeof findUserForSignIn>>>;
 
 /** The checks after the credentials were right: an inactive user, or one of a tenant that is inactive, expired or deleted (server/tenancy), may not sign in. */
-async function admit(db: Db, user: SignInUser, now: Date): Promise<SignInResult> {
+export async function admit(db: Db, user: SignInUser, now: Date): Promise<SignInResult> {
   const ids = { userId: user.id, tenantId: user.tenant_id };
   if (!user.is_active || !(await tenantIsAvailable(db, user.tenant_id))) return { ok: false, reason: 'inactive', ...ids };
   await db

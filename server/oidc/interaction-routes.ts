@@ -14,6 +14,11 @@ import { MITID, type ExternalProvider } from './external-provider';
 import { renderErrorPage, renderLoginPage, renderTwoFactorPage } from './pages';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
+import { passkeySignInRoutes } from './passkey-sign-in-routes';
+import { authenticatorSignInRoutes } from './authenticator-sign-in-routes';
+import { renderAuthenticatorPage } from './authenticator-page';
+import { startAuthenticatorChallenge } from '../identity/authenticator/challenge';
+import { secondStepFor } from '../identity/second-step';
 
 interface Params {
   uid: string;
@@ -83,6 +88,11 @@ export async function interactionRoutes(
     await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.userId } }, { mergeWithLastSubmission: false });
   };
 
+  // A passkey alone (counts as both factors): server/oidc/passkey-sign-in-routes.ts.
+  // The authenticator app's code after the password: server/oidc/authenticator-sign-in-routes.ts.
+  await authenticatorSignInRoutes(app, { provider, db, homeUrl, finish, sendPage, loginPage: (lang, uid, error) => renderLoginPage({ lang, uid, error, external: externalButton, homeUrl }) });
+  await passkeySignInRoutes(app, { provider, db, homeUrl, limit, finish, sendPage, loginPage: (lang, uid, error) => renderLoginPage({ lang, uid, error, external: externalButton, homeUrl }) });
+
   app.post<{ Params: Params; Body: { login?: unknown; password?: unknown } }>(`${ISSUER_PATH}/interaction/:uid/login`, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const lang = pageLanguage(request, details.params);
@@ -124,8 +134,14 @@ export async function interactionRoutes(
       return fail(403, 'signIn.errors.inactive');
     }
 
+    // An authenticator app's code instead of a mailed one; a mailed code also where a tenant or role requires a second factor (server/identity/second-step.ts).
+    const second = await secondStepFor(db, result);
+    if (second === 'authenticator') {
+      await startAuthenticatorChallenge(db, details.uid, result.userId);
+      return sendPage(reply, 200, renderAuthenticatorPage({ lang, uid: details.uid, homeUrl }));
+    }
     // Two-factor users, and anyone whose login met the account-wide ceiling, finish with a mailed code.
-    if (result.twoFactor || result.stepUp) {
+    if (second === 'mail') {
       await startChallenge(db, { uid: details.uid, userId: result.userId, email: result.email, tenantId: result.tenantId, lang });
       await writeSecurityLog(db, { action: 'TwoFactorCodeSent', userId: result.userId, tenantId: result.tenantId, userName: result.userName, ...audit, ...(result.stepUp ? { extra: { reason: 'AccountThrottled' } } : {}) });
       return sendPage(reply, 200, renderTwoFactorPage({ lang, uid: details.uid, homeUrl }));

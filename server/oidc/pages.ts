@@ -1,6 +1,7 @@
 import { BRAND } from '../../common/brand';
 import { LANGUAGES } from '../../common/languages';
 import { translate } from '../localization/texts';
+import { passkeySignIn } from './passkey-page';
 
 /**
  * The issuer's own pages (sign-in, sign-out, errors): plain server-rendered HTML, themed like the
@@ -53,7 +54,7 @@ interface Layout {
   homeUrl?: string;
 }
 
-function page({ lang, title, body, languageBase, homeUrl = '/' }: Layout): string {
+export function page({ lang, title, body, languageBase, homeUrl = '/' }: Layout): string {
   const languageNav = languageBase
     ? `<nav class="lang" aria-label="${t(lang, 'language')}">${LANGUAGES.map(
         (l) => `<a href="${escape(languageBase)}?lng=${l.cultureName}" lang="${l.cultureName}"${l.cultureName === lang ? ' aria-current="true"' : ''}>${escape(l.displayName)}</a>`,
@@ -104,6 +105,7 @@ ${error ? `<div class="alert" role="alert" id="signin-error">${escape(error)}</d
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256"${login ? ' autofocus' : ''}>
 <button type="submit">${t(lang, 'signIn.submit')}</button>
 </form>
+${passkeySignIn(lang, action)}
 ${external && !notice ? `<a class="button secondary" href="${action}/mitid">${t(lang, 'signIn.external', { name: external.name })}</a>` : ''}
 <form method="post" action="${action}/abort"><button type="submit" class="secondary">${t(lang, 'signIn.cancel')}</button></form>
 <div class="links"><a href="${escape(homeUrl)}/registration">${t(lang, 'signIn.register')}</a></div>`;

@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
   'Abp.Identity.Lockout.AllowedForNewUsers': 'true',
   'Abp.Identity.Lockout.LockoutDuration': '300',
   'Abp.Identity.Lockout.MaxFailedAccessAttempts': '5',
+  /** Users of the tenant must sign in with a second factor (passkey, authenticator app, or else a mailed code): server/identity/second-factor-requirement.ts. */
+  'Vigil.Identity.RequireSecondFactor': 'false',
   'Abp.Mailing.DefaultFromAddress': 'noreply@vigil.local',
   'Abp.Mailing.DefaultFromDisplayName': 'Vigil',
   'Abp.Mailing.Smtp.Host': '127.0.0.1',

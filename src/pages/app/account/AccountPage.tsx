@@ -13,6 +13,7 @@ import { DeleteSection } from './DeleteSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
+import { SignInSecurity } from './SignInSecurity';
 import { TransferSection } from './TransferSection';
 
 /** While the sender's transfer waits for the recipient, the page looks every few seconds. */
@@ -64,6 +65,7 @@ export default function AccountPage() {
             <ProfileSection profile={profile} onSaved={saved} />
             <AvatarSection updated={profile.avatarUpdated} onChanged={refresh} />
             <PasswordSection />
+            <SignInSecurity />
             <SessionsSection />
             <TransferSection profile={profile} onChanged={refresh} />
             <DeleteSection profile={profile} onDeleted={() => void removeLocalSession().then(() => window.location.assign('/'))} />
