@@ -24,6 +24,8 @@ export interface ApiRequest {
   tenant?: boolean;
   /** 'blob' for a file download: the body comes as `blob`, not parsed (errors are still read as JSON). */
   responseType?: 'json' | 'blob';
+  /** The caller says what a 401 means itself (the sender of an accepted account transfer): no sign-in redirect. */
+  handlesSessionEnd?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -144,7 +146,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return { status: response.status, headers: response.headers, json: undefined, blob: await response.blob() };
     }
     const json = await readJson(response);
-    if (response.status === 401 && headers.has('Authorization')) deps.onSessionEnded?.();
+    if (response.status === 401 && headers.has('Authorization') && !options.handlesSessionEnd) deps.onSessionEnded?.();
     if (!response.ok) {
       const { message, status, body: errorBody } = apiErrorParts(response.status, response.statusText, json);
       throw new HttpError(message, status, errorBody);

@@ -2,9 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * Data fetching rules of SPEC sections 8 and 9: no refetch on mount or window focus; no retry on
- * 403, 404, 500 or 503; otherwise at most 3 attempts in all, 10 s apart.
+ * 403, 404, 500 or 503; otherwise at most 3 attempts in all, 10 s apart. Nor on 401: the sign-in
+ * has ended, and asking again only delays what the page says about it.
  */
-export const NO_RETRY_STATUSES: ReadonlySet<number> = new Set([403, 404, 500, 503]);
+export const NO_RETRY_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 500, 503]);
 export const MAX_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 10_000;
 

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWTHeaderParameters } from 'jose';
 import * as client from 'openid-client';
-import { createServer, type Server } from '../../server/app';
 import { DPOP_ALGS } from '../../server/http/errors';
 import { translate } from '../../server/localization/texts';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { challenge, clientSignIn, makeProof, type ClientSignIn } from '../support/dpop';
-import { DATABASES, freePort, startServer, type TestServer } from '../support/server';
+import { DATABASES, startServer, type TestServer, startSecondNode, type SecondNode } from '../support/server';
 import { signIn, tokensFor } from '../support/sign-in';
 import { decodeJwt } from '../support/tokens';
 
@@ -167,12 +166,10 @@ describe.each(DATABASES)('DPoP-bound access tokens ($name)', ({ url: databaseUrl
 
 describe.skipIf(!DATABASES.some((d) => d.name === 'postgres'))('a DPoP proof across API nodes (PostgreSQL)', () => {
   let first: TestServer;
-  let second: Server & { url: string };
+  let second: SecondNode;
   beforeAll(async () => {
     first = await startServer(DATABASES.find((d) => d.name === 'postgres')!.url);
-    const port = await freePort();
-    second = Object.assign(await createServer({ ...first.config, port }), { url: `http://127.0.0.1:${port}` });
-    await second.app.listen({ port, host: '127.0.0.1' });
+    second = await startSecondNode(first);
   });
   afterAll(async () => {
     await second?.close();

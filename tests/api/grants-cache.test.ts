@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from '../../server/app';
 import { createTenantUser } from '../support/fixtures';
-import { DATABASES, freePort, startServer, type TestServer } from '../support/server';
+import { DATABASES, startServer, type TestServer, startSecondNode, type SecondNode } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
 const LIST = '/api/app/simCardInstance';
@@ -47,12 +46,10 @@ describe.each(DATABASES)('cached grants on $name', ({ url }) => {
 
 describe.skipIf(!DATABASES.some((d) => d.name === 'postgres'))('cached grants across API nodes (PostgreSQL)', () => {
   let first: TestServer;
-  let second: Server & { url: string };
+  let second: SecondNode;
   beforeAll(async () => {
     first = await startServer(DATABASES.find((d) => d.name === 'postgres')!.url);
-    const port = await freePort();
-    second = Object.assign(await createServer({ ...first.config, port }), { url: `http://127.0.0.1:${port}` });
-    await second.app.listen({ port, host: '127.0.0.1' });
+    second = await startSecondNode(first);
   });
   afterAll(async () => {
     await second?.close();

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createServer, type Server } from '../../server/app';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { openEventStream } from '../support/event-stream';
 import { createTenantUser } from '../support/fixtures';
-import { DATABASES, freePort, startServer, type TestServer } from '../support/server';
+import { DATABASES, startServer, type TestServer, startSecondNode, type SecondNode } from '../support/server';
 import { signIn, tokensFor } from '../support/sign-in';
 import { endSession, refresh } from '../support/sign-out';
 import { TcpProxy, throughProxy } from '../support/tcp-proxy';
@@ -159,12 +158,10 @@ describe.each(DATABASES)('live streams end with their token ($name)', ({ url }) 
 
 describe.skipIf(!DATABASES.some((d) => d.name === 'postgres'))('revocation across API nodes (PostgreSQL)', () => {
   let first: TestServer;
-  let second: Server & { url: string };
+  let second: SecondNode;
   beforeAll(async () => {
     first = await startServer(DATABASES.find((d) => d.name === 'postgres')!.url);
-    const port = await freePort();
-    second = Object.assign(await createServer({ ...first.config, port }), { url: `http://127.0.0.1:${port}` });
-    await second.app.listen({ port, host: '127.0.0.1' });
+    second = await startSecondNode(first);
   });
   afterAll(async () => {
     await second?.close();

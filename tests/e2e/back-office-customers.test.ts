@@ -112,8 +112,15 @@ describe('customers back office in a real browser', () => {
   it('tells who saves a stale copy that someone else changed the record', async () => {
     const url = page.url().replace(/\/show$/, '');
     const other = await context.newPage();
+    // Both tabs hold the same copy (its form filled from the server) before either saves.
+    const loaded = (tab: typeof page) => tab.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === new URL(url).pathname.replace(/^\/customers\//, '/api/app/customer/'));
+    const otherLoaded = loaded(other);
     await other.goto(url);
+    await otherLoaded;
+    const pageLoaded = loaded(page);
     await page.goto(url);
+    await pageLoaded;
+    await field('Notes').waitFor();
     await other.getByLabel(labelled('Notes')).fill('Called on Monday');
     await other.getByRole('button', { name: 'Save' }).click();
     await other.waitForURL(/\/show$/);
@@ -233,8 +240,9 @@ describe('customers back office in a real browser', () => {
     await organizations.getByRole('button', { name: `Unlink ${ward}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => organizations.locator(`tr[data-organization="${ward}"]`).count(), WAIT).toBe(0);
-    const linked = (await api('GET', `/api/app/customer/${customer}/linkedOrganizations`)).items as { name: string }[];
-    expect(linked.map((o) => o.name)).toEqual([spare]);
+    // The row goes when the page has the answer; the server is asked again rather than raced.
+    const linkedNames = async () => ((await api('GET', `/api/app/customer/${customer}/linkedOrganizations`)).items as { name: string }[]).map((o) => o.name);
+    await expect.poll(linkedNames, WAIT).toEqual([spare]);
   });
 
   it('works on a phone-sized screen by keyboard alone', async () => {

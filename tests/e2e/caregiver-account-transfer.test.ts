@@ -40,7 +40,8 @@ describe('account transfer in a real browser', () => {
     const owners = await db.selectFrom('devices').select('owner_user_id').where('tenant_id', '=', tenant.id).where('is_deleted', '=', false).execute();
     expect(owners.filter((o) => o.owner_user_id === recipient.userId)).toHaveLength(2);
 
-    // The sender's page notices within its polling interval and sends the sender to sign in again.
+    // The acceptance ended the sender's sign-in: the sender's page notices within its polling
+    // interval (the API refuses its token), says so, and sends the sender to sign in again.
     await sender.getByText('Finalizing account transfer...').waitFor({ timeout: 15_000 });
     await sender.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 });
   });

@@ -89,3 +89,13 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
     },
   };
 }
+
+export type SecondNode = Server & { url: string };
+
+/** Another API node on the first's database and configuration (its PUBLIC_URL too), on a port of its own. */
+export async function startSecondNode(first: TestServer): Promise<SecondNode> {
+  const port = await freePort();
+  const second = Object.assign(await createServer({ ...first.config, port }), { url: `http://127.0.0.1:${port}` });
+  await second.app.listen({ port, host: '127.0.0.1' });
+  return second;
+}

@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { createQueryClient, refetchOnMount, RETRY_DELAY_MS, shouldRetry } from '../../src/providers/queryClient';
 
 describe('query retry (SPEC sections 8 and 9)', () => {
-  it.each([403, 404, 500, 503])('never retries a %i', (status) => {
+  it.each([401, 403, 404, 500, 503])('never retries a %i', (status) => {
     expect(shouldRetry(0, new HttpError('no', status))).toBe(false);
   });
 

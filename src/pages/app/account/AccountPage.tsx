@@ -47,17 +47,19 @@ export default function AccountPage() {
   const queryClient = useQueryClient();
   const { data: profile, error } = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => fetchProfile(signal),
+    queryFn: ({ signal }) => fetchProfile(signal, queryClient.getQueryData<Profile>(PROFILE_KEY)?.outgoingTransfer?.status === 'pending'),
     refetchInterval: (query) => (query.state.data?.outgoingTransfer?.status === 'pending' ? TRANSFER_POLL_MS : false),
   });
+  // The recipient accepted: that ended this sign-in (SPEC section 2: the sender signs in again).
+  const transferred = profile?.outgoingTransfer?.status === 'pending' && (error as { status?: number } | null)?.status === 401;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   const saved = (next: Profile) => queryClient.setQueryData(PROFILE_KEY, next);
 
   return (
     <AppPage title={t('account.title')}>
-      {error && <Alert severity="error">{t('account.loadFailed')}</Alert>}
+      {error && !transferred && <Alert severity="error">{t('account.loadFailed')}</Alert>}
       {!profile && !error && <CircularProgress aria-label={t('account.loading')} />}
-      {profile?.outgoingTransfer?.status === 'accepted' ? (
+      {transferred || profile?.outgoingTransfer?.status === 'accepted' ? (
         <FinalizingTransfer />
       ) : (
         profile && (
