@@ -32,12 +32,15 @@ export const RECOVERY_CODES = {
 
 const CODE = { type: 'string', minLength: 1, maxLength: 32 } as const;
 
-export const EMPTY_BODY = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
+const PASSWORD = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+
+/** Setting the app up takes the current password: a stolen access token alone adds no second factor. */
+export const SETUP_BODY = { type: 'object', properties: { password: PASSWORD }, required: ['password'], additionalProperties: false } as const;
 export const CODE_BODY = { type: 'object', properties: { code: CODE }, required: ['code'], additionalProperties: false } as const;
 /** Turning the app off takes a current code (or a recovery code) or the password (one of them: the route checks). */
 export const DISABLE_BODY = {
   type: 'object',
-  properties: { code: CODE, password: { type: 'string', minLength: 1, maxLength: 256 } },
+  properties: { code: CODE, password: PASSWORD },
   additionalProperties: false,
 } as const;
 

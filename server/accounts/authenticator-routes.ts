@@ -11,8 +11,9 @@ import { verifyPassword } from '../identity/passwords';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
 import { AUTHENTICATED } from '../permissions/guard';
-import { CODE_BODY, DISABLE_BODY, EMPTY_BODY, RECOVERY_CODES, REFUSALS, SETUP, STATUS } from './authenticator-route-schemas';
+import { CODE_BODY, DISABLE_BODY, RECOVERY_CODES, REFUSALS, SETUP, SETUP_BODY, STATUS } from './authenticator-route-schemas';
 import { callerAccount } from './caller';
+import { confirmPassword } from './password-confirmation';
 
 const BASE = '/api/account/authenticator';
 const tags = ['account'];
@@ -21,13 +22,13 @@ const CHECKS_PER_WINDOW = 10;
 const WINDOW_SECONDS = 300;
 
 const label = (member: string, lang: string) => translate(`security:fields.${member}`, lang);
-const readEmpty = bodyValidator<Record<string, never> | null>(EMPTY_BODY, { label });
+const readSetup = bodyValidator<{ password: string }>(SETUP_BODY, { label });
 const readCode = bodyValidator<{ code: string }>(CODE_BODY, { label });
 const readDisable = bodyValidator<{ code?: string; password?: string }>(DISABLE_BODY, { label });
 
 /**
  * The signed-in user's authenticator app (TOTP, RFC 6238) as a second factor: its state; setting it
- * up (a secret, as a QR code of its otpauth:// URI and as text); confirming it with a first code,
+ * up with the current password (a secret, as a QR code of its otpauth:// URI and as text); confirming it with a first code,
  * which turns it on and gives ten one-time recovery codes (shown this once, kept hashed); new
  * recovery codes; turning it off with a current code or the password. Codes and passwords are
  * limited per user. At sign-in the app's code then replaces the mailed one.
@@ -56,13 +57,14 @@ export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleConte
     {
       config: { policy: AUTHENTICATED },
       attachValidation: true,
-      schema: { tags, summary: 'Begin setting up the authenticator app: its secret and QR code', body: EMPTY_BODY, response: { 200: SETUP, ...REFUSALS } },
+      schema: { tags, summary: 'Begin setting up the authenticator app with the current password: its secret and QR code', body: SETUP_BODY, response: { 200: SETUP, ...REFUSALS } },
     },
     async (request, reply) => {
       const lang = request.language;
-      readEmpty(request.body, lang);
+      const { password } = readSetup(request.body, lang);
       await limit(request, reply);
       const user = await callerAccount(db, request);
+      await confirmPassword(db, request, reply, user, password);
       const secret = await beginSetup(db, { id: user.id, tenantId: user.tenant_id });
       if (!secret) throw badRequest(translate('security:authenticator.errors.alreadyOn', lang), undefined, 'Vigil:AuthenticatorOn');
       const uri = otpauthUri(secret, user.user_name);

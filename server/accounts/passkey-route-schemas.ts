@@ -33,8 +33,13 @@ export const REGISTER_BODY = {
   additionalProperties: false,
 } as const;
 
-/** Registration options take no input (an ABP client may send an empty object). */
-export const EMPTY_BODY = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
+/** Registration options take the current password: a stolen access token alone adds no passkey. */
+export const OPTIONS_BODY = {
+  type: 'object',
+  properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
+  required: ['password'],
+  additionalProperties: false,
+} as const;
 
 export const RENAME_BODY = { type: 'object', properties: { name: NAME }, required: ['name'], additionalProperties: false } as const;
 

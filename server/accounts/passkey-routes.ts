@@ -13,7 +13,8 @@ import type { ModuleContext } from '../module-context';
 import { AUTHENTICATED } from '../permissions/guard';
 import { deviceName } from './device-name';
 import { callerAccount } from './caller';
-import { EMPTY_BODY, ID_PARAMS, PASSKEY, PASSKEY_LIST, REFUSALS, REGISTER_BODY, REGISTRATION_OPTIONS, RENAME_BODY } from './passkey-route-schemas';
+import { confirmPassword } from './password-confirmation';
+import { ID_PARAMS, OPTIONS_BODY, PASSKEY, PASSKEY_LIST, REFUSALS, REGISTER_BODY, REGISTRATION_OPTIONS, RENAME_BODY } from './passkey-route-schemas';
 
 const BASE = '/api/account/passkeys';
 const tags = ['account'];
@@ -25,12 +26,13 @@ const label = (member: string, lang: string) => translate(`security:fields.${mem
 const readRegister = bodyValidator<{ name?: string; response: RegistrationResponseJSON }>(REGISTER_BODY, { label });
 const readRename = bodyValidator<{ name: string }>(RENAME_BODY, { label });
 const readId = bodyValidator<{ id: string }>(ID_PARAMS, { label });
-const readEmpty = bodyValidator<Record<string, never> | null>(EMPTY_BODY, { label });
+const readOptions = bodyValidator<{ password: string }>(OPTIONS_BODY, { label });
 
 /**
  * The signed-in user's passkeys (/account, issue 15 item 6): list them, add one (options for the
  * browser, then its answer checked and kept), rename and remove. Anyone signed in manages their own
- * and only their own: another user's passkey is a 404. Passkeys belong to PUBLIC_URL's host
+ * and only their own: another user's passkey is a 404. Beginning to add one takes the current
+ * password (server/accounts/password-confirmation.ts). Passkeys belong to PUBLIC_URL's host
  * (server/identity/passkeys/relying-party.ts).
  */
 export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
@@ -60,14 +62,15 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): P
     {
       config: { policy: AUTHENTICATED },
       attachValidation: true,
-      schema: { tags, summary: 'Begin adding a passkey: options for navigator.credentials.create', body: EMPTY_BODY, response: { 200: REGISTRATION_OPTIONS, ...REFUSALS, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE } },
+      schema: { tags, summary: 'Begin adding a passkey with the current password: options for navigator.credentials.create', body: OPTIONS_BODY, response: { 200: REGISTRATION_OPTIONS, ...REFUSALS, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      readEmpty(request.body, lang);
+      const { password } = readOptions(request.body, lang);
       await limit(request, reply);
       if (fromOtherOrigin(request)) throw badRequest(translate('security:passkeys.errors.origin', lang, { url: ctx.config.publicUrl }), undefined, 'Vigil:PasskeyOrigin');
       const user = await callerAccount(db, request);
+      await confirmPassword(db, request, reply, user, password);
       if ((await countPasskeys(db, user.id)) >= MAX_PASSKEYS) throw tooManyPasskeys(lang);
       const displayName = [user.name, user.surname].filter(Boolean).join(' ').trim() || user.email || user.user_name;
       return registrationOptions(db, rp, { id: user.id, tenantId: user.tenant_id, userName: user.user_name, displayName });

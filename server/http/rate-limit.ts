@@ -25,3 +25,11 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
     .executeTakeFirstOrThrow();
   return { allowed: row.hits <= limit, retryAfter: Math.max(1, Number(row.retry_after)) };
 }
+
+/**
+ * Takes back one hit of `key` (a try that turned out right), so a limit counts only failures while
+ * hitRateLimit, taken first, still holds concurrent tries to the limit.
+ */
+export async function forgiveRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.updateTable('rate_limits').set({ hits: sql`greatest(rate_limits.hits - 1, 0)` }).where('key', '=', key).execute();
+}

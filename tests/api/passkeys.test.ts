@@ -27,9 +27,10 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     return { ...user, token: (await tokensFor(server.url, userName, user.password)).access_token };
   };
 
-  /** Adds a passkey through the API as the web app does; returns it as the API answers. */
-  const addPasskey = async (token: string, authenticator: SoftAuthenticator, body: Record<string, unknown> = {}) => {
-    const options = await call(token, 'POST', '/api/account/passkeys/registration-options');
+  /** Adds a passkey through the API as the web app does (the password first); returns it as the API answers. */
+  const addPasskey = async (user: { token: string; password: string }, authenticator: SoftAuthenticator, body: Record<string, unknown> = {}) => {
+    const { token } = user;
+    const options = await call(token, 'POST', '/api/account/passkeys/registration-options', { password: user.password });
     expect(options.status).toBe(200);
     const response = authenticator.create(options.body as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
     return call(token, 'POST', '/api/account/passkeys', { response, ...body });
@@ -43,10 +44,10 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
   };
 
   it('adds a passkey on the account, lists, renames it, and signs in with it alone', async () => {
-    const { token, userId } = await userWithToken('passkey-carer');
+    const { token, userId, password } = await userWithToken('passkey-carer');
     const authenticator = new SoftAuthenticator();
 
-    const options = await call(token, 'POST', '/api/account/passkeys/registration-options');
+    const options = await call(token, 'POST', '/api/account/passkeys/registration-options', { password });
     const creation = options.body as unknown as PublicKeyCredentialCreationOptionsJSON;
     expect(creation.rp).toEqual({ name: 'Vigil', id: '127.0.0.1' });
     expect(creation.user.name).toBe('passkey-carer');
@@ -56,7 +57,7 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     expect(added.body).toMatchObject({ name: 'My phone', lastUsedTime: null, isSynced: false });
 
     // The next registration excludes it (the authenticator would not make a second one).
-    const again = await call(token, 'POST', '/api/account/passkeys/registration-options');
+    const again = await call(token, 'POST', '/api/account/passkeys/registration-options', { password });
     expect((again.body as unknown as PublicKeyCredentialCreationOptionsJSON).excludeCredentials?.map((c) => c.id)).toEqual([authenticator.credentials[0]!.id]);
 
     const renamed = await call(token, 'PUT', `/api/account/passkeys/${added.body.id as string}`, { name: '  Kitchen tablet ' });
@@ -83,8 +84,8 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
   });
 
   it('names a passkey after the browser when no name is given', async () => {
-    const { token } = await userWithToken('passkey-unnamed');
-    const options = await call(token, 'POST', '/api/account/passkeys/registration-options');
+    const { token, password } = await userWithToken('passkey-unnamed');
+    const options = await call(token, 'POST', '/api/account/passkeys/registration-options', { password });
     const response = new SoftAuthenticator().create(options.body as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
     const res = await fetch(`${server.url}/api/account/passkeys`, {
       method: 'POST',
@@ -99,7 +100,7 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     const owner = await userWithToken('passkey-owner');
     const other = await userWithToken('passkey-other');
     const authenticator = new SoftAuthenticator();
-    const added = await addPasskey(owner.token, authenticator, { name: 'Laptop' });
+    const added = await addPasskey(owner, authenticator, { name: 'Laptop' });
     const id = added.body.id as string;
 
     // The other user sees none of it and can neither rename nor remove it.
@@ -118,7 +119,8 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
   });
 
   it('refuses bad input with a 400 in the caller\'s language, never a 500', async () => {
-    const { token } = await userWithToken('passkey-bad-input');
+    const user = await userWithToken('passkey-bad-input');
+    const { token, password } = user;
     const authenticator = new SoftAuthenticator();
 
     const missing = await call(token, 'POST', '/api/account/passkeys', { name: 'x' }, { lang: 'da' });
@@ -133,11 +135,11 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     const tooLong = await call(token, 'POST', '/api/account/passkeys', { name: 'x'.repeat(65), response: {} });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error?.validationErrors?.map((e) => e.members[0]).sort()).toContain('name');
-    const extra = await call(token, 'POST', '/api/account/passkeys/registration-options', { admin: true });
+    const extra = await call(token, 'POST', '/api/account/passkeys/registration-options', { password, admin: true });
     expect(extra.status).toBe(400);
 
     // No ceremony begun: the answer is refused as expired, in Danish.
-    const options = await call(token, 'POST', '/api/account/passkeys/registration-options');
+    const options = await call(token, 'POST', '/api/account/passkeys/registration-options', { password });
     const response = authenticator.create(options.body as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
     expect((await call(token, 'POST', '/api/account/passkeys', { response })).status).toBe(201);
     const replayed = await call(token, 'POST', '/api/account/passkeys', { response }, { lang: 'da' });
@@ -145,16 +147,20 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     expect(replayed.body.error?.validationErrors?.[0]?.message).toBe('Tilføjelsen af adgangsnøglen tog for lang tid. Prøv igen.');
 
     // An answer for another challenge, from another origin, or without user verification.
-    const wrongOrigin = await call(token, 'POST', '/api/account/passkeys/registration-options');
+    const wrongOrigin = await call(token, 'POST', '/api/account/passkeys/registration-options', { password });
     const fromEvil = authenticator.create(wrongOrigin.body as unknown as PublicKeyCredentialCreationOptionsJSON, 'https://evil.example');
     const refused = await call(token, 'POST', '/api/account/passkeys', { response: fromEvil });
     expect(refused.status).toBe(400);
     expect(refused.body.error?.validationErrors?.[0]?.message).toBe('The passkey could not be checked. Please try again.');
     const presenceOnly = new SoftAuthenticator();
     presenceOnly.userVerification = false;
-    expect((await addPasskey(token, presenceOnly)).status).toBe(400);
+    expect((await addPasskey(user, presenceOnly)).status).toBe(400);
     // A web app on an origin passkeys cannot belong to is told where to add them.
-    const foreign = await fetch(`${server.url}/api/account/passkeys/registration-options`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: 'https://elsewhere.example' } });
+    const foreign = await fetch(`${server.url}/api/account/passkeys/registration-options`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, origin: 'https://elsewhere.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
     expect(foreign.status).toBe(400);
     expect(((await foreign.json()) as Json).error?.message).toBe(`Passkeys can be added on ${server.url}.`);
 
@@ -172,9 +178,9 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
   });
 
   it('on the sign-in page: options name nobody, every failed answer reads the same, a challenge is good once', async () => {
-    const { token } = await userWithToken('passkey-attacked');
+    const user = await userWithToken('passkey-attacked');
     const authenticator = new SoftAuthenticator();
-    await addPasskey(token, authenticator);
+    await addPasskey(user, authenticator);
 
     const interaction = await openPasskeyInteraction(server.url, { address: address() });
     const options = await passkeyOptions(interaction);
@@ -184,7 +190,7 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
 
     // The attacker's own authenticator (a credential nobody registered) and a forged signature on a real one.
     const stranger = new SoftAuthenticator();
-    stranger.create({ ...(await call(token, 'POST', '/api/account/passkeys/registration-options')).body } as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
+    stranger.create({ ...(await call(user.token, 'POST', '/api/account/passkeys/registration-options', { password: user.password })).body } as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
     const unknown = await interaction.answer(stranger.get(options, server.url));
     const unknownPage = await unknown.text();
     const second = await passkeyOptions(interaction);
@@ -231,7 +237,7 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
     const { db } = server.database;
     const user = await userWithToken('passkey-refused');
     const authenticator = new SoftAuthenticator();
-    await addPasskey(user.token, authenticator);
+    await addPasskey(user, authenticator);
 
     await db.updateTable('users').set({ is_active: false }).where('id', '=', user.userId).execute();
     let { answered } = await signInWithPasskey(authenticator);
@@ -272,7 +278,7 @@ describe.each(DATABASES)('passkeys on $name', ({ url }) => {
 
   it('the demo carer can use passkeys too (the account page\'s user)', async () => {
     const token = (await tokensFor(server.url, 'caregiver', DEMO_PASSWORD)).access_token;
-    const added = await addPasskey(token, new SoftAuthenticator(), { name: 'Demo' });
+    const added = await addPasskey({ token, password: DEMO_PASSWORD }, new SoftAuthenticator(), { name: 'Demo' });
     expect(added.status).toBe(201);
     expect((await call(token, 'DELETE', `/api/account/passkeys/${added.body.id as string}`)).status).toBe(204);
   });

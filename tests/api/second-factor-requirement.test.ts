@@ -109,11 +109,11 @@ describe.each(DATABASES)('requiring a second factor on $name', ({ url }) => {
     const appToken = (await tokensFor(server.url, tenant.userName, tenant.password)).access_token;
     const passkeyToken = (await tokensFor(server.url, passkeyUser.userName, passkeyUser.password)).access_token;
 
-    const setup = await call(appToken, 'POST', '/api/account/authenticator/setup');
+    const setup = await call(appToken, 'POST', '/api/account/authenticator/setup', { password: tenant.password });
     const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret as string), algorithm: 'SHA1', digits: 6, period: 30 });
     expect((await call(appToken, 'POST', '/api/account/authenticator/enable', { code: totp.generate() })).status).toBe(200);
     const authenticator = new SoftAuthenticator();
-    const options = await call(passkeyToken, 'POST', '/api/account/passkeys/registration-options');
+    const options = await call(passkeyToken, 'POST', '/api/account/passkeys/registration-options', { password: passkeyUser.password });
     const response = authenticator.create(options.body as unknown as PublicKeyCredentialCreationOptionsJSON, server.url);
     expect((await call(passkeyToken, 'POST', '/api/account/passkeys', { response })).status).toBe(201);
 

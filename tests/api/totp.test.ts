@@ -33,7 +33,7 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
   /** A user who has set the app up through the API: its secret and recovery codes. */
   const userWithApp = async (userName: string) => {
     const user = await userWithToken(userName);
-    const setup = await call(user.token, 'POST', '/api/account/authenticator/setup');
+    const setup = await call(user.token, 'POST', '/api/account/authenticator/setup', { password: user.password });
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     const enabled = await call(user.token, 'POST', '/api/account/authenticator/enable', { code: codeAt(secret) });
@@ -52,10 +52,10 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
     server.database.db.selectFrom('security_logs').select('action').where('user_id', '=', userId).where('action', '=', 'TwoFactorFailed').execute();
 
   it('sets the app up: a QR code of the otpauth URI and the key, confirmed with a first code, ten recovery codes', async () => {
-    const { token, userName } = await userWithToken('app-setup');
+    const { token, userName, password } = await userWithToken('app-setup');
     expect((await call(token, 'GET', '/api/account/authenticator')).body).toEqual({ isEnabled: false, enabledTime: null, recoveryCodesLeft: 0 });
 
-    const setup = await call(token, 'POST', '/api/account/authenticator/setup');
+    const setup = await call(token, 'POST', '/api/account/authenticator/setup', { password });
     const secret = setup.body.secret as string;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(setup.body.uri as string);
@@ -86,7 +86,7 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
     const hashes = JSON.stringify(stored);
     for (const code of codes) expect(hashes).not.toContain(code.replace('-', ''));
     // Setting it up again while it is on is refused (it would replace the phone's secret).
-    const again = await call(token, 'POST', '/api/account/authenticator/setup');
+    const again = await call(token, 'POST', '/api/account/authenticator/setup', { password });
     expect(again.status).toBe(400);
     expect(again.body.error?.message).toBe('The authenticator app is on already.');
   });
@@ -187,12 +187,13 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
   });
 
   it('refuses bad input with a 400 in the caller\'s language, and limits code guessing per user', async () => {
-    const { token } = await userWithToken('app-bad-input');
+    const { token, password } = await userWithToken('app-bad-input');
     const cases: [string, unknown, string][] = [
       ['/api/account/authenticator/enable', {}, 'code'],
       ['/api/account/authenticator/enable', { code: 'x'.repeat(40) }, 'code'],
       ['/api/account/authenticator/enable', { code: '123456', extra: 1 }, 'extra'],
-      ['/api/account/authenticator/setup', { secret: 'AAAA' }, 'secret'],
+      ['/api/account/authenticator/setup', { password, secret: 'AAAA' }, 'secret'],
+      ['/api/account/authenticator/setup', {}, 'password'],
       ['/api/account/authenticator/disable', { password: '' }, 'password'],
       ['/api/account/authenticator/recovery-codes', [], ''],
     ];
@@ -207,7 +208,7 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
     expect(notSetUp.body.error?.message).toBe('Opsæt appen først.');
     expect((await call('', 'GET', '/api/account/authenticator')).status).toBe(401);
 
-    await call(token, 'POST', '/api/account/authenticator/setup');
+    expect((await call(token, 'POST', '/api/account/authenticator/setup', { password })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await call(token, 'POST', '/api/account/authenticator/enable', { code: '000000' })).status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);

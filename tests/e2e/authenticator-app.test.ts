@@ -37,7 +37,21 @@ describe('the authenticator app in a real browser', () => {
     const page = await env.phone();
     await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/account');
     await section(page).getByText('The authenticator app is off.').waitFor(WAIT);
+    // The current password first, in a dialog that fits the phone: a wrong one shows on the field.
     await section(page).getByRole('button', { name: 'Set up the app' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Set up the app' });
+    const password = confirmDialog.getByLabel('Password');
+    await password.fill('not-the-password');
+    await password.press('Enter');
+    await confirmDialog.getByText('The current password is not correct.').waitFor(WAIT);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    const box = (await confirmDialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await password.fill(DEMO_PASSWORD);
+    await confirmDialog.getByRole('button', { name: 'Continue' }).click();
     const qr = section(page).getByRole('img', { name: 'QR code for the authenticator app' });
     await qr.waitFor(WAIT);
     expect(await qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);

@@ -59,7 +59,28 @@ describe('passkeys in a real browser', () => {
     await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/account');
     const section = page.getByRole('region', { name: 'Passkeys' });
     await section.getByText('You have no passkeys yet.').waitFor(WAIT);
+    // The current password first, by keyboard: a wrong one shows on the field, focused, and adds nothing.
     await section.getByRole('button', { name: 'Add a passkey' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    const password = confirmDialog.getByLabel('Password');
+    await password.waitFor(WAIT);
+    expect(await password.evaluate((input) => input === document.activeElement && input.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await confirmDialog.getByText('The current password is not correct.').waitFor(WAIT);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await credentials()).toBe(0);
+    // Cancel closes it with nothing added; the right password then goes on to the browser's passkey dialog.
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDialog.waitFor({ state: 'hidden', ...WAIT });
+    expect(await credentials()).toBe(0);
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await password.waitFor(WAIT);
+    expect(await password.inputValue()).toBe('');
+    await password.fill(DEMO_PASSWORD);
+    await password.press('Enter');
     await page.getByText('The passkey has been added.').waitFor(WAIT);
     await expect.poll(() => passkeysOf(page).count(), WAIT).toBe(1);
     await passkeysOf(page).getByText('Chrome on Linux').waitFor();

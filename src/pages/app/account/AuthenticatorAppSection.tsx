@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../../common/dates';
 import { failureOf } from './api';
+import { ConfirmPasswordDialog } from './ConfirmPasswordDialog';
 import { AUTHENTICATOR_KEY, beginSetup, disableAuthenticator, enableAuthenticator, fetchAuthenticator, renewRecoveryCodes, type AuthenticatorSetup } from './authenticatorApi';
 import { Section } from './Section';
 
@@ -42,6 +43,7 @@ export function AuthenticatorAppSection() {
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[]>();
   const [proof, setProof] = useState<Proof>();
+  const [confirming, setConfirming] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: AUTHENTICATOR_KEY });
   const reset = () => {
@@ -55,13 +57,20 @@ export function AuthenticatorAppSection() {
     if (!Object.keys(fields).length) notify(message, { type: 'error' });
   };
 
-  const start = async () => {
+  /** Begins the setup with the password from the dialog: a wrong one stays on its field. */
+  const start = async (password: string): Promise<string | undefined> => {
     setBusy(true);
     reset();
     try {
-      setSetup(await beginSetup());
+      setSetup(await beginSetup(password));
+      setConfirming(false);
+      return undefined;
     } catch (failure) {
-      fail(failure);
+      const { message, fields } = failureOf(failure, t('authenticator.failed'));
+      if (fields.password) return fields.password;
+      setConfirming(false);
+      notify(message, { type: 'error' });
+      return undefined;
     } finally {
       setBusy(false);
     }
@@ -167,7 +176,7 @@ export function AuthenticatorAppSection() {
       {status && !status.isEnabled && !setup && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">{t('authenticator.off')}</Typography>
-          <Button variant="contained" onClick={() => void start()} disabled={busy}>
+          <Button variant="contained" onClick={() => setConfirming(true)} disabled={busy}>
             {t('authenticator.setUp')}
           </Button>
         </Stack>
@@ -198,6 +207,15 @@ export function AuthenticatorAppSection() {
           </Stack>
         </Stack>
       )}
+
+      <ConfirmPasswordDialog
+        id="account-authenticator-confirm"
+        open={confirming}
+        title={t('authenticator.setUp')}
+        submitLabel={t('confirmPassword.continue')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={start}
+      />
 
       <Dialog open={Boolean(proof)} onClose={() => !busy && setProof(undefined)} aria-labelledby="account-authenticator-proof" fullWidth maxWidth="xs">
         <form noValidate onSubmit={(event) => void prove(event)}>

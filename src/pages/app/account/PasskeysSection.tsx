@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../../common/dates';
 import { failureOf } from './api';
+import { ConfirmPasswordDialog } from './ConfirmPasswordDialog';
 import { addPasskey, fetchPasskeys, PASSKEYS_KEY, registrationOptions, removePasskey, renamePasskey, type Passkey } from './passkeysApi';
 import { relativeTime } from './relativeTime';
 import { Section } from './Section';
@@ -39,6 +40,7 @@ export function PasskeysSection() {
   const queryClient = useQueryClient();
   const { data: passkeys, error } = useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => fetchPasskeys(signal) });
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [renaming, setRenaming] = useState<Passkey>();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
@@ -48,10 +50,22 @@ export function PasskeysSection() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
 
-  const add = async () => {
+  /** The password first: a wrong one stays on the field; otherwise the dialog closes and the browser takes over. */
+  const add = async (password: string): Promise<string | undefined> => {
     setAdding(true);
+    let optionsJSON;
     try {
-      const optionsJSON = await registrationOptions();
+      optionsJSON = await registrationOptions(password);
+    } catch (failure) {
+      setAdding(false);
+      const { message, fields } = failureOf(failure, t('passkeys.failed'));
+      if (fields.password) return fields.password;
+      setConfirming(false);
+      notify(message, { type: 'error' });
+      return undefined;
+    }
+    setConfirming(false);
+    try {
       const response = await startRegistration({ optionsJSON });
       await addPasskey(response);
       notify(t('passkeys.added'), { type: 'success' });
@@ -151,11 +165,20 @@ export function PasskeysSection() {
         </Stack>
       )}
       <Stack spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
-        <Button variant="contained" onClick={() => void add()} disabled={!supported || adding || !passkeys}>
+        <Button variant="contained" onClick={() => setConfirming(true)} disabled={!supported || adding || !passkeys}>
           {t('passkeys.add')}
         </Button>
         {!supported && <Typography color="text.secondary">{t('passkeys.unsupported')}</Typography>}
       </Stack>
+
+      <ConfirmPasswordDialog
+        id="account-passkeys-confirm"
+        open={confirming}
+        title={t('passkeys.add')}
+        submitLabel={t('confirmPassword.continue')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={add}
+      />
 
       <Dialog open={Boolean(renaming)} onClose={() => !busy && setRenaming(undefined)} aria-labelledby="account-passkeys-rename" fullWidth maxWidth="xs">
         <form noValidate onSubmit={(event) => void rename(event)}>

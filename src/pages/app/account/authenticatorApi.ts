@@ -22,8 +22,9 @@ export async function fetchAuthenticator(signal?: AbortSignal): Promise<Authenti
   return (await httpClient<AuthenticatorStatus>(BASE, { tenant: false, ...(signal ? { signal } : {}) })).json!;
 }
 
-export async function beginSetup(): Promise<AuthenticatorSetup> {
-  return (await httpClient<AuthenticatorSetup>(`${BASE}/setup`, { method: 'POST', tenant: false })).json!;
+/** Begins setting the app up; the server asks for the current password first. */
+export async function beginSetup(password: string): Promise<AuthenticatorSetup> {
+  return (await httpClient<AuthenticatorSetup>(`${BASE}/setup`, { method: 'POST', tenant: false, body: { password } })).json!;
 }
 
 /** Turns the app on with its first code; answers the recovery codes (shown once). */

@@ -20,8 +20,9 @@ export async function fetchPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
   return res.json?.items ?? [];
 }
 
-export async function registrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return (await httpClient<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS}/registration-options`, { method: 'POST', tenant: false })).json!;
+/** Begins adding a passkey; the server asks for the current password first. */
+export async function registrationOptions(password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return (await httpClient<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS}/registration-options`, { method: 'POST', tenant: false, body: { password } })).json!;
 }
 
 /** The browser's answer; the server names the passkey after the browser it was made in. */
