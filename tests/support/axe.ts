@@ -27,9 +27,21 @@ export async function pageAtRest(page: Page, timeout = 15_000): Promise<void> {
 /**
  * Runs axe on the page once it is at rest (WCAG 2.1 A and AA rules) and returns the serious and critical
  * violations, each with the elements concerned, so a test can `expect(...).toEqual([])` and read
- * what is wrong when it fails.
+ * what is wrong when it fails. A finding must still be there when axe looks again, once the page is
+ * at rest once more: a button that turns from disabled to enabled while axe reads it (its data just
+ * arrived) is painted half-way for 250 ms, and such a passing state is no contrast defect.
  */
 export async function seriousAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeFinding[]> {
+  const findings = await serious(page, options);
+  if (findings.length === 0) return findings;
+  await page.waitForTimeout(300);
+  const again = new Set((await serious(page, options)).map(keyOf));
+  return findings.filter((f) => again.has(keyOf(f)));
+}
+
+const keyOf = (f: AxeFinding) => `${f.id} ${f.targets.join(',')}`;
+
+async function serious(page: Page, options: { exclude?: string[] }): Promise<AxeFinding[]> {
   await pageAtRest(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
