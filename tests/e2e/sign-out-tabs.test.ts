@@ -14,18 +14,21 @@ async function replay(request: Request): Promise<Response> {
   return fetch(request.url(), { method: request.method(), headers: kept });
 }
 
-/** Holds the page's next live-stream request unsent (aborted in the browser, so its proof is never used) and gives it. */
-function nextLiveRequest(page: Page): Promise<Request> {
-  return new Promise((resolve) => {
-    let held = false;
-    void page.route(`**${LIVE}`, async (route) => {
-      if (held) return route.fallback();
-      held = true;
-      resolve(route.request());
-      await route.abort();
-      await page.unroute(`**${LIVE}`);
-    });
+/**
+ * Holds the page's next `count` live-stream requests unsent (aborted in the browser, so their
+ * proofs are never used) and gives them in order; later ones go through. Set before the page
+ * opens, so no retry of the page's can slip past while a held one is being replayed.
+ */
+function holdLiveRequests(page: Page, count: number): Promise<Request>[] {
+  const held: ((request: Request) => void)[] = [];
+  const requests = Array.from({ length: count }, () => new Promise<Request>((resolve) => held.push(resolve)));
+  let seen = 0;
+  void page.route(`**${LIVE}`, async (route) => {
+    if (seen >= count) return route.fallback();
+    held[seen++]!(route.request());
+    await route.abort();
   });
+  return requests;
 }
 
 /**
@@ -51,9 +54,9 @@ describe('signing out in one tab', () => {
     await signInAs(first, server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
 
     const second = await context.newPage();
-    const held = nextLiveRequest(second);
+    const [held, next] = holdLiveRequests(second, 2);
     await second.goto(`${server.url}/dashboard`);
-    const control = await held;
+    const control = await held!;
     // The tab's token is bound to its key: every request carries a proof made for it alone.
     const sent = await control.allHeaders();
     expect(sent.authorization).toMatch(/^DPoP /);
@@ -62,7 +65,8 @@ describe('signing out in one tab', () => {
     const before = await replay(control);
     expect(before.status, `${before.headers.get('www-authenticate')} ${before.status === 200 ? '' : await before.text()}`).toBe(200);
     await before.body?.cancel();
-    const pending = await nextLiveRequest(second);
+    // The page tries again after a pause: that request is held too, for after the sign-out.
+    const pending = await next!;
 
     // ...and is refused once the first tab signed out.
     await first.getByRole('button', { name: 'Profile' }).click();
