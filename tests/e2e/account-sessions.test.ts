@@ -22,10 +22,17 @@ describe('sessions in a real browser', () => {
    * (401, "your sign-in has ended"), and the browser is taken to sign in again.
    */
   const refusedOnReload = async (page: Page) => {
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/') && r.status() === 401, WAIT);
+    // The page leaves for the sign-in page at once, so each API answer is read on its way in.
+    const refused = new Promise<string>((resolve) => {
+      void page.route('**/api/**', async (route) => {
+        const response = await route.fetch();
+        if (response.status() === 401) resolve(((await response.json()) as { error: { code: string } }).error.code);
+        await route.fulfill({ response }).catch(() => undefined);
+      });
+    });
     await page.reload();
-    const answer = await refused;
-    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('Vigil:SessionEnded');
+    expect(await refused).toBe('Vigil:SessionEnded');
+    await page.unroute('**/api/**');
     await page.waitForURL(/\/oidc\/interaction\//, WAIT);
     await page.getByLabel('User name or email').waitFor(WAIT);
   };
