@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The web app is built into dist/ and served by the Vigil server on the same port as the API.
 // In `npm run dev:web` the API, sign-in and translations are proxied to a running server.
@@ -70,8 +71,51 @@ function muiWithoutCssVariables(): Plugin {
   };
 }
 
+/**
+ * Installable app with Web Push for alarms (issue 16): the web app manifest and icons
+ * (public/icons, rendered from favicon.svg), and our own service worker src/sw.ts (push,
+ * notificationclick, pushsubscriptionchange), registered by a small same-origin /registerSW.js
+ * after the page has loaded (the CSP allows no inline script). Nothing is precached and the worker
+ * has no fetch handler: the browser never routes a request through it, so sign-in and dashboard
+ * load exactly as before, and a new build can never be hidden behind a stale cached index.html
+ * (which the server also fills with the runtime configuration).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: 'script-defer',
+  // No precache manifest is injected into the worker (see above).
+  injectManifest: { injectionPoint: undefined, rollupFormat: 'iife' },
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Vigil',
+    short_name: 'Vigil',
+    description: 'Alarms and positions of the people you care for',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0d2a4f',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
+/** iOS reads its home-screen icon from a link, not from the manifest. */
+function appleTouchIcon(): Plugin {
+  return {
+    name: 'vigil:apple-touch-icon',
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png' }, injectTo: 'head' }],
+  };
+}
+
 export default defineConfig({
-  plugins: [reactAdminInsideRouter(), muiWithoutCssVariables(), react()],
+  plugins: [reactAdminInsideRouter(), muiWithoutCssVariables(), react(), pwa, appleTouchIcon()],
   build: {
     outDir: 'dist',
     sourcemap: true,

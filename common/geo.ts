@@ -145,3 +145,44 @@ export function classify(point: LatLng, accuracy: number, zone: Zone): 'inside' 
   if (edge <= margin) return 'uncertain';
   return inside ? 'inside' : 'outside';
 }
+
+/** Initial great-circle bearing from `a` to `b`, degrees clockwise from north in [0, 360). */
+export function bearingDegrees(a: LatLng, b: LatLng): number {
+  const φ1 = rad(a.lat);
+  const φ2 = rad(b.lat);
+  const Δλ = rad(unwrap(b.lng, a.lng) - a.lng);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  const deg = (Math.atan2(y, x) * 180) / Math.PI;
+  const out = (deg + 360) % 360;
+  return Number.isFinite(out) ? out : 0;
+}
+
+/**
+ * A zone's middle: a circle's centre, a polygon's vertex mean (in a flat projection around its
+ * first corner, so a zone across the antimeridian has its middle inside it).
+ */
+export function zoneCenter(zone: Zone): LatLng {
+  if (zone.kind === 'circle') return zone.center;
+  const pts = zone.points;
+  if (pts.length === 0) return { lat: 0, lng: 0 };
+  const ref = pts[0]!.lng;
+  let lat = 0;
+  let lng = 0;
+  for (const p of pts) {
+    lat += p.lat;
+    lng += unwrap(p.lng, ref);
+  }
+  const mean = lng / pts.length;
+  return { lat: lat / pts.length, lng: ((((mean + 180) % 360) + 360) % 360) - 180 };
+}
+
+/**
+ * How far a point lies outside a zone's edge in metres (0 inside or on it). A circle by the
+ * great-circle distance to its centre less the radius; a polygon by the distance to its nearest edge.
+ */
+export function distanceOutside(point: LatLng, zone: Zone): number {
+  if (zone.kind === 'circle') return Math.max(0, distanceMeters(point, zone.center) - zone.radius);
+  if (zone.points.length < 3 || insidePolygon(point, zone.points)) return 0;
+  return distanceToPolygonEdge(point, zone.points);
+}

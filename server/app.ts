@@ -46,7 +46,9 @@ import { alarmsModule } from './alarms';
 import { geofencesModule } from './geofences';
 import { commandsModule } from './commands';
 import { deviceStockModule } from './device-stock';
+import { pushModule } from './push';
 import type { ModuleContext } from './module-context';
+import { JobQueue } from './jobs';
 
 export interface Server {
   app: FastifyInstance;
@@ -138,7 +140,11 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(localizationModule, { db });
   await app.register(settingsModule, { db });
   // Feature modules: one plugin per folder, each given the same context.
-  const context: ModuleContext = { db, config, engine, liveness };
+  // One job queue per node (server/jobs): modules register their kinds; it runs once the server is ready.
+  const jobs = new JobQueue(db, { log: app.log });
+  if (config.workers) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.close());
+  const context: ModuleContext = { db, config, engine, liveness, jobs };
   // A module is served when the schema resources it builds on are there (a server started on
   // another schemas folder, as some tests do, has fewer modules), like server/modules.
   const FEATURE_MODULES: { plugin: (app: FastifyInstance, ctx: ModuleContext) => Promise<void>; needs: string[] }[] = [
@@ -150,6 +156,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     { plugin: alarmsModule, needs: [] },
     { plugin: geofencesModule, needs: [] },
     { plugin: commandsModule, needs: [] },
+    { plugin: pushModule, needs: [] },
     { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
   ];
   for (const { plugin, needs } of FEATURE_MODULES) {

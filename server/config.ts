@@ -71,6 +71,18 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiHost: string; apiPort: number; apiProtocol: 'http' | 'https' };
   /** SMS gateway for commands with the text-message flag: 'log' (default) writes them to the log. */
   smsGateway: string;
+  /**
+   * SMS_GATEWAY=http: a generic HTTP SMS gateway (server/sms): SMS_GATEWAY_URL, SMS_GATEWAY_METHOD
+   * (POST), SMS_GATEWAY_AUTH (the Authorization header's value), SMS_GATEWAY_BODY (a template with
+   * {{to}} and {{text}}), SMS_GATEWAY_FORMAT (json or form), SMS_GATEWAY_TIMEOUT_MS (5000).
+   */
+  smsHttp: { url: string; method: string; auth: string; body: string; format: 'json' | 'form'; timeoutMs: number };
+  /**
+   * GEOCODER_URL: a Nominatim-compatible reverse geocoder (its base URL or its /reverse URL) for
+   * street addresses in alarms; empty: coordinates only. GEOCODER_TIMEOUT_MS (1500) and
+   * GEOCODER_USER_AGENT (Vigil and PUBLIC_URL) go with it.
+   */
+  geocoder: { url: string; timeoutMs: number; userAgent: string };
   /** MitID (or any external OpenID Connect provider) for sign-in; empty issuer turns it off. */
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
@@ -87,6 +99,14 @@ export interface Config {
    * ADMISSION=off turns it off.
    */
   admission: { enabled: boolean; maxInFlight: number; maxQueue: number; maxWaitMs: number };
+  /**
+   * Web Push (server/push): VAPID_SUBJECT (a mailto: or https: contact for push services; default a
+   * mailto of MAIL_FROM's address, else PUBLIC_URL when https), PUSH_TIMEOUT_MS (each push request's
+   * deadline), PUSH_ALLOW_LOCAL_HTTP (accept http://localhost endpoints: tests' push service only).
+   */
+  push: { vapidSubject: string; timeoutMs: number; allowLocalHttp: boolean };
+  /** How long an escalation "minute" is, in ms (server/alarms/escalation.ts): 60000; tests shorten it. */
+  escalationMinuteMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -130,6 +150,13 @@ function links(json: string | undefined): ExternalLinks {
     privacy: { ...DEFAULT_LINKS.privacy, ...given.privacy },
     support: { ...DEFAULT_LINKS.support, ...given.support },
   };
+}
+
+/** The VAPID contact when VAPID_SUBJECT is not set: the mail sender's address, or the public URL when it is https. */
+export function defaultVapidSubject(mailFrom: string, publicUrl: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(mailFrom.trim()) ? mailFrom.trim() : undefined);
+  if (address) return `mailto:${address}`;
+  return publicUrl.startsWith('https:') ? publicUrl : 'mailto:no-reply@localhost';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -182,6 +209,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
     },
     smsGateway: env.SMS_GATEWAY ?? 'log',
+    smsHttp: {
+      url: env.SMS_GATEWAY_URL ?? '',
+      method: (env.SMS_GATEWAY_METHOD || 'POST').toUpperCase(),
+      auth: env.SMS_GATEWAY_AUTH ?? '',
+      body: env.SMS_GATEWAY_BODY ?? '',
+      format: env.SMS_GATEWAY_FORMAT === 'form' ? 'form' : 'json',
+      timeoutMs: positive(env.SMS_GATEWAY_TIMEOUT_MS) ?? 5000,
+    },
+    geocoder: {
+      url: (env.GEOCODER_URL ?? '').trim(),
+      timeoutMs: positive(env.GEOCODER_TIMEOUT_MS) ?? 1500,
+      userAgent: env.GEOCODER_USER_AGENT || `Vigil/0.1 (${publicUrl})`,
+    },
     mitid: {
       issuer: env.MITID_ISSUER ?? '',
       clientId: env.MITID_CLIENT_ID ?? '',
@@ -199,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxQueue: positive(env.ADMISSION_MAX_QUEUE) ?? 32,
       maxWaitMs: positive(env.ADMISSION_MAX_WAIT_MS) ?? 3000,
     },
+    push: {
+      vapidSubject: env.VAPID_SUBJECT || defaultVapidSubject(env.MAIL_FROM ?? 'Vigil <no-reply@localhost>', publicUrl),
+      timeoutMs: positive(env.PUSH_TIMEOUT_MS) ?? 10_000,
+      allowLocalHttp: flag(env.PUSH_ALLOW_LOCAL_HTTP, false),
+    },
+    escalationMinuteMs: 60_000,
     ...overrides,
   };
 }

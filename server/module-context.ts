@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { SchemaEngine } from './schema-engine';
 import type { TokenLiveness } from './oidc/token-liveness';
+import type { JobQueue } from './jobs';
 
 /**
  * What every feature module (one Fastify plugin per folder under server/) is given: the database,
@@ -14,4 +15,6 @@ export interface ModuleContext {
   engine: SchemaEngine;
   /** Whether an access token's sign-in is still on (live streams close when it ends). */
   liveness: TokenLiveness;
+  /** This node's job worker (server/jobs): modules register their job kinds on it; it starts when the server is ready (with config.workers). */
+  jobs: JobQueue;
 }

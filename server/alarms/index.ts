@@ -9,6 +9,9 @@ import { ALARM_CHANNEL } from './dispatch';
 import { LiveHub, type AckNotice } from './live';
 import { alarmDto } from './messages';
 import { watchStreamToken } from './stream-token';
+import { acknowledgeEvent, escalationJobKind, escalationTiming } from './escalation';
+import { registerAlarmDelivery } from './delivery';
+import { kickMail } from '../mail';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -21,6 +24,11 @@ const HEARTBEAT_MS = 20_000;
 export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
   const hub = new LiveHub(db, app.log);
+  // Escalation steps run on the node's job queue (server/alarms/escalation.ts).
+  escalationTiming.minuteMs = ctx.config.escalationMinuteMs;
+  ctx.jobs.registerJobKind(escalationJobKind(db, ctx.config.publicUrl));
+  // Push and SMS of alarms, and the push that clears an acknowledged alarm everywhere.
+  registerAlarmDelivery(ctx.jobs, db, ctx.config, app.log);
   const streams = new Set<() => void>();
   app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => {
@@ -56,21 +64,25 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
     const { id } = request.params as { id: string };
     const userId = request.principal!.userId;
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
+    let mailed = false;
     const row = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('alarm_messages')
         .set({ acknowledged_time: sql<Date>`coalesce(acknowledged_time, now())` })
         .where('id', '=', id)
         .where('user_id', '=', userId)
-        .returning('id')
+        .returning(['id', 'event_id'])
         .executeTakeFirst();
       if (updated) {
         const notice: AckNotice = { ack: id, u: [userId] };
         await sql`select pg_notify(${ALARM_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+        // The event's first acknowledgment stops its escalation and tells the others who took it.
+        mailed = (await acknowledgeEvent(trx, updated.event_id, userId)).mailed;
       }
       return updated;
     });
     if (!row) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
+    if (mailed) kickMail();
     const full = await mine(userId)
       .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time'])
       .where('m.id', '=', id)

@@ -1,12 +1,47 @@
 import type { Db } from '../db/database';
 import { DEFAULT_LANGUAGE_SETTING } from '../localization/languages';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
+import { DEFAULT_CHANNELS, type AlarmChannel, type EscalationStep, type ReceiverChannels } from '../jobs/tables';
 
 export interface Receiver {
   deviceId: string;
   userId: string | null;
   email: string;
   language: string;
+  /** Who in the escalation list: 'owner', or the device_alarm_receivers row's id. */
+  key: string;
+  /** The channels the owner chose for this receiver (default mail, push, in-app). */
+  channels: AlarmChannel[];
+  /** For SMS: the number the owner gave, else the account's. */
+  phone: string | null;
+  /** Place in the device's escalation order, 0 first (server/alarms/escalation.ts). */
+  order: number;
+}
+
+/** The escalation wait of a step when the owner set none. */
+export const DEFAULT_WAIT_MINUTES = 5;
+
+/** A device's escalation setup as stored (device_escalation), if the owner saved one. */
+export interface EscalationSetup {
+  steps: EscalationStep[];
+  channels: Record<string, ReceiverChannels>;
+}
+
+export async function escalationSetups(db: Db, deviceIds: readonly string[]): Promise<Map<string, EscalationSetup>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('device_escalation').select(['device_id', 'steps', 'channels']).where('device_id', 'in', deviceIds).execute();
+  return new Map(rows.map((r) => [r.device_id, { steps: r.steps, channels: r.channels }]));
+}
+
+/**
+ * The escalation steps of a device over its receivers now: the owner's saved list without anyone
+ * no longer a receiver, else everyone in their order with the default wait.
+ */
+export function stepsOf(receivers: readonly Receiver[], setup: EscalationSetup | undefined): EscalationStep[] {
+  const keys = new Set(receivers.map((r) => r.key));
+  const saved = (setup?.steps ?? []).filter((s) => keys.has(s.receiver));
+  if (setup && saved.length > 0) return saved;
+  return [...receivers].sort((a, b) => a.order - b.order).map((r) => ({ receiver: r.key, waitMinutes: DEFAULT_WAIT_MINUTES }));
 }
 
 /**
@@ -21,7 +56,7 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
     db
       .selectFrom('devices')
       .innerJoin('users', 'users.id', 'devices.owner_user_id')
-      .select(['devices.id as device_id', 'devices.tenant_id', 'users.id as user_id', 'users.email'])
+      .select(['devices.id as device_id', 'devices.tenant_id', 'users.id as user_id', 'users.email', 'users.phone_number'])
       .where('devices.id', 'in', deviceIds)
       .where('users.is_deleted', '=', false)
       .where('users.is_active', '=', true)
@@ -30,11 +65,14 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
       .selectFrom('device_alarm_receivers as r')
       .innerJoin('devices', 'devices.id', 'r.device_id')
       .leftJoin('users', 'users.id', 'r.user_id')
-      .select(['r.device_id', 'devices.tenant_id', 'r.user_id', 'r.email', 'r.language', 'users.is_deleted', 'users.is_active'])
+      .select(['r.id', 'r.device_id', 'devices.tenant_id', 'r.user_id', 'r.email', 'r.language', 'users.is_deleted', 'users.is_active', 'users.phone_number'])
       .where('r.device_id', 'in', deviceIds)
       .where('r.status', '=', 'active')
+      .orderBy('r.creation_time')
+      .orderBy('r.id')
       .execute(),
   ]);
+  const setups = await escalationSetups(db, deviceIds);
   const userIds = [...new Set([...owners.map((o) => o.user_id), ...invited.map((r) => r.user_id)].filter((u): u is string => !!u))];
   const tenantIds = [...new Set(owners.map((o) => o.tenant_id).concat(invited.map((r) => r.tenant_id)).filter((t): t is string => !!t))];
   const settings = await db
@@ -53,18 +91,29 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
   const languageOf = (own: string | null, userId: string | null, tenantId: string | null) =>
     (findLanguage(own) ?? findLanguage(setting('U', userId)) ?? findLanguage(setting('T', tenantId)) ?? findLanguage(setting(null, null)) ?? DEFAULT_LANGUAGE).cultureName;
 
-  const add = (r: Receiver) => {
+  const add = (r: Omit<Receiver, 'channels' | 'phone' | 'order'>, accountPhone: string | null) => {
     const list = out.get(r.deviceId) ?? [];
     const email = r.email.toLowerCase();
     if (list.some((x) => (r.userId && x.userId === r.userId) || x.email.toLowerCase() === email)) return;
-    list.push(r);
+    const chosen = setups.get(r.deviceId)?.channels[r.key];
+    list.push({ ...r, channels: chosen ? [...chosen.channels] : [...DEFAULT_CHANNELS], phone: chosen?.phone || accountPhone || null, order: list.length });
     out.set(r.deviceId, list);
   };
-  for (const o of owners) add({ deviceId: o.device_id, userId: o.user_id, email: o.email, language: languageOf(null, o.user_id, o.tenant_id) });
+  for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(null, o.user_id, o.tenant_id) }, o.phone_number);
   for (const r of invited) {
     // A receiver whose account was deleted or deactivated is alarmed by mail only.
     const userId = r.user_id && r.is_deleted === false && r.is_active !== false ? r.user_id : null;
-    add({ deviceId: r.device_id, userId, email: r.email, language: languageOf(r.language, r.user_id, r.tenant_id) });
+    add({ deviceId: r.device_id, key: r.id, userId, email: r.email, language: languageOf(r.language, r.user_id, r.tenant_id) }, r.phone_number);
+  }
+  // The order of the device's escalation list; receivers it leaves out follow in their own order.
+  for (const [deviceId, list] of out) {
+    const steps = setups.get(deviceId)?.steps ?? [];
+    const rank = (r: Receiver) => {
+      const i = steps.findIndex((s) => s.receiver === r.key);
+      return i >= 0 ? i : steps.length + r.order;
+    };
+    list.sort((a, b) => rank(a) - rank(b));
+    list.forEach((r, i) => (r.order = i));
   }
   return out;
 }

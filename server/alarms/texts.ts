@@ -38,39 +38,61 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
     if (formatters.size < 1000) formatters.set(timeZone, f);
   }
   return f;
 }
 
+function partsIn(time: Date, timeZone: string): Intl.DateTimeFormatPart[] {
+  try {
+    return formatterFor(timeZone).formatToParts(time);
+  } catch {
+    return formatterFor('UTC').formatToParts(time);
+  }
+}
+
 /** HH:mm - dd/MM/yy (SPEC section 9) in a time zone. */
 export function formatIn(time: Date, timeZone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = formatterFor(timeZone).formatToParts(time);
-  } catch {
-    return formatIn(time, 'UTC');
-  }
+  const parts = partsIn(time, timeZone);
   const get = (type: string) => two(parts.find((p) => p.type === type)?.value);
   return `${get('hour')}:${get('minute')} - ${get('day')}/${get('month')}/${get('year')}`;
 }
 
-export interface TextValues {
-  device: string;
-  zone: string;
-  time: string;
-  battery: string;
+/**
+ * HH:mm ZONE - dd/MM/yy: the time with its zone's short name ("14:05 CET - 24/11/26"), so a
+ * receiver in another zone, or reading the mail days later, knows which 14:05 it was. Where the
+ * zone has no abbreviation Intl gives its offset ("GMT+2"); an unknown zone is told in UTC.
+ */
+export function formatWithZone(time: Date, timeZone: string): string {
+  const parts = partsIn(time, timeZone);
+  const get = (type: string) => two(parts.find((p) => p.type === type)?.value);
+  const zone = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  return `${get('hour')}:${get('minute')} ${zone === 'GMT' ? 'UTC' : zone} - ${get('day')}/${get('month')}/${get('year')}`;
 }
 
-const fill = (text: string, values: TextValues) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? values[name as keyof TextValues] : whole));
+/** Placeholders of alarm texts ({{name}}), in the product's texts and the tenants' own. */
+export const PLACEHOLDERS = ['device', 'zone', 'time', 'battery', 'since', 'place', 'distance', 'link'] as const;
+export type TextValues = Record<(typeof PLACEHOLDERS)[number], string>;
 
-/** Subject and body of an alarm in a language: the tenant's own text when it has one, else ours. */
-export function alarmText(texts: TenantTexts, tenantId: string | null, type: AlarmType, language: string, values: TextValues) {
+const fill = (text: string, values: Readonly<Record<string, string>>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+
+/** The subject and body templates of an alarm in a language: the tenant's own text when it has one, else ours. */
+export function alarmTemplate(texts: TenantTexts, tenantId: string | null, type: AlarmType, language: string): { subject: string; body: string; own: boolean } {
   const culture = (findLanguage(language) ?? DEFAULT_LANGUAGE).cultureName;
   const own = texts.get(`${tenantId}|${type}|${culture}`);
-  if (own) return { subject: fill(own.subject, values), body: fill(own.body, values) };
-  const v = { ...values };
-  return { subject: translate(`tracking:alarm.${type}.subject`, culture, v), body: translate(`tracking:alarm.${type}.body`, culture, v) };
+  if (own) return { ...own, own: true };
+  return { subject: translate(`tracking:alarm.${type}.subject`, culture), body: translate(`tracking:alarm.${type}.body`, culture), own: false };
+}
+
+/** A template filled with values in one pass (a value that looks like a placeholder stays as it is). */
+export const fillTemplate = fill;
+
+/** Subject and body of an alarm in a language: the tenant's own text when it has one, else ours (renderAlarm in dispatch.ts adds place, link, HTML). */
+export function alarmText(texts: TenantTexts, tenantId: string | null, type: AlarmType, language: string, values: Partial<TextValues>) {
+  const t = alarmTemplate(texts, tenantId, type, language);
+  // Placeholders without a value (a caller that knows no place) are left out, never shown as {{place}}.
+  const all: TextValues = { device: '', zone: '', time: '', battery: '', since: '', place: '', distance: '', link: '', ...values };
+  return { subject: fill(t.subject, all), body: fill(t.body, all) };
 }

@@ -3,15 +3,13 @@ import type { ModuleContext } from '../module-context';
 import type { BillingContext } from './context';
 import { createBuiltinGateway } from './gateway/builtin';
 import { createStripeGateway, stripeClient } from './gateway/stripe';
-import { runDueJobs } from './jobs/worker';
+import { billingJobKinds } from './jobs/worker';
+import { scheduleBillingRun } from './jobs/billing-run';
 import { customerRoutes } from './routes/customer-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { webhookRoutes } from './routes/webhook-routes';
 import { logFailure } from '../db/health';
-
-/** How often the billing worker looks for due jobs (the billing run itself is enqueued hourly). */
-const POLL_MS = 30_000;
 
 /**
  * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set, otherwise the
@@ -26,24 +24,11 @@ export async function billingModule(app: FastifyInstance, ctx: ModuleContext): P
   await subscriptionRoutes(app, billing);
   if (stripe) await app.register(webhookRoutes, { db: ctx.db, stripe, secret: ctx.config.stripe.webhookSecret });
 
+  // The billing jobs run on the node's job queue (server/jobs); this hour's run is enqueued at start
+  // (once over all nodes) and each run enqueues the next hour's.
+  for (const kind of billingJobKinds(billing)) ctx.jobs.registerJobKind(kind);
   if (!ctx.config.workers) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = (): void => {
-    if (stopped || running) return;
-    running = runDueJobs(billing)
-      .then(() => undefined)
-      .catch((err: unknown) => logFailure(app.log, err, 'billing run failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  app.addHook('onReady', async () => tick());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  app.addHook('onReady', async () => {
+    await scheduleBillingRun(ctx.db).catch((err: unknown) => logFailure(app.log, err, 'billing run could not be scheduled'));
   });
 }

@@ -100,20 +100,6 @@ export interface BillingInvoicesTable {
   paid_time: NullableTimestamp;
 }
 
-export interface BillingJobsTable {
-  id: string;
-  kind: string;
-  unique_key: string | null;
-  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
-  status: Generated<'pending' | 'done' | 'failed'>;
-  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  lease_until: NullableTimestamp;
-  attempts: Generated<number>;
-  last_error: string | null;
-  creation_time: CreatedAt;
-  finish_time: NullableTimestamp;
-}
-
 export interface BillingRequestsTable {
   user_id: string;
   idempotency_key: string;
@@ -128,6 +114,5 @@ export interface BillingTables {
   billing_cards: BillingCardsTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_invoices: BillingInvoicesTable;
-  billing_jobs: BillingJobsTable;
   billing_requests: BillingRequestsTable;
 }

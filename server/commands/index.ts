@@ -9,7 +9,7 @@ export { takeQueuedCommands, markCommand } from './command-log';
 
 /** Commands to devices: terminalCommand, requestPosition/requestHistory, device settings per model (wanted versus reported). */
 export async function commandsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const sms = createSmsGateway(ctx.config.smsGateway, app.log);
+  const sms = createSmsGateway(ctx.config, app.log);
   await commandRoutes(app, ctx.db, sms);
   await settingsRoutes(app, ctx.db);
 }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { httpSmsGateway } from '../sms/http-gateway';
 
 /**
- * Where commands with the text-message flag go. One adapter ships: 'log' (the default) writes
- * the message to the server log, so every flow works without an SMS provider; a provider adapter
- * implements the same interface.
+ * Where commands with the text-message flag go: 'log' (the default) writes the message to the
+ * server log, so every flow works without an SMS provider; 'http' sends it through the generic
+ * HTTP gateway of server/sms, the same one alarms use.
  */
 export interface SmsGateway {
   readonly name: string;
@@ -19,7 +21,9 @@ export function logSmsGateway(log: FastifyBaseLogger): SmsGateway {
   };
 }
 
-export function createSmsGateway(name: string, log: FastifyBaseLogger): SmsGateway {
+export function createSmsGateway(config: Pick<Config, 'smsGateway' | 'smsHttp'>, log: FastifyBaseLogger): SmsGateway {
+  const name = config.smsGateway;
   if (name === '' || name === 'log') return logSmsGateway(log);
-  throw new Error(`Unknown SMS gateway '${name}' (SMS_GATEWAY): the built-in one is 'log'`);
+  if (name === 'http') return httpSmsGateway(config);
+  throw new Error(`Unknown SMS gateway '${name}' (SMS_GATEWAY): use 'log' or 'http'`);
 }

@@ -31,6 +31,8 @@ import * as m024 from './migrations/024_second_factors';
 import * as m021 from './migrations/021_dpop_proofs';
 import * as m022 from './migrations/022_token_revocation';
 import * as m023 from './migrations/023_session_activity';
+import * as m025 from './migrations/025_push';
+import * as m026 from './migrations/026_jobs_escalation';
 
 export type Db = Kysely<Database>;
 
@@ -70,6 +72,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_dpop_proofs': m021,
   '022_token_revocation': m022,
   '023_session_activity': m023,
+  '025_push': m025,
+  '026_jobs_escalation': m026,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

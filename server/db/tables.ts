@@ -10,6 +10,8 @@ import type { DevicesTables } from '../devices/tables';
 import type { GeofencesTables } from '../geofences/tables';
 import type { IdentityExtrasTables } from '../identity/extras-tables';
 import type { TrackingTables } from '../ingest/tables';
+import type { JobsTables } from '../jobs/tables';
+import type { PushTables } from '../push/tables';
 
 /** Timestamps: written as Date or ISO string, read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -349,7 +351,9 @@ export interface Database
     GeofencesTables,
     CommandsTables,
     DeviceStockTables,
-    IdentityExtrasTables {
+    IdentityExtrasTables,
+    PushTables,
+    JobsTables {
   tenants: TenantsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -1,11 +1,13 @@
 import { translate } from '../localization/texts';
 import type { OutgoingMail } from '../mail';
 import { escapeHtml, typed, wrappingBody } from '../mail/user-text';
+import { ALARM_TYPES } from '../alarms/texts';
 
 /**
  * The mail telling a user they now receive a device's alarms, in the receiver's language. The
  * names (the receiver's, the inviter's, the device's) are what people typed: quoted, shortened,
- * links defanged (server/mail/user-text.ts); the only link is Vigil's own.
+ * links defanged (server/mail/user-text.ts); the only link is Vigil's own. It lists every alarm
+ * the receiver will get (ALARM_TYPES: leaving, coming back, SOS, fall, low battery, not reporting).
  */
 export function receiverInviteMail(input: {
   to: string;
@@ -18,7 +20,14 @@ export function receiverInviteMail(input: {
 }): OutgoingMail {
   const values = { name: typed(input.receiverName), inviter: typed(input.inviterName), device: typed(input.deviceName) };
   const t = (key: string) => translate(`devices:inviteMail.${key}`, input.language, values);
-  const lines = [t('greeting'), '', t('body'), t('what'), '', t('stop'), '', `${t('open')}: ${input.url}`];
-  const html = [t('greeting'), t('body'), t('what'), t('stop')].map((line) => `<p>${escapeHtml(line)}</p>`).join('') + `<p><a href="${escapeHtml(input.url)}">${escapeHtml(t('open'))}</a></p>`;
+  // Every alarm a receiver gets (the event types that reach receivers), one per line.
+  const alarms = ALARM_TYPES.map((type) => t(`alarms.${type}`));
+  const lines = [t('greeting'), '', t('body'), t('what'), ...alarms.map((a) => `- ${a}`), '', t('stop'), '', `${t('open')}: ${input.url}`];
+  const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const html =
+    [t('greeting'), t('body'), t('what')].map(p).join('') +
+    `<ul>${alarms.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` +
+    p(t('stop')) +
+    `<p><a href="${escapeHtml(input.url)}">${escapeHtml(t('open'))}</a></p>`;
   return { to: input.to, subject: t('subject'), text: lines.join('\n'), html: wrappingBody(html), tenantId: input.tenantId };
 }

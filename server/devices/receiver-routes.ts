@@ -10,6 +10,7 @@ import { receiverDto } from './receiver-dto';
 import { inviteReceiverNeutrally } from './receiver-invite';
 import { notFound } from '../http/errors';
 import { ownerOf, requireOwnDevice, UUID } from './scope';
+import { escalationRoutes } from './escalation-routes';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-profile-receivers'];
@@ -32,6 +33,8 @@ const readInvite = bodyValidator<{ deviceId: string; email: string }>(
 export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const base = '/api/plugandplay/profile';
+  // The escalation order beside the receivers (its own plugin: it compiles its schemas its own way).
+  await app.register(escalationRoutes, { db });
 
   app.post(
     `${base}/invite-user`,

@@ -29,7 +29,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   );
   app.addHook('onClose', () => unlisten());
   const limits = new IngestRateLimits();
-  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1);
+  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, { publicUrl: ctx.config.publicUrl });
   const parts: IngestParts = { directory, limits, pipeline };
 
   // With or without a trailing slash, as a watch's server address is typed by hand.
@@ -54,7 +54,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
       setInterval(() => {
         if (sweeping) return;
         sweeping = true;
-        sweepOffline(ctx.db)
+        sweepOffline(ctx.db, { publicUrl: ctx.config.publicUrl })
           .catch((err: unknown) => logFailure(app.log, err, 'offline check failed'))
           .finally(() => (sweeping = false));
       }, OFFLINE_CHECK_MS),

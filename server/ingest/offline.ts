@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { recordEvents } from '../alarms/dispatch';
+import { recordEvents, type NotifyOptions } from '../alarms/dispatch';
 
 /** A device that sent nothing for this long is offline, unless it has a timeout of its own. */
 export const DEFAULT_OFFLINE_AFTER_S = 600;
@@ -13,12 +13,12 @@ export const OFFLINE_CHECK_MS = 5_000;
  * their receivers. One UPDATE flips them, so when several nodes look at once each device goes
  * offline (and is alarmed) once. Returns how many went offline.
  */
-export async function sweepOffline(db: Db): Promise<number> {
+export async function sweepOffline(db: Db, alarms: Partial<NotifyOptions> = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const gone = await sql<{ device_id: string; last_seen: Date; latitude: number | null; longitude: number | null }>`
+    const gone = await sql<{ device_id: string; last_seen: Date; fix_time: Date | null; latitude: number | null; longitude: number | null; accuracy: number | null }>`
       update device_state set online = false
       where online and last_seen < now() - make_interval(secs => coalesce(offline_after_s, ${DEFAULT_OFFLINE_AFTER_S})::double precision)
-      returning device_id, last_seen, latitude, longitude`.execute(trx);
+      returning device_id, last_seen, fix_time, latitude, longitude, accuracy`.execute(trx);
     if (gone.rows.length === 0) return 0;
     const ids = gone.rows.map((r) => r.device_id);
     const devices = await trx.updateTable('devices').set({ status: 'offline' }).where('id', 'in', ids).returning(['id', 'tenant_id', 'name']).execute();
@@ -28,8 +28,12 @@ export async function sweepOffline(db: Db): Promise<number> {
       trx,
       devices.map((d) => {
         const s = byId.get(d.id)!;
-        return { id: randomUUID(), tenantId: d.tenant_id, deviceId: d.id, deviceName: d.name, type: 'offline' as const, time: now, attributes: { lastSeen: new Date(s.last_seen).toISOString(), latitude: s.latitude, longitude: s.longitude } };
+        // lastFix: since when the alarm says the watch is quiet (its last position, else its last message).
+        const lastFix = new Date(s.fix_time ?? s.last_seen).toISOString();
+        const accuracy = s.accuracy === null ? null : Math.round(s.accuracy);
+        return { id: randomUUID(), tenantId: d.tenant_id, deviceId: d.id, deviceName: d.name, type: 'offline' as const, time: now, attributes: { lastSeen: new Date(s.last_seen).toISOString(), lastFix, latitude: s.latitude, longitude: s.longitude, accuracy } };
       }),
+      alarms,
     );
     return devices.length;
   });

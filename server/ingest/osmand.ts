@@ -208,7 +208,8 @@ function jsonFix(location: Json, now: Date): Fix {
   const battery = location.battery;
   if (isObject(battery)) {
     const level = jsonNumber(battery.level, 'battery');
-    if (level !== null && level >= 0) fix.battery = Math.round(level * 100);
+    // A fraction (0.198): kept to a tenth of a percent, as reported (19.8, not 20).
+    if (level !== null && level >= 0) fix.battery = Math.round(level * 1000) / 10;
     if (typeof battery.is_charging === 'boolean') fix.charging = battery.is_charging;
   }
   const extras = isObject(location.extras) ? location.extras : {};

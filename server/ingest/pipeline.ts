@@ -6,7 +6,7 @@ import type { Fix } from './osmand';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
-import { recordEvents, type AlarmEvent } from '../alarms/dispatch';
+import { recordEvents, type AlarmEvent, type NotifyOptions } from '../alarms/dispatch';
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
 import { eventOf } from './fix-events';
@@ -84,6 +84,8 @@ export class IngestPipeline {
     private readonly counters: IngestCounters,
     private readonly log: FastifyBaseLogger,
     private readonly maxParallel: number,
+    /** What alarm texts need of the configuration (PUBLIC_URL for their links). */
+    private readonly alarms: Partial<NotifyOptions> = {},
   ) {
     this.refused = new RefusedMessages(log);
   }
@@ -314,13 +316,15 @@ export class IngestPipeline {
         const fixes = p.fixes.length === 1 ? p.fixes : p.fixes.slice().sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
         for (const { id, fix, stored } of fixes) {
           if (!stored && fix.latitude !== null) continue;
-          if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm));
+          const deviceZones = zones.get(p.device.id) ?? NO_ZONES;
+          if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm, {}, null, deviceZones));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
           if (!newer) continue;
           if (fix.battery !== null) {
             const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed);
             state.low_battery_alarmed = battery.alarmed;
-            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: Math.round(fix.battery) }));
+            // The level as reported (19.8, not 20); device_state keeps a whole percent for the lists.
+            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery }, null, deviceZones));
             state.battery = Math.round(fix.battery);
           }
           if (fix.charging !== null) state.charging = fix.charging;
@@ -329,10 +333,10 @@ export class IngestPipeline {
           state.latitude = fix.latitude;
           state.longitude = fix.longitude;
           state.accuracy = fix.accuracy;
-          const result = evaluateZones(zones.get(p.device.id) ?? NO_ZONES, state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
+          const result = evaluateZones(deviceZones, state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
           state.zones = result.state;
           if (result.changed) zonesChanged.add(p.device.id);
-          for (const e of result.events) events.push(eventOf(p.device, id, fix, state, e.type, { geofenceName: e.geofenceName }, e.geofenceId));
+          for (const e of result.events) events.push(eventOf(p.device, id, fix, state, e.type, { geofenceName: e.geofenceName }, e.geofenceId, deviceZones));
         }
         const contactDue = !state.contact_synced || now.getTime() - state.contact_synced.getTime() >= CONTACT_SYNC_MS;
         // The devices row (indexed for the back office's lists) follows at most once a minute, at
@@ -383,7 +387,7 @@ export class IngestPipeline {
       deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : []);
       if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
-      return recordEvents(trx, events);
+      return recordEvents(trx, events, this.alarms);
     });
     this.states.remember(written);
     if (mailed) kickMail();

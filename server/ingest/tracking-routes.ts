@@ -6,6 +6,9 @@ import { bodyValidator } from '../http/body-validation';
 import { queryParam, readPaging } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from './offline';
+import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
+import { translate } from '../localization/texts';
+import { placeFromAttributes, zoneOfRow } from '../alarms/place';
 import type { IngestCounters } from './guards';
 import type { IngestPipeline } from './pipeline';
 import { liveColumns } from './live-state';
@@ -13,6 +16,46 @@ import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visib
 
 type Query = Record<string, unknown>;
 const DAY_MS = 24 * 3600_000;
+/** The trail an alarm's map shows: this long before the alarm. */
+export const ALARM_TRAIL_MS = 30 * 60_000;
+
+const LATLNG_SCHEMA = { type: 'object', required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } } as const;
+const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
+const ALARM_EVENT_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: false } as const;
+const ALARM_EVENT_RESPONSE = {
+  type: 'object',
+  required: ['id', 'deviceId', 'deviceName', 'type', 'eventTime', 'latitude', 'longitude', 'accuracy', 'distance', 'bearing', 'battery', 'zone', 'trail'],
+  properties: {
+    id: { type: 'string' },
+    deviceId: { type: 'string' },
+    deviceName: { type: 'string' },
+    type: { type: 'string' },
+    eventTime: { type: 'string', format: 'date-time' },
+    latitude: NUMBER_OR_NULL,
+    longitude: NUMBER_OR_NULL,
+    accuracy: NUMBER_OR_NULL,
+    distance: NUMBER_OR_NULL,
+    bearing: NUMBER_OR_NULL,
+    battery: NUMBER_OR_NULL,
+    zone: {
+      type: ['object', 'null'],
+      required: ['name', 'kind'],
+      properties: {
+        id: { type: ['string', 'null'] },
+        name: { type: 'string' },
+        kind: { type: 'string', enum: ['circle', 'polygon'] },
+        center: LATLNG_SCHEMA,
+        radius: { type: 'number' },
+        points: { type: 'array', items: LATLNG_SCHEMA },
+      },
+    },
+    trail: {
+      type: 'array',
+      items: { type: 'object', required: ['latitude', 'longitude', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, fixTime: { type: 'string', format: 'date-time' } } },
+    },
+  },
+} as const;
+
 /** Most points a trail or battery history answers with (evenly thinned beyond that). */
 export const MAX_POINTS = 2000;
 
@@ -178,6 +221,70 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
       .execute();
     return { deviceId: device.id, from, to, items: thin(rows, MAX_POINTS).map((r) => ({ latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, speed: r.speed, fixTime: r.fix_time })) };
   });
+
+  // One alarm as the dashboard shows it from an alarm's link (/dashboard?alarm=<eventId>): where
+  // it was, the zone it is told against, and the trail of the ALARM_TRAIL_MS before it.
+  app.get<{ Params: { id: string } }>(
+    '/api/app/tracking/alarm-events/:id',
+    { ...read, schema: { tags: ['tracking'], summary: 'An alarm event with its place, zone and the trail before it', params: ALARM_EVENT_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
+    async (request) => {
+      const row = await db
+        .selectFrom('device_events as e')
+        .innerJoin(visibleDevices(db, request).select(['devices.id', 'devices.name']).as('d'), 'd.id', 'e.device_id')
+        .leftJoin('geofences as g', (j) => j.onRef('g.id', '=', 'e.geofence_id').on('g.is_deleted', '=', false))
+        .select(['e.id', 'e.device_id', 'd.name as device_name', 'e.type', 'e.event_time', 'e.geofence_id', 'e.attributes', 'g.name as geofence_name', 'g.shape', 'g.center_lat', 'g.center_lon', 'g.radius_m', 'g.points'])
+        .where('e.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
+      const attributes = (row.attributes ?? {}) as Record<string, string | number | boolean | null>;
+      const place = placeFromAttributes(attributes);
+      // The zone the alarm is about; else the one its distance is told against (by name, among the device's).
+      let zone = row.shape ? zoneOfRow({ shape: row.shape, center_lat: row.center_lat, center_lon: row.center_lon, radius_m: row.radius_m, points: row.points }) : undefined;
+      let zoneName = row.geofence_name;
+      if (!zone && place?.zone) {
+        const named = await db
+          .selectFrom('geofences as g')
+          .innerJoin('geofence_links as l', 'l.geofence_id', 'g.id')
+          .select(['g.name', 'g.shape', 'g.center_lat', 'g.center_lon', 'g.radius_m', 'g.points'])
+          .where('g.is_deleted', '=', false)
+          .where('g.name', '=', place.zone)
+          // Linked to the device, or to its citizen (devices.citizen_id is a schema engine column).
+          .where(sql<boolean>`(l.device_id = ${row.device_id} or l.citizen_id = (select citizen_id from devices where id = ${row.device_id}))`)
+          .limit(1)
+          .executeTakeFirst();
+        if (named) {
+          zone = zoneOfRow(named);
+          zoneName = named.name;
+        }
+      }
+      const eventTime = new Date(row.event_time);
+      const trail = await db
+        .selectFrom('positions')
+        .select(['latitude', 'longitude', 'accuracy', 'fix_time'])
+        .where('device_id', '=', row.device_id)
+        .where('fix_time', '>=', new Date(eventTime.getTime() - ALARM_TRAIL_MS))
+        .where('fix_time', '<=', eventTime)
+        .where('valid', '=', true)
+        .orderBy('fix_time')
+        .limit(MAX_POINTS)
+        .execute();
+      return {
+        id: row.id,
+        deviceId: row.device_id,
+        deviceName: row.device_name,
+        type: row.type,
+        eventTime,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+        accuracy: place?.accuracy ?? null,
+        distance: place?.distance ?? null,
+        bearing: place?.bearing ?? null,
+        battery: typeof attributes.battery === 'number' ? attributes.battery : null,
+        zone: zone ? { id: row.geofence_id, name: zoneName ?? place?.zone ?? '', ...zone } : null,
+        trail: trail.map((p) => ({ latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy, fixTime: p.fix_time })),
+      };
+    },
+  );
 
   const settingsOf = (row: { offline_after_s: number | null; low_battery_threshold: number | null } | undefined) => ({
     offlineAfterMinutes: row?.offline_after_s ? Math.round(row.offline_after_s / 60) : null,

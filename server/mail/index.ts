@@ -1,51 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
+import { kickJobs } from '../jobs';
 import { createTransport } from './transport';
-import { deliverPending } from './worker';
-import { logFailure } from '../db/health';
+import { mailJobKind } from './worker';
 
-export { queueMail, queueMails, type OutgoingMail } from './outbox';
+export { queueMail, queueMails, MAIL_SEND, type OutgoingMail } from './outbox';
 
-/** How often the outbox is checked; a queued mail also wakes the worker at once (kickMail). */
-const POLL_MS = 1000;
-
-let kick: (() => void) | undefined;
-
-/** Asks this node's mail worker to look at the outbox now (after queueing an urgent mail, an alarm). */
+/** Asks this node's job worker to look at the queue now (after queueing an urgent mail, an alarm). */
 export function kickMail(): void {
-  kick?.();
+  kickJobs();
 }
 
-/** Mail delivery: a worker per node drains mail_outbox over SMTP or into the local outbox folder. */
+/** Mail delivery: `mail.send` jobs on the node's job queue, over SMTP or into the local outbox folder. */
 export async function mailModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   if (!ctx.config.workers) return;
   const transport = createTransport(ctx.config);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = (): void => {
-    if (stopped || running) return;
-    clearTimeout(timer);
-    running = (async () => {
-      try {
-        // Drain: keep going while full batches come back.
-        while (!stopped && (await deliverPending(ctx.db, transport, ctx.config.mailFrom)) > 0);
-      } catch (err) {
-        logFailure(app.log, err, 'mail delivery failed');
-      } finally {
-        running = undefined;
-        if (!stopped) timer = setTimeout(run, POLL_MS);
-      }
-    })();
-  };
-  kick = run;
-  app.addHook('onReady', async () => run());
+  ctx.jobs.registerJobKind(mailJobKind(ctx.db, transport, ctx.config.mailFrom));
+  // The job queue closes first (server/app.ts), so no mail is being sent when the transport closes.
   app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    await ctx.jobs.close();
     transport.close();
-    if (kick === run) kick = undefined;
   });
 }

@@ -1,53 +1,57 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { JobQueue, type Job, type JobKind } from '../jobs';
+import { MAIL_SEND } from './outbox';
 import type { MailTransport } from './transport';
 
 /** Attempts before a mail is marked failed; waits grow 30 s, 1 min, 2 min, ... */
 export const MAX_ATTEMPTS = 8;
-const BATCH = 20;
 /** A claimed mail is not picked again for this long (its node may have died while sending). */
-const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 5 * 60_000;
+export const mailBackoff = (attempts: number) => 30_000 * 2 ** (attempts - 1);
 
 /**
- * Delivers queued mail. Rows are claimed with a lease in one short statement (FOR UPDATE SKIP
- * LOCKED), so several API nodes share one outbox and each mail goes out once, and no transaction
- * stays open while a slow SMTP server answers. A failure is retried later with a growing wait.
- * Returns how many mails were handled.
+ * Delivers queued mail as `mail.send` jobs on the job queue: each job sends one mail_outbox row
+ * and records the outcome on it (status, attempts, last error, next attempt), so the outbox stays
+ * the record of every mail. No transaction stays open while a slow SMTP server answers. A failure
+ * is retried with a growing wait until MAX_ATTEMPTS, then the mail is marked failed.
+ */
+export function mailJobKind(db: Db, transport: MailTransport, from: string): JobKind<{ mailId: string }> {
+  return {
+    kind: MAIL_SEND,
+    maxAttempts: MAX_ATTEMPTS,
+    backoff: mailBackoff,
+    leaseMs: LEASE_MS,
+    concurrency: 4,
+    async run(job: Job<{ mailId: string }>) {
+      const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', String(job.payload.mailId)).executeTakeFirst();
+      if (!mail || mail.status !== 'pending') return;
+      try {
+        await transport.send({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            last_error: err instanceof Error ? err.message : String(err),
+            status: job.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            next_attempt_time: new Date(Date.now() + mailBackoff(job.attempts)),
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        throw err;
+      }
+      await db.updateTable('mail_outbox').set({ status: 'sent', sent_time: new Date(), attempts: mail.attempts + 1, last_error: null }).where('id', '=', mail.id).execute();
+    },
+  };
+}
+
+/**
+ * Delivers due mail through `transport` on a worker of its own (a second node, a script, a test)
+ * until none is left. Returns how many mails were handled.
  */
 export async function deliverPending(db: Db, transport: MailTransport, from: string): Promise<number> {
-  const due = await db
-    .updateTable('mail_outbox')
-    .set({ next_attempt_time: sql<Date>`now() + ${`${LEASE_MS} milliseconds`}::interval` })
-    .where('id', 'in', (qb) =>
-      qb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_time', '<=', sql<Date>`now()`)
-        .orderBy('next_attempt_time')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-  for (const mail of due) {
-    try {
-      await transport.send({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
-      await db.updateTable('mail_outbox').set({ status: 'sent', sent_time: new Date(), attempts: mail.attempts + 1, last_error: null }).where('id', '=', mail.id).execute();
-    } catch (err) {
-      const attempts = mail.attempts + 1;
-      await db
-        .updateTable('mail_outbox')
-        .set({
-          attempts,
-          last_error: err instanceof Error ? err.message : String(err),
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          next_attempt_time: new Date(Date.now() + 30_000 * 2 ** (attempts - 1)),
-        })
-        .where('id', '=', mail.id)
-        .execute();
-    }
-  }
-  return due.length;
+  const queue = new JobQueue(db);
+  queue.registerJobKind(mailJobKind(db, transport, from));
+  return queue.drain();
 }

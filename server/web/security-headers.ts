@@ -54,7 +54,9 @@ export function contentSecurityPolicy(config: Config): string {
     'font-src': ["'self'", 'data:', ...(maps?.font ?? [])],
     'connect-src': ["'self'", ...origins, ...(maps?.connect ?? []), ...(stripe?.connect ?? [])],
     'frame-src': maps || stripe ? [...(maps?.frame ?? []), ...(stripe?.frame ?? [])] : ["'none'"],
+    // The service worker (/sw.js, issue 16) is same-origin: 'self'. So is the web app manifest.
     'worker-src': ["'self'", ...(maps?.worker ?? [])],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     // Sign-in and sign-out forms post to the issuer, which redirects back to the app's origins.

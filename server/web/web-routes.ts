@@ -71,6 +71,11 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
       root: config.distDir,
       index: false,
       wildcard: false,
+      // Everything outside assets/ is revalidated on every use, the service worker (/sw.js) and
+      // its registration script and the manifest included, so a new build reaches installed apps.
+      // The plugin's own Cache-Control ('public, max-age=0') would be set after these headers and
+      // replace them: it is off, so the rule below is the one sent.
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -114,7 +114,7 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
     expect(await events(mum.id, 'sos')).toHaveLength(1);
     const own = await mailbox.waitFor((m) => m.subject === "NOTRUF Mum's watch");
     expect(to(own)).toBe('helper@example.org');
-    expect(own.text).toMatch(/Sofort anrufen \(\d\d:\d\d - \d\d\/\d\d\/\d\d\)/);
+    expect(own.text).toMatch(/Sofort anrufen \(\d\d:\d\d [A-Z]+(?:[+-]\d+)? - \d\d\/\d\d\/\d\d\)/);
     await mailbox.waitFor((m) => m.subject === "SOS from Mum's watch" && to(m) === 'caregiver@example.com');
 
     expect(await sendJson(port, { device_id: DAD, location: jsonLocation({ lat: 56, lon: 13, time: tick(), alarm: 'fallDown' }) })).toBe(200);
@@ -128,7 +128,7 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
     await fixAt(DAD, 5000, 5, { battery: 19 });
     await fixAt(DAD, 5000, 5, { battery: 15 });
     expect(await events(dad.id, 'lowBattery')).toHaveLength(1);
-    await mailbox.waitFor((m) => m.subject === "Low battery on Dad's watch (19%)");
+    await mailbox.waitFor((m) => m.subject === "Low battery on Dad's watch (19 %)");
     // Charged, then below a threshold of its own (30%).
     await fixAt(DAD, 5000, 5, { battery: 90, charging: true });
     await server.database.db.updateTable('device_state').set({ low_battery_threshold: 30 }).where('device_id', '=', dad.id).execute();

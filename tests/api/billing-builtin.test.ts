@@ -254,20 +254,20 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     let invoices = (await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items as Json[];
     expect(invoices[0]).toMatchObject({ status: 'open', type: 'yearly', amount: 1791 });
     expect(await mailsTo('billing-newcomer@fixtures.vigil.local', 'Payment failed')).toBe(1);
-    const job = await db().selectFrom('billing_jobs').selectAll().where('kind', '=', 'charge-subscription').executeTakeFirstOrThrow();
+    const job = await db().selectFrom('jobs').selectAll().where('kind', '=', 'charge-subscription').executeTakeFirstOrThrow();
     expect(job.status).toBe('pending');
     expect(job.run_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     // The retry after the card was fixed pays the same invoice and moves the period on by a year.
     const good = ((await call(newcomer, 'GET', '/api/stripe/payment/list-customer-payment-cards')).body.items as Json[]).find((c) => c.last4 === '4242')!;
     await call(newcomer, 'POST', `/api/stripe/payment/set-default-card/${customerId}/${String(good.id)}`);
-    await db().updateTable('billing_jobs').set({ run_at: new Date() }).where('id', '=', job.id).execute();
+    await db().updateTable('jobs').set({ run_at: new Date() }).where('id', '=', job.id).execute();
     await runDueJobs(ctx);
     invoices = (await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items as Json[];
     expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
     const after = ((await call(newcomer, 'GET', '/api/stripe/subscription/subscriptions')).body.items as Json[])[0]!;
     expect(new Date(String(after.currentPeriodEnd)).getUTCFullYear()).toBe(due.getUTCFullYear() + 1);
     expect(await mailsTo('billing-newcomer@fixtures.vigil.local', 'Receipt')).toBe(2);
-    expect((await db().selectFrom('billing_jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');
+    expect((await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');
     // Nothing is due any more: a second pass charges nothing.
     await runDueJobs(ctx);
     expect((await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items).toHaveLength(2);

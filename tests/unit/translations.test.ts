@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const LOCALES_DIR = join(import.meta.dirname, '..', '..', 'resources', 'locales');
 const OTHER_LANGUAGES = ['da', 'de', 'sv', 'nb'] as const;
 
-/** Texts that are the same in every language: product and app names. */
-const SAME_EVERYWHERE_VALUES: ReadonlySet<string> = new Set(['Vigil', 'Vigil Care', 'Vigil Companion', 'Vigil Care ApS', 'Jane Doe']);
+/** Texts that are the same in every language: product and app names, and SOS. */
+const SAME_EVERYWHERE_VALUES: ReadonlySet<string> = new Set(['SOS', 'Vigil', 'Vigil Care', 'Vigil Companion', 'Vigil Care ApS', 'Jane Doe']);
 
 /** Keys ("<namespace>:<key>") whose values are data, not language: the operator's company details. */
 const SAME_EVERYWHERE_KEYS: readonly RegExp[] = [/^translation:imprint\.company\./];

@@ -169,14 +169,16 @@ export const alarmTextsSchema = {
       "title": "Subject",
       "minLength": 1,
       "maxLength": 200,
-      "x-sortable": true
+      "x-sortable": true,
+      "description": "Placeholders: {{device}}, {{zone}}, {{time}}, {{battery}}, {{since}}, {{distance}}."
     },
     "body": {
       "type": "string",
       "title": "Message",
       "minLength": 1,
       "maxLength": 4000,
-      "x-widget": "textarea"
+      "x-widget": "textarea",
+      "description": "Placeholders: {{device}}, {{zone}}, {{time}} (with its time zone), {{battery}} (as reported, e.g. 19.8), {{since}} (last position, for 'stopped reporting'), {{place}} (address where known, distance and coordinates), {{distance}} (e.g. 320 m north-east of Home), {{link}} (the dashboard at this alarm). A text without {{place}} or {{link}} gets them added after it."
     }
   },
   "required": [

@@ -9,7 +9,7 @@ import { addPeriod } from '../service/periods';
 import { planPrice } from '../service/pricing';
 import { translate } from '../../localization/texts';
 import type { BillingCustomersTable, BillingSubscriptionsTable } from '../tables';
-import { enqueue } from './queue';
+import { enqueueJobs, pruneJobs } from '../../jobs';
 
 /**
  * The billing run. A sweep job (`billing-run`, enqueued once an hour under a unique key) finds the
@@ -25,9 +25,18 @@ const DAY_MS = 24 * 3_600_000;
 
 export type JobOutcome = { done: true } | { retryAt: Date; note: string };
 
-/** Enqueues the sweep for the current hour (a no-op when another node already did). */
-export async function scheduleBillingRun(db: Db, now = new Date()): Promise<void> {
-  await enqueue(db, 'billing-run', {}, { uniqueKey: `billing-run:${now.toISOString().slice(0, 13)}`, runAt: now });
+export const BILLING_RUN = 'billing-run';
+export const CHARGE_SUBSCRIPTION = 'charge-subscription';
+const HOUR_MS = 3_600_000;
+
+/** Enqueues the sweep for the hour of `at` (a no-op when another node already did). */
+export async function scheduleBillingRun(db: Db, at = new Date()): Promise<void> {
+  await enqueueJobs(db, [{ kind: BILLING_RUN, uniqueKey: `billing-run:${at.toISOString().slice(0, 13)}`, runAt: at }]);
+}
+
+/** After a sweep: the next hour's, at the start of that hour. */
+export async function scheduleNextBillingRun(db: Db, now = new Date()): Promise<void> {
+  await scheduleBillingRun(db, new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS));
 }
 
 export async function sweepDue(db: Db): Promise<number> {
@@ -40,11 +49,12 @@ export async function sweepDue(db: Db): Promise<number> {
     .limit(10_000)
     .execute();
   let queued = 0;
-  for (const s of due) {
-    if (await enqueue(db, 'charge-subscription', { subscriptionId: s.id }, { uniqueKey: `charge:${s.id}:${s.current_period_end.toISOString()}` })) queued++;
+  for (let i = 0; i < due.length; i += 500) {
+    const batch = due.slice(i, i + 500);
+    queued += (await enqueueJobs(db, batch.map((s) => ({ kind: CHARGE_SUBSCRIPTION, payload: { subscriptionId: s.id }, uniqueKey: `charge:${s.id}:${s.current_period_end.toISOString()}` })))).length;
   }
   // Finished jobs are kept 60 days for the record.
-  await db.deleteFrom('billing_jobs').where('status', '=', 'done').where('finish_time', '<', new Date(Date.now() - 60 * DAY_MS)).execute();
+  await pruneJobs(db, [BILLING_RUN, CHARGE_SUBSCRIPTION], 60 * DAY_MS);
   // Idempotency-Key answers are kept a day: long enough for any retry of the same click.
   await db.deleteFrom('billing_requests').where('creation_time', '<', new Date(Date.now() - DAY_MS)).execute();
   return queued;

@@ -79,7 +79,14 @@ export default function LeafletEngine({ markers = [], trails = [], zones = [], c
           <Polyline key={tr.id} positions={tr.points.map(toL)} pathOptions={{ color: '#d81b60', weight: 3, opacity: 0.8 }} />
         ))}
         {markers.map((m) => (
-          <CircleMarker key={m.id} center={toL(m.position)} radius={8} pathOptions={{ color: '#fff', weight: 2, fillColor: '#d81b60', fillOpacity: 1 }}>
+          <CircleMarker
+            key={m.id}
+            center={toL(m.position)}
+            radius={m.kind === 'alarm' ? 11 : 8}
+            // A Leaflet option, set when the marker is made (pathOptions only restyle it).
+            {...(m.kind === 'alarm' ? { className: 'vigil-alarm-marker' } : {})}
+            pathOptions={m.kind === 'alarm' ? { color: '#fff', weight: 3, fillColor: '#c62828', fillOpacity: 1 } : { color: '#fff', weight: 2, fillColor: '#d81b60', fillOpacity: 1 }}
+          >
             <Tooltip>{m.label}</Tooltip>
             {m.detail ? <Popup>{m.detail}</Popup> : null}
           </CircleMarker>

@@ -6,6 +6,8 @@ export interface MapMarker {
   label: string;
   /** Shown when the marker is selected (last contact, battery). */
   detail?: string;
+  /** 'alarm': where an alarm was raised (drawn larger, in the alarm colour). */
+  kind?: 'device' | 'alarm';
 }
 
 export interface MapTrail {

@@ -41,3 +41,31 @@ export async function loadBatteryHistory(deviceId: string, hours: number): Promi
   const res = await httpClient<{ items: BatteryPoint[]; from: string; to: string }>('/api/app/BatteryTimeHistoric', { query: { deviceId, from } });
   return res.json ?? { items: [], from: from.toISOString(), to: new Date().toISOString() };
 }
+
+/** An alarm as its link opens it (/dashboard?alarm=<eventId>): place, zone, and the 30 minutes before it. */
+export interface AlarmEventView {
+  id: string;
+  deviceId: string;
+  deviceName: string;
+  type: string;
+  eventTime: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  distance: number | null;
+  bearing: number | null;
+  battery: number | null;
+  zone: ({ id: string | null; name: string } & ({ kind: 'circle'; center: { lat: number; lng: number }; radius: number } | { kind: 'polygon'; points: { lat: number; lng: number }[] })) | null;
+  trail: TrailPoint[];
+}
+
+/** The alarm, or null when it is not one the user may see (404). */
+export async function loadAlarmEvent(id: string): Promise<AlarmEventView | null> {
+  try {
+    const res = await httpClient<AlarmEventView>(`/api/app/tracking/alarm-events/${encodeURIComponent(id)}`);
+    return res.json ?? null;
+  } catch (err) {
+    if (typeof err === 'object' && err !== null && 'status' in err && (err as { status: unknown }).status === 404) return null;
+    throw err;
+  }
+}

@@ -13,6 +13,7 @@ import { DeleteSection } from './DeleteSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
+import { PushSection } from './PushSection';
 import { SignInSecurity } from './SignInSecurity';
 import { TransferSection } from './TransferSection';
 
@@ -68,6 +69,7 @@ export default function AccountPage() {
             <AvatarSection updated={profile.avatarUpdated} onChanged={refresh} />
             <PasswordSection />
             <SignInSecurity />
+            <PushSection />
             <SessionsSection />
             <TransferSection profile={profile} onChanged={refresh} />
             <DeleteSection profile={profile} onDeleted={() => void removeLocalSession().then(() => window.location.assign('/'))} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetIdentity, useNotify } from 'react-admin';
@@ -17,6 +18,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import type { DeviceAction } from './DeviceActions';
 import { DeviceList } from './DeviceList';
 import { callError } from './errors';
+import { PushSwitch } from './PushSwitch';
 import { ReceiversDialog } from './ReceiversDialog';
 import { RenameDialog } from './RenameDialog';
 import { SubscriptionDialog } from './SubscriptionDialog';
@@ -41,6 +43,18 @@ export default function DashboardPage() {
   const queryClient = useQueryClient();
   const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: ({ signal }) => fetchDashboard(signal) });
   const subscriptions = useQuery({ queryKey: SUBSCRIPTIONS_KEY, queryFn: ({ signal }) => fetchSubscriptions(signal) });
+  // An alarm's link (mail, push, SMS) opens /dashboard?alarm=<eventId>: the map focuses that alarm.
+  const [search, setSearch] = useSearchParams();
+  const alarmId = search.get('alarm');
+  const closeAlarm = () =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('alarm');
+        return next;
+      },
+      { replace: true },
+    );
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<{ action: DeviceAction; device: Device }>();
   const [removeError, setRemoveError] = useState<string>();
@@ -94,7 +108,8 @@ export default function DashboardPage() {
         )}
         {devices.data && list.length === 0 && <Typography>{t('dashboard.empty')}</Typography>}
         {list.length > 0 && <DeviceList devices={list} subscriptions={subscriptionItems} onAction={(action, d) => setOpen({ action, device: d })} />}
-        {list.length > 0 && <DevicesMapCard deviceIds={list.map((d) => d.id)} />}
+        {list.length > 0 && <DevicesMapCard deviceIds={list.map((d) => d.id)} alarmId={alarmId} onCloseAlarm={closeAlarm} />}
+        <PushSwitch />
       </Stack>
 
       <AddDeviceDialog

@@ -19,6 +19,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { fetchReceivers, inviteReceiver, removeReceiver, type Device } from './api';
 import { callError } from './errors';
 import { useSubmitOnce } from './useSubmitOnce';
+import { EscalationDialog } from './EscalationDialog';
 
 /** The device's alarm receivers: who they are, adding one by email, removing one. */
 export function ReceiversDialog({ device, onClose }: { device: Device; onClose: () => void }) {
@@ -30,6 +31,7 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const { pending, run } = useSubmitOnce();
+  const [escalation, setEscalation] = useState(false);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -101,8 +103,10 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
         </Stack>
       </DialogContent>
       <DialogActions>
+        <Button onClick={() => setEscalation(true)}>{t('escalation.ui.open')}</Button>
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
+      {escalation && <EscalationDialog device={device} onClose={() => setEscalation(false)} />}
     </Dialog>
   );
 }

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { enqueueJobs, type JobQueue, type JobSpec } from '../jobs';
+import { geocoderOf } from '../geocoding/reverse';
+import { renderAlarmWithAddress } from '../geocoding/alarm-address';
+import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, type PushJobData } from '../push';
+import { renderAlarmSms } from '../sms/alarm-sms';
+import { sendAlarmSms } from '../sms/http-gateway';
+import { translate } from '../localization/texts';
+import type { AlarmDelivery } from './dispatch';
+import { timeZonesOf } from './dispatch';
+
+/**
+ * Push and SMS of alarms. recordEvents (and each escalation step) queues them as jobs in its own
+ * transaction, so they exist exactly when the alarm does; the node's job queue sends them in the
+ * background. The texts are rendered again there with the street address (a geocoder call is
+ * never made inside the ingest's transaction), and a push service or SMS gateway that hangs holds
+ * one job, never the ingest or another receiver.
+ */
+export const ALARM_PUSH = 'alarm.push';
+export const ALARM_SMS = 'alarm.sms';
+
+/** An alarm's push to the receivers that share a language (one job per event and language). */
+export interface AlarmPushJob {
+  eventId: string;
+  language: string;
+  userIds: string[];
+  /** 0 the alarm, n > 0 the n-th escalation reminder. */
+  reminder: number;
+}
+
+/** An alarm's SMS to one number. */
+export interface AlarmSmsJob {
+  eventId: string;
+  language: string;
+  to: string;
+  reminder: number;
+}
+
+/** The jobs of a batch's push and SMS deliveries (dispatch.ts notifyReceivers' `deliveries`). */
+export function deliveryJobs(deliveries: readonly AlarmDelivery[], reminder = 0): JobSpec[] {
+  const pushes = new Map<string, AlarmPushJob>();
+  const jobs: JobSpec[] = [];
+  for (const d of deliveries) {
+    if (d.channel === 'push' && d.receiver.userId) {
+      const key = `${d.event.id}|${d.receiver.language}`;
+      const job = pushes.get(key) ?? { eventId: d.event.id, language: d.receiver.language, userIds: [], reminder };
+      if (!job.userIds.includes(d.receiver.userId)) job.userIds.push(d.receiver.userId);
+      pushes.set(key, job);
+    } else if (d.channel === 'sms' && d.receiver.phone) {
+      const payload: AlarmSmsJob = { eventId: d.event.id, language: d.receiver.language, to: d.receiver.phone, reminder };
+      jobs.push({ kind: ALARM_SMS, payload: { ...payload } });
+    }
+  }
+  for (const p of pushes.values()) jobs.push({ kind: ALARM_PUSH, payload: { ...p } });
+  return jobs;
+}
+
+/** Queues the deliveries' jobs in the caller's transaction; returns how many. */
+export async function queueDeliveries(trx: Db, deliveries: readonly AlarmDelivery[], reminder = 0): Promise<number> {
+  const jobs = deliveryJobs(deliveries, reminder);
+  if (jobs.length) await enqueueJobs(trx, jobs);
+  return jobs.length;
+}
+
+/** The push that closes an alarm's notification on every device of these users (someone took it). */
+export function ackPushJob(eventId: string, userIds: readonly string[], byName: string): JobSpec {
+  const data: PushJobData = { userIds: [...new Set(userIds)], payload: ackPayload(eventId, byName) };
+  return { kind: PUSH_JOB, payload: { ...data } };
+}
+
+type DeliveryConfig = Pick<Config, 'publicUrl' | 'geocoder' | 'push' | 'smsGateway' | 'smsHttp'>;
+
+const reminderSubject = (subject: string, reminder: number, language: string) => (reminder > 0 ? translate('devices:escalation.reminderSubject', language, { n: reminder, subject }) : subject);
+
+/** Registers alarm delivery on a node's queue: alarm.push, alarm.sms and push.send (acknowledgments). */
+export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryConfig, log: FastifyBaseLogger): void {
+  const geocoder = geocoderOf(config);
+  const render = (eventId: string, language: string) => renderAlarmWithAddress(db, eventId, { language }, { publicUrl: config.publicUrl, geocoder });
+  queue.registerJobKind<AlarmPushJob>({
+    kind: ALARM_PUSH,
+    // A push that failed is not sent again: the others went, and the alarm is also in mail and in-app.
+    maxAttempts: 1,
+    backoff: () => 0,
+    concurrency: 16,
+    leaseMs: 60_000,
+    async run(job) {
+      const p = job.payload;
+      const found = await render(String(p.eventId), String(p.language));
+      if (!found) return;
+      const { event, rendered } = found;
+      const body = [rendered.short, rendered.place.address ?? rendered.place.place].filter(Boolean).join('\n');
+      const payload = alarmPayload({ eventId: event.id, messageId: event.id, type: event.type, deviceName: event.deviceName, time: event.time, title: reminderSubject(rendered.subject, Number(p.reminder) || 0, String(p.language)), body });
+      await runPushJob(db, config, { userIds: Array.isArray(p.userIds) ? p.userIds.map(String) : [], payload }, log);
+    },
+  });
+  queue.registerJobKind<AlarmSmsJob>({
+    kind: ALARM_SMS,
+    // A gateway that is down is tried again: 30 s, 1 min, 2 min, 4 min.
+    maxAttempts: 5,
+    backoff: (attempts) => 30_000 * 2 ** (attempts - 1),
+    concurrency: 8,
+    leaseMs: 60_000,
+    async run(job) {
+      const p = job.payload;
+      const found = await render(String(p.eventId), String(p.language));
+      if (!found) return;
+      const { event } = found;
+      const zones = await timeZonesOf(db, [event.tenantId]);
+      const text = renderAlarmSms({ type: event.type, deviceName: event.deviceName, time: event.time, timeZone: zones.get(event.tenantId) ?? 'UTC', language: String(p.language), link: found.rendered.link });
+      await sendAlarmSms(config, String(p.to), text, log);
+    },
+  });
+  queue.registerJobKind<PushJobData>({
+    kind: PUSH_JOB,
+    maxAttempts: 1,
+    backoff: () => 0,
+    concurrency: 16,
+    leaseMs: 60_000,
+    async run(job) {
+      await runPushJob(db, config, job.payload, log);
+    },
+  });
+}

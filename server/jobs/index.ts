@@ -1,0 +1,8 @@
+/**
+ * The job queue every module shares (table `jobs`): enqueue in the caller's transaction, register
+ * kinds on the node's worker (ModuleContext.jobs), wake it with kickJobs().
+ */
+export { enqueueJobs, completeJob, cancelJobs, claimJobs, finishJob, rescheduleJob, failJob, pruneJobs, LeaseLost, type Job, type JobSpec, type JobRow, type ClaimWant } from './queue';
+export { JobQueue, kickJobs, type JobKind, type JobOutcome, type JobWorkerOptions } from './worker';
+export type { JobsTables, AlarmChannel, EscalationStep, ReceiverChannels } from './tables';
+export { ALARM_CHANNELS, DEFAULT_CHANNELS } from './tables';

@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/**
+ * The one job queue of every module (migration 026_jobs_escalation, server/jobs): billing runs and
+ * charges, mail delivery, alarm escalation steps. Claimed with a lease by server/jobs/worker.ts.
+ */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** At most one job per key, ever: enqueueing the same key from several nodes is a no-op. */
+  unique_key: string | null;
+  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** While in the future, the job is being run by the node that claimed it. */
+  lease_until: NullableTimestamp;
+  /** Which claim holds the lease: only that claim may finish the job. */
+  lease_token: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  creation_time: ColumnType<Date, Date | string | undefined, never>;
+  finish_time: NullableTimestamp;
+}
+
+/** The first acknowledgment of an alarm event (026): who took it, which stops its escalation. */
+export interface AlarmAcknowledgmentsTable {
+  event_id: string;
+  tenant_id: string | null;
+  user_id: string;
+  acknowledged_time: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A device's escalation order and waits, and the owner's channels (026). */
+export interface DeviceEscalationTable {
+  device_id: string;
+  tenant_id: string | null;
+  /** [{ receiver: 'owner' | receiver id, waitMinutes }] in order. */
+  steps: JSONColumnType<EscalationStep[], string, string>;
+  /** Channels (and phone number for SMS) per receiver ('owner' or receiver id). */
+  channels: JSONColumnType<Record<string, ReceiverChannels>, string | undefined, string>;
+  last_modification_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export const ALARM_CHANNELS = ['mail', 'push', 'sms', 'inApp'] as const;
+export type AlarmChannel = (typeof ALARM_CHANNELS)[number];
+export const DEFAULT_CHANNELS: readonly AlarmChannel[] = ['mail', 'push', 'inApp'];
+
+export interface ReceiverChannels {
+  channels: AlarmChannel[];
+  phone: string | null;
+}
+
+export interface EscalationStep {
+  receiver: string;
+  waitMinutes: number;
+}
+
+export interface JobsTables {
+  jobs: JobsTable;
+  alarm_acknowledgments: AlarmAcknowledgmentsTable;
+  device_escalation: DeviceEscalationTable;
+}

@@ -1,0 +1,160 @@
+import http from 'node:http';
+import https from 'node:https';
+import webpush, { type RequestDetails, type Urgency } from 'web-push';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { vapidKeys } from './keys';
+import { topicOf, type PushPayload } from './validation';
+
+/** How long a push service keeps an undelivered message (seconds): a phone off for the night still hears of it. */
+export const DEFAULT_TTL_SECONDS = 6 * 60 * 60;
+
+export type PushStatus = 'sent' | 'gone' | 'failed' | 'timeout';
+
+/** What became of one subscription's push (for logs and tests). */
+export interface PushOutcome {
+  subscriptionId: string;
+  userId: string;
+  /** The push service's origin (never the whole endpoint: it is a capability). */
+  service: string;
+  status: PushStatus;
+  /** The push service's HTTP status, when it answered. */
+  statusCode?: number;
+  /** Why it failed (a network error, a refusal), for the log. */
+  error?: string;
+  /** How long the attempt took, in milliseconds. */
+  ms: number;
+}
+
+export interface SendOptions {
+  /** The VAPID subject, the per-push deadline and whether http://localhost endpoints are used (tests). */
+  config: Pick<Config, 'push'>;
+  /** Per-push deadline in ms; default config.push.timeoutMs. */
+  timeoutMs?: number;
+  ttlSeconds?: number;
+  urgency?: Urgency;
+  /** Replaces an undelivered earlier message with the same topic; default: one per event. */
+  topic?: string;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+interface Target {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+const originOf = (endpoint: string) => {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return 'invalid';
+  }
+};
+
+/**
+ * POSTs one encrypted push message (web-push made its headers, VAPID JWT and aes128gcm body)
+ * with a hard deadline over the whole exchange: a service that accepts the connection and then
+ * says nothing is cut off at `timeoutMs`. web-push's own sendNotification is not used for the
+ * request itself: it only speaks https (the tests' push service is plain http on 127.0.0.1) and
+ * its timeout is a socket-idle one, not a deadline.
+ */
+function post(details: RequestDetails, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(details.endpoint);
+    const transport = url.protocol === 'http:' ? http : https;
+    const headers: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(details.headers)) if (value !== undefined) headers[name] = value as string | number;
+    const request = transport.request(url, { method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        // A push service's answer is small; nothing more is kept of a chatty one.
+        if (size < 4096) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () => {
+        clearTimeout(timer);
+        resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 500) });
+      });
+      response.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error(`push service gave no answer within ${timeoutMs} ms`), { code: 'PUSH_TIMEOUT' })), timeoutMs);
+    request.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    request.end(details.body ?? undefined);
+  });
+}
+
+async function sendOne(target: Target, body: string, vapid: { subject: string; publicKey: string; privateKey: string }, opts: Required<Pick<SendOptions, 'timeoutMs' | 'ttlSeconds' | 'urgency'>> & { topic: string }): Promise<PushOutcome> {
+  const started = performance.now();
+  const base = { subscriptionId: target.id, userId: target.user_id, service: originOf(target.endpoint) };
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
+      vapidDetails: vapid,
+      TTL: opts.ttlSeconds,
+      urgency: opts.urgency,
+      topic: opts.topic,
+      contentEncoding: 'aes128gcm',
+    });
+    const { statusCode, body: answer } = await post(details, opts.timeoutMs);
+    if (statusCode >= 200 && statusCode < 300) return { ...base, status: 'sent', statusCode, ms: elapsed() };
+    // The subscription is no more (unsubscribed, expired): RFC 8030 section 7.3.
+    if (statusCode === 404 || statusCode === 410) return { ...base, status: 'gone', statusCode, ms: elapsed() };
+    return { ...base, status: 'failed', statusCode, error: answer || `HTTP ${statusCode}`, ms: elapsed() };
+  } catch (err) {
+    const timedOut = (err as { code?: string }).code === 'PUSH_TIMEOUT';
+    return { ...base, status: timedOut ? 'timeout' : 'failed', error: err instanceof Error ? err.message : String(err), ms: elapsed() };
+  }
+}
+
+/**
+ * Sends one payload to every push subscription of the given users, all at once, each with its own
+ * deadline; subscriptions the push service says are gone (404, 410) are deleted. Never throws and
+ * never holds a transaction: a push service that hangs or fails delays nothing but its own entry.
+ * Returns what became of each subscription.
+ */
+export async function sendPushToUsers(db: Db, userIds: readonly string[], payload: PushPayload, opts: SendOptions): Promise<PushOutcome[]> {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return [];
+  try {
+    const [targets, keys] = await Promise.all([
+      db.selectFrom('push_subscriptions').select(['id', 'user_id', 'endpoint', 'p256dh', 'auth']).where('user_id', 'in', users).execute(),
+      vapidKeys(db),
+    ]);
+    if (targets.length === 0) return [];
+    const body = JSON.stringify(payload);
+    const settings = {
+      timeoutMs: opts.timeoutMs ?? opts.config.push.timeoutMs,
+      ttlSeconds: opts.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+      urgency: opts.urgency ?? 'high',
+      topic: opts.topic ?? topicOf(payload.eventId),
+    };
+    const vapid = { subject: opts.config.push.vapidSubject, ...keys };
+    const outcomes = await Promise.all(targets.map((target) => sendOne(target, body, vapid, settings)));
+
+    const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.subscriptionId);
+    const sent = outcomes.filter((o) => o.status === 'sent').map((o) => o.subscriptionId);
+    await Promise.all([
+      gone.length ? db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute() : undefined,
+      sent.length ? db.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', 'in', sent).execute() : undefined,
+    ]).catch((err: unknown) => opts.log?.warn({ err }, 'push: could not record outcomes'));
+    for (const o of outcomes) {
+      if (o.status === 'failed' || o.status === 'timeout') opts.log?.warn({ subscriptionId: o.subscriptionId, service: o.service, status: o.status, statusCode: o.statusCode, error: o.error, ms: o.ms }, 'push not delivered');
+      else if (o.status === 'gone') opts.log?.info({ subscriptionId: o.subscriptionId, service: o.service, statusCode: o.statusCode }, 'push subscription gone: removed');
+    }
+    return outcomes;
+  } catch (err) {
+    opts.log?.warn({ err }, 'push: sending failed');
+    return [];
+  }
+}
