@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { enqueueJobs, type JobQueue, type JobSpec } from '../jobs';
+import { completeJob, enqueueJobs, kickJobs, type Job, type JobQueue, type JobSpec } from '../jobs';
 import { geocoderOf } from '../geocoding/reverse';
-import { renderAlarmWithAddress } from '../geocoding/alarm-address';
+import { addressOfEvent, renderAlarmWithAddress } from '../geocoding/alarm-address';
+import { queueMails } from '../mail';
+import { loadTenantTexts } from './texts';
 import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, type PushJobData } from '../push';
 import { renderAlarmSms } from '../sms/alarm-sms';
 import { sendAlarmSms } from '../sms/http-gateway';
 import { translate } from '../localization/texts';
 import type { AlarmDelivery } from './dispatch';
-import { timeZonesOf } from './dispatch';
+import { loadAlarmEvent, renderAlarm, timeZonesOf } from './dispatch';
 
 /**
  * Push and SMS of alarms. recordEvents (and each escalation step) queues them as jobs in its own
@@ -20,6 +22,7 @@ import { timeZonesOf } from './dispatch';
  */
 export const ALARM_PUSH = 'alarm.push';
 export const ALARM_SMS = 'alarm.sms';
+export const ALARM_ADDRESS = 'alarm.address';
 
 /** An alarm's push to the receivers that share a language (one job per event and language). */
 export interface AlarmPushJob {
@@ -38,12 +41,31 @@ export interface AlarmSmsJob {
   reminder: number;
 }
 
-/** The jobs of a batch's push and SMS deliveries (dispatch.ts notifyReceivers' `deliveries`). */
+/**
+ * With a geocoder: an alarm's mails and in-app messages in one language, completed with the street
+ * address (the mails queued then, the messages' text replaced where it still is what was written).
+ */
+export interface AlarmAddressJob {
+  eventId: string;
+  language: string;
+  emails: string[];
+  userIds: string[];
+  reminder: number;
+}
+
+/** The jobs of a batch's deliveries (dispatch.ts notifyReceivers' `deliveries`). */
 export function deliveryJobs(deliveries: readonly AlarmDelivery[], reminder = 0): JobSpec[] {
   const pushes = new Map<string, AlarmPushJob>();
+  const addresses = new Map<string, AlarmAddressJob>();
   const jobs: JobSpec[] = [];
   for (const d of deliveries) {
-    if (d.channel === 'push' && d.receiver.userId) {
+    if (d.channel === 'mail' || d.channel === 'inApp') {
+      const key = `${d.event.id}|${d.receiver.language}`;
+      const job = addresses.get(key) ?? { eventId: d.event.id, language: d.receiver.language, emails: [], userIds: [], reminder };
+      if (d.channel === 'mail') job.emails.push(d.receiver.email);
+      else if (d.receiver.userId) job.userIds.push(d.receiver.userId);
+      addresses.set(key, job);
+    } else if (d.channel === 'push' && d.receiver.userId) {
       const key = `${d.event.id}|${d.receiver.language}`;
       const job = pushes.get(key) ?? { eventId: d.event.id, language: d.receiver.language, userIds: [], reminder };
       if (!job.userIds.includes(d.receiver.userId)) job.userIds.push(d.receiver.userId);
@@ -54,6 +76,7 @@ export function deliveryJobs(deliveries: readonly AlarmDelivery[], reminder = 0)
     }
   }
   for (const p of pushes.values()) jobs.push({ kind: ALARM_PUSH, payload: { ...p } });
+  for (const a of addresses.values()) jobs.push({ kind: ALARM_ADDRESS, payload: { ...a } });
   return jobs;
 }
 
@@ -74,9 +97,47 @@ type DeliveryConfig = Pick<Config, 'publicUrl' | 'geocoder' | 'push' | 'smsGatew
 
 const reminderSubject = (subject: string, reminder: number, language: string) => (reminder > 0 ? translate('devices:escalation.reminderSubject', language, { n: reminder, subject }) : subject);
 
+/**
+ * Runs an alarm.address job: the mails queued and the in-app texts given the address, in one
+ * transaction with the job's end, so a mail is queued once even if the node dies in between.
+ */
+async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: DeliveryConfig, geocoder: ReturnType<typeof geocoderOf>): Promise<boolean> {
+  const p = job.payload;
+  const language = String(p.language);
+  const event = await loadAlarmEvent(db, String(p.eventId));
+  if (!event) return false;
+  const [texts, zones, address] = await Promise.all([loadTenantTexts(db, [event.tenantId]), timeZonesOf(db, [event.tenantId]), addressOfEvent(geocoder, event, language)]);
+  const input = { event, receiver: { language }, texts, timeZone: zones.get(event.tenantId) ?? 'UTC', publicUrl: config.publicUrl };
+  const written = renderAlarm(input);
+  const full = address ? renderAlarm({ ...input, address }) : written;
+  const subject = reminderSubject(full.subject, Number(p.reminder) || 0, language);
+  const emails = Array.isArray(p.emails) ? p.emails.map(String) : [];
+  const userIds = Array.isArray(p.userIds) ? p.userIds.map(String) : [];
+  await db.transaction().execute(async (trx) => {
+    await completeJob(trx, job);
+    await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId })));
+    if (address && userIds.length) {
+      await trx.updateTable('alarm_messages').set({ body: full.text }).where('event_id', '=', event.id).where('user_id', 'in', userIds).where('body', '=', written.text).execute();
+    }
+  });
+  return emails.length > 0;
+}
+
 /** Registers alarm delivery on a node's queue: alarm.push, alarm.sms and push.send (acknowledgments). */
 export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryConfig, log: FastifyBaseLogger): void {
   const geocoder = geocoderOf(config);
+  queue.registerJobKind<AlarmAddressJob>({
+    kind: ALARM_ADDRESS,
+    // The mail must go out even when the lookup or the database failed once: retried, and a
+    // geocoder that fails is remembered (server/geocoding), so a retry mails without the address.
+    maxAttempts: 8,
+    backoff: (attempts) => Math.min(5_000 * 2 ** (attempts - 1), 5 * 60_000),
+    concurrency: 16,
+    leaseMs: 60_000,
+    async run(job) {
+      if (await completeWithAddress(db, job, config, geocoder)) kickJobs();
+    },
+  });
   const render = (eventId: string, language: string) => renderAlarmWithAddress(db, eventId, { language }, { publicUrl: config.publicUrl, geocoder });
   queue.registerJobKind<AlarmPushJob>({
     kind: ALARM_PUSH,

@@ -155,9 +155,15 @@ export interface NotifyOptions {
   timeZones?: Map<string | null, string>;
   /** An escalation reminder (n > 0): the subject says "Reminder n". */
   reminder?: number;
+  /**
+   * A geocoder is configured: mails are not queued here but by an `alarm.address` job, which looks
+   * up the street address outside this transaction, queues them with it and puts it into the
+   * in-app messages (server/alarms/delivery.ts).
+   */
+  addressLater?: boolean;
 }
 
-/** One alarm to one receiver on a channel recordEvents does not deliver itself (push, SMS: queued by the caller). */
+/** One alarm to one receiver on a channel queued as a job by the caller (push, SMS; mail and the in-app address with a geocoder). */
 export interface AlarmDelivery {
   event: AlarmEvent;
   receiver: AlarmReceiver;
@@ -206,11 +212,13 @@ export async function notifyReceivers(trx: Db, events: readonly AlarmEvent[], re
       const r = renderFor(receiver.language);
       for (const channel of receiver.channels) {
         if (channel === 'mail') {
-          mails.push({ to: receiver.email, subject: r.subject, text: r.text, html: r.html, tenantId: e.tenantId });
+          if (opts.addressLater) result.deliveries.push({ event: e, receiver, channel, rendered: r });
+          else mails.push({ to: receiver.email, subject: r.subject, text: r.text, html: r.html, tenantId: e.tenantId });
         } else if (channel === 'inApp') {
           if (!receiver.userId) continue;
           messages.push({ id: randomUUID(), tenant_id: e.tenantId, user_id: receiver.userId, event_id: e.id, device_id: e.deviceId, type: e.type, subject: r.subject, body: r.text, event_time: e.time });
           users.push(receiver.userId);
+          if (opts.addressLater) result.deliveries.push({ event: e, receiver, channel, rendered: r });
         } else {
           // Push, SMS (and escalation's re-sends): the caller queues them as jobs from `deliveries`.
           result.deliveries.push({ event: e, receiver, channel, rendered: r });

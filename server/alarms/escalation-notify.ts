@@ -7,6 +7,8 @@ import type { Receiver } from './receivers';
 export interface NotifyOptions {
   reminder: number;
   publicUrl: string;
+  /** A geocoder is configured: mails go out with the street address (dispatch.ts NotifyOptions). */
+  addressLater?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function notifyReceivers(trx: Db, eventId: string, receivers: reado
   if (receivers.length === 0) return false;
   const event = await loadAlarmEvent(trx, eventId);
   if (!event) return false;
-  const result = await notifyEvents(trx, [event], new Map([[event.deviceId, receivers]]), { publicUrl: opts.publicUrl, reminder: opts.reminder });
+  const result = await notifyEvents(trx, [event], new Map([[event.deviceId, receivers]]), { publicUrl: opts.publicUrl, reminder: opts.reminder, addressLater: opts.addressLater ?? false });
   const queued = await queueDeliveries(trx, result.deliveries, opts.reminder);
   return result.mailed || queued > 0;
 }

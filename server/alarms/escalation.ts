@@ -70,7 +70,7 @@ async function acknowledged(trx: Db, eventId: string): Promise<boolean> {
 }
 
 /** Runs step `step` of an event's escalation in `trx` (with the job's end). Returns whether mail was queued. */
-export async function runEscalationStep(trx: Db, job: Pick<Job, 'id' | 'token'>, payload: EscalationPayload, publicUrl: string): Promise<boolean> {
+export async function runEscalationStep(trx: Db, job: Pick<Job, 'id' | 'token'>, payload: EscalationPayload, delivery: EscalationDelivery): Promise<boolean> {
   // First: the job row is ours (locked) or this claim is stale and nothing happens.
   await completeJob(trx, job);
   const { eventId, step } = payload;
@@ -103,14 +103,20 @@ export async function runEscalationStep(trx: Db, job: Pick<Job, 'id' | 'token'>,
   }
   const reminder = step;
   // Push and SMS are queued with the mails and messages, on each receiver's channels.
-  const mailedA = await notifyReceivers(trx, eventId, reminded, { reminder, publicUrl });
-  const mailedB = await notifyReceivers(trx, eventId, escalatedTo, { reminder: 0, publicUrl });
+  const mailedA = await notifyReceivers(trx, eventId, reminded, { ...delivery, reminder });
+  const mailedB = await notifyReceivers(trx, eventId, escalatedTo, { ...delivery, reminder: 0 });
   if (!last) await enqueueJobs(trx, [jobSpec(eventId, step + 1, new Date(Date.now() + wait * escalationTiming.minuteMs))]);
   return mailedA || mailedB;
 }
 
 /** The `alarm.escalate` job kind for a node's queue. */
-export function escalationJobKind(db: Db, publicUrl: string): JobKind<EscalationPayload> {
+/** How a step's alarms are rendered: the links' base URL, and whether mails wait for the street address. */
+export interface EscalationDelivery {
+  publicUrl: string;
+  addressLater?: boolean;
+}
+
+export function escalationJobKind(db: Db, delivery: EscalationDelivery): JobKind<EscalationPayload> {
   return {
     kind: ESCALATE,
     maxAttempts: 8,
@@ -118,7 +124,7 @@ export function escalationJobKind(db: Db, publicUrl: string): JobKind<Escalation
     leaseMs: ESCALATION_LEASE_MS,
     concurrency: 4,
     async run(job) {
-      const mailed = await db.transaction().execute((trx) => runEscalationStep(trx, job, { eventId: String(job.payload.eventId), step: Number(job.payload.step) }, publicUrl));
+      const mailed = await db.transaction().execute((trx) => runEscalationStep(trx, job, { eventId: String(job.payload.eventId), step: Number(job.payload.step) }, delivery));
       if (mailed) kickJobs();
     },
   };

@@ -11,6 +11,7 @@ import { alarmDto } from './messages';
 import { watchStreamToken } from './stream-token';
 import { acknowledgeEvent, escalationJobKind, escalationTiming } from './escalation';
 import { registerAlarmDelivery } from './delivery';
+import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
@@ -26,7 +27,7 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
   const hub = new LiveHub(db, app.log);
   // Escalation steps run on the node's job queue (server/alarms/escalation.ts).
   escalationTiming.minuteMs = ctx.config.escalationMinuteMs;
-  ctx.jobs.registerJobKind(escalationJobKind(db, ctx.config.publicUrl));
+  ctx.jobs.registerJobKind(escalationJobKind(db, { publicUrl: ctx.config.publicUrl, addressLater: geocoderOf(ctx.config) !== null }));
   // Push and SMS of alarms, and the push that clears an acknowledged alarm everywhere.
   registerAlarmDelivery(ctx.jobs, db, ctx.config, app.log);
   const streams = new Set<() => void>();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { geocoderOf } from '../geocoding/reverse';
 import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
 import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
@@ -29,7 +30,9 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   );
   app.addHook('onClose', () => unlisten());
   const limits = new IngestRateLimits();
-  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, { publicUrl: ctx.config.publicUrl });
+  // With a geocoder, alarm mails wait for the street address (an alarm.address job after commit).
+  const alarmOptions = { publicUrl: ctx.config.publicUrl, addressLater: geocoderOf(ctx.config) !== null };
+  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, alarmOptions);
   const parts: IngestParts = { directory, limits, pipeline };
 
   // With or without a trailing slash, as a watch's server address is typed by hand.
@@ -54,7 +57,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
       setInterval(() => {
         if (sweeping) return;
         sweeping = true;
-        sweepOffline(ctx.db, { publicUrl: ctx.config.publicUrl })
+        sweepOffline(ctx.db, alarmOptions)
           .catch((err: unknown) => logFailure(app.log, err, 'offline check failed'))
           .finally(() => (sweeping = false));
       }, OFFLINE_CHECK_MS),

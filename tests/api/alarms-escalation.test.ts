@@ -225,7 +225,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
       second = await createServer({ ...server.config, port: await freePort() });
     } else {
       worker = new JobQueue(db(), { pollMs: 10 });
-      worker.registerJobKind(escalationJobKind(db(), server.config.publicUrl));
+      worker.registerJobKind(escalationJobKind(db(), { publicUrl: server.config.publicUrl }));
       worker.start();
     }
     try {
@@ -262,7 +262,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await runEscalationStep(trx, dead!, { eventId, step: 1 }, server.config.publicUrl);
+          await runEscalationStep(trx, dead!, { eventId, step: 1 }, { publicUrl: server.config.publicUrl });
           throw new Error('the node died');
         }),
     ).rejects.toThrow('the node died');
@@ -275,7 +275,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     expect(await job(eventId, 2)).toMatchObject({ status: 'pending' });
     const bAfter = await messages(eventId, users.b.id);
     // The dead node coming back cannot do the step again.
-    await expect(db().transaction().execute((trx) => runEscalationStep(trx, dead!, { eventId, step: 1 }, server.config.publicUrl))).rejects.toBeInstanceOf(LeaseLost);
+    await expect(db().transaction().execute((trx) => runEscalationStep(trx, dead!, { eventId, step: 1 }, { publicUrl: server.config.publicUrl }))).rejects.toBeInstanceOf(LeaseLost);
     expect(await messages(eventId, users.b.id)).toHaveLength(bAfter.length);
     expect(await messages(eventId, users.c.id)).toHaveLength(cBefore);
   }, 30_000);
