@@ -24,6 +24,10 @@ export function logSmsGateway(log: FastifyBaseLogger): SmsGateway {
 export function createSmsGateway(config: Pick<Config, 'smsGateway' | 'smsHttp'>, log: FastifyBaseLogger): SmsGateway {
   const name = config.smsGateway;
   if (name === '' || name === 'log') return logSmsGateway(log);
-  if (name === 'http') return httpSmsGateway(config);
+  if (name === 'http') {
+    // Refused at start, not at the first alarm: a carer's SMS must not be the first to find out.
+    if (!/^https?:\/\//i.test(config.smsHttp.url)) throw new Error('SMS_GATEWAY=http needs SMS_GATEWAY_URL (an http or https URL)');
+    return httpSmsGateway(config);
+  }
   throw new Error(`Unknown SMS gateway '${name}' (SMS_GATEWAY): use 'log' or 'http'`);
 }
