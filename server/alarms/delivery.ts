@@ -6,12 +6,13 @@ import { geocoderOf } from '../geocoding/reverse';
 import { addressOfEvent, renderAlarmWithAddress } from '../geocoding/alarm-address';
 import { queueMails } from '../mail';
 import { loadTenantTexts } from './texts';
-import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, type PushJobData } from '../push';
+import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, sendPushBatch, type PushJobData, type PushMessage } from '../push';
+import { eachLimited } from '../../common/each-limited';
 import { renderAlarmSms } from '../sms/alarm-sms';
 import { sendAlarmSms } from '../sms/http-gateway';
 import { translate } from '../localization/texts';
 import type { AlarmDelivery } from './dispatch';
-import { loadAlarmEvent, renderAlarm, timeZonesOf } from './dispatch';
+import { loadAlarmEvent, loadAlarmEvents, renderAlarm, timeZonesOf } from './dispatch';
 
 /**
  * Push and SMS of alarms. recordEvents (and each escalation step) queues them as jobs in its own
@@ -24,11 +25,12 @@ export const ALARM_PUSH = 'alarm.push';
 export const ALARM_SMS = 'alarm.sms';
 export const ALARM_ADDRESS = 'alarm.address';
 
-/** An alarm's push to the receivers that share a language (one job per event and language). */
+/**
+ * The pushes of one batch of alarms (one job per recordEvents or escalation step, so a thousand
+ * watches leaving at once are a few jobs, not thousands): per event and language, the users.
+ */
 export interface AlarmPushJob {
-  eventId: string;
-  language: string;
-  userIds: string[];
+  pushes: { eventId: string; language: string; userIds: string[] }[];
   /** 0 the alarm, n > 0 the n-th escalation reminder. */
   reminder: number;
 }
@@ -55,7 +57,7 @@ export interface AlarmAddressJob {
 
 /** The jobs of a batch's deliveries (dispatch.ts notifyReceivers' `deliveries`). */
 export function deliveryJobs(deliveries: readonly AlarmDelivery[], reminder = 0): JobSpec[] {
-  const pushes = new Map<string, AlarmPushJob>();
+  const pushes = new Map<string, AlarmPushJob['pushes'][number]>();
   const addresses = new Map<string, AlarmAddressJob>();
   const jobs: JobSpec[] = [];
   for (const d of deliveries) {
@@ -67,15 +69,18 @@ export function deliveryJobs(deliveries: readonly AlarmDelivery[], reminder = 0)
       addresses.set(key, job);
     } else if (d.channel === 'push' && d.receiver.userId) {
       const key = `${d.event.id}|${d.receiver.language}`;
-      const job = pushes.get(key) ?? { eventId: d.event.id, language: d.receiver.language, userIds: [], reminder };
-      if (!job.userIds.includes(d.receiver.userId)) job.userIds.push(d.receiver.userId);
-      pushes.set(key, job);
+      const group = pushes.get(key) ?? { eventId: d.event.id, language: d.receiver.language, userIds: [] };
+      if (!group.userIds.includes(d.receiver.userId)) group.userIds.push(d.receiver.userId);
+      pushes.set(key, group);
     } else if (d.channel === 'sms' && d.receiver.phone) {
       const payload: AlarmSmsJob = { eventId: d.event.id, language: d.receiver.language, to: d.receiver.phone, reminder };
       jobs.push({ kind: ALARM_SMS, payload: { ...payload } });
     }
   }
-  for (const p of pushes.values()) jobs.push({ kind: ALARM_PUSH, payload: { ...p } });
+  if (pushes.size) {
+    const job: AlarmPushJob = { pushes: [...pushes.values()], reminder };
+    jobs.push({ kind: ALARM_PUSH, payload: { ...job } });
+  }
   for (const a of addresses.values()) jobs.push({ kind: ALARM_ADDRESS, payload: { ...a } });
   return jobs;
 }
@@ -144,16 +149,27 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
     // A push that failed is not sent again: the others went, and the alarm is also in mail and in-app.
     maxAttempts: 1,
     backoff: () => 0,
-    concurrency: 16,
+    concurrency: 4,
     leaseMs: 60_000,
     async run(job) {
-      const p = job.payload;
-      const found = await render(String(p.eventId), String(p.language));
-      if (!found) return;
-      const { event, rendered } = found;
-      const body = [rendered.short, rendered.place.address ?? rendered.place.place].filter(Boolean).join('\n');
-      const payload = alarmPayload({ eventId: event.id, messageId: event.id, type: event.type, deviceName: event.deviceName, time: event.time, title: reminderSubject(rendered.subject, Number(p.reminder) || 0, String(p.language)), body });
-      await runPushJob(db, config, { userIds: Array.isArray(p.userIds) ? p.userIds.map(String) : [], payload }, log);
+      const groups = Array.isArray(job.payload.pushes) ? job.payload.pushes : [];
+      const reminder = Number(job.payload.reminder) || 0;
+      // One read of the events, texts and time zones for the whole batch.
+      const events = await loadAlarmEvents(db, groups.map((g) => String(g.eventId)));
+      const tenants = [...new Set([...events.values()].map((e) => e.tenantId))];
+      const [texts, zones] = await Promise.all([loadTenantTexts(db, tenants), timeZonesOf(db, tenants)]);
+      // Addresses a few at a time: a geocoder (often a shared public one) is not flooded.
+      const messages = await eachLimited(groups, 8, async (g): Promise<PushMessage | undefined> => {
+        const event = events.get(String(g.eventId));
+        if (!event) return undefined;
+        const language = String(g.language);
+        const address = await addressOfEvent(geocoder, event, language);
+        const rendered = renderAlarm({ event, receiver: { language }, texts, timeZone: zones.get(event.tenantId) ?? 'UTC', publicUrl: config.publicUrl, address });
+        const body = [rendered.short, rendered.place.address ?? rendered.place.place].filter(Boolean).join('\n');
+        const payload = alarmPayload({ eventId: event.id, messageId: event.id, type: event.type, deviceName: event.deviceName, time: event.time, title: reminderSubject(rendered.subject, reminder, language), body });
+        return { userIds: Array.isArray(g.userIds) ? g.userIds.map(String) : [], payload };
+      });
+      await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
     },
   });
   queue.registerJobKind<AlarmSmsJob>({

@@ -270,25 +270,34 @@ export async function recordEvents(trx: Db, events: readonly AlarmEvent[], opts:
   return result.mailed || queued > 0;
 }
 
-/** A recorded event as renderAlarm takes it (re-sends, delivery jobs), or undefined. */
-export async function loadAlarmEvent(db: Db, eventId: string): Promise<AlarmEvent | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
-  const row = await db
+/** Recorded events as renderAlarm takes them (re-sends, delivery jobs), by id; ids not found are left out. */
+export async function loadAlarmEvents(db: Db, eventIds: readonly string[]): Promise<Map<string, AlarmEvent>> {
+  const ids = [...new Set(eventIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
+  const out = new Map<string, AlarmEvent>();
+  if (ids.length === 0) return out;
+  const rows = await db
     .selectFrom('device_events as e')
     .innerJoin('devices as d', 'd.id', 'e.device_id')
     .select(['e.id', 'e.tenant_id', 'e.device_id', 'd.name', 'e.type', 'e.event_time', 'e.position_id', 'e.geofence_id', 'e.attributes'])
-    .where('e.id', '=', eventId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    deviceId: row.device_id,
-    deviceName: row.name,
-    type: row.type as AlarmType,
-    time: new Date(row.event_time),
-    positionId: row.position_id,
-    geofenceId: row.geofence_id,
-    attributes: (row.attributes ?? {}) as AlarmEvent['attributes'],
-  };
+    .where('e.id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    out.set(row.id, {
+      id: row.id,
+      tenantId: row.tenant_id,
+      deviceId: row.device_id,
+      deviceName: row.name,
+      type: row.type as AlarmType,
+      time: new Date(row.event_time),
+      positionId: row.position_id,
+      geofenceId: row.geofence_id,
+      attributes: (row.attributes ?? {}) as AlarmEvent['attributes'],
+    });
+  }
+  return out;
+}
+
+/** A recorded event as renderAlarm takes it, or undefined. */
+export async function loadAlarmEvent(db: Db, eventId: string): Promise<AlarmEvent | undefined> {
+  return (await loadAlarmEvents(db, [eventId])).get(eventId);
 }

@@ -7,7 +7,7 @@ import { pushRoutes } from './routes';
 import { sendPushToUsers, type PushOutcome, type SendOptions } from './send';
 import { ackPayload, isPushPayload, type PushPayload } from './validation';
 
-export { sendPushToUsers, type PushOutcome, type SendOptions } from './send';
+export { sendPushBatch, sendPushToUsers, type PushMessage, type PushOutcome, type SendOptions } from './send';
 export { alarmPayload, ackPayload, isPushPayload, type AlarmPushPayload, type AckPushPayload, type PushPayload } from './validation';
 
 /** The job kind the shared job queue runs runPushJob for. */

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { vapidKeys } from './keys';
 import { topicOf, type PushPayload } from './validation';
+import { eachLimited } from '../../common/each-limited';
 
 /** How long a push service keeps an undelivered message (seconds): a phone off for the night still hears of it. */
 export const DEFAULT_TTL_SECONDS = 6 * 60 * 60;
@@ -117,14 +118,24 @@ async function sendOne(target: Target, body: string, vapid: { subject: string; p
   }
 }
 
+/** One push message and the users whose every subscription gets it. */
+export interface PushMessage {
+  userIds: readonly string[];
+  payload: PushPayload;
+}
+
+/** Pushes in flight at once per batch: a big fan-out neither opens thousands of sockets nor waits in line behind one slow service for long. */
+const IN_FLIGHT = 64;
+
 /**
- * Sends one payload to every push subscription of the given users, all at once, each with its own
- * deadline; subscriptions the push service says are gone (404, 410) are deleted. Never throws and
- * never holds a transaction: a push service that hangs or fails delays nothing but its own entry.
- * Returns what became of each subscription.
+ * Sends each message to every push subscription of its users, each push with its own deadline,
+ * at most IN_FLIGHT at once: one query for all the subscriptions, one to record what went and
+ * one to delete what the push service says is gone (404, 410). Never throws and never holds a
+ * transaction: a push service that hangs or fails delays nothing but its own entry. Returns what
+ * became of each subscription's push, in message order.
  */
-export async function sendPushToUsers(db: Db, userIds: readonly string[], payload: PushPayload, opts: SendOptions): Promise<PushOutcome[]> {
-  const users = [...new Set(userIds)];
+export async function sendPushBatch(db: Db, messages: readonly PushMessage[], opts: SendOptions): Promise<PushOutcome[]> {
+  const users = [...new Set(messages.flatMap((m) => m.userIds))];
   if (users.length === 0) return [];
   try {
     const [targets, keys] = await Promise.all([
@@ -132,18 +143,23 @@ export async function sendPushToUsers(db: Db, userIds: readonly string[], payloa
       vapidKeys(db),
     ]);
     if (targets.length === 0) return [];
-    const body = JSON.stringify(payload);
-    const settings = {
-      timeoutMs: opts.timeoutMs ?? opts.config.push.timeoutMs,
-      ttlSeconds: opts.ttlSeconds ?? DEFAULT_TTL_SECONDS,
-      urgency: opts.urgency ?? 'high',
-      topic: opts.topic ?? topicOf(payload.eventId),
-    };
+    const byUser = new Map<string, Target[]>();
+    for (const t of targets) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), t]);
     const vapid = { subject: opts.config.push.vapidSubject, ...keys };
-    const outcomes = await Promise.all(targets.map((target) => sendOne(target, body, vapid, settings)));
+    const work = messages.flatMap((m) => {
+      const body = JSON.stringify(m.payload);
+      const settings = {
+        timeoutMs: opts.timeoutMs ?? opts.config.push.timeoutMs,
+        ttlSeconds: opts.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+        urgency: opts.urgency ?? 'high',
+        topic: opts.topic ?? topicOf(m.payload.eventId),
+      };
+      return [...new Set(m.userIds)].flatMap((u) => (byUser.get(u) ?? []).map((target) => ({ target, body, settings })));
+    });
+    const outcomes = await eachLimited(work, IN_FLIGHT, (w) => sendOne(w.target, w.body, vapid, w.settings));
 
-    const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.subscriptionId);
-    const sent = outcomes.filter((o) => o.status === 'sent').map((o) => o.subscriptionId);
+    const gone = [...new Set(outcomes.filter((o) => o.status === 'gone').map((o) => o.subscriptionId))];
+    const sent = [...new Set(outcomes.filter((o) => o.status === 'sent').map((o) => o.subscriptionId))];
     await Promise.all([
       gone.length ? db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute() : undefined,
       sent.length ? db.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', 'in', sent).execute() : undefined,
@@ -157,4 +173,9 @@ export async function sendPushToUsers(db: Db, userIds: readonly string[], payloa
     opts.log?.warn({ err }, 'push: sending failed');
     return [];
   }
+}
+
+/** Sends one payload to every push subscription of the given users (sendPushBatch with one message). */
+export function sendPushToUsers(db: Db, userIds: readonly string[], payload: PushPayload, opts: SendOptions): Promise<PushOutcome[]> {
+  return sendPushBatch(db, [{ userIds, payload }], opts);
 }
