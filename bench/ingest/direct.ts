@@ -1,19 +1,20 @@
 // BENCH_NODES API nodes without the supervisor: the first in the orchestrator's own process, the
 // others each a process of its own (node.ts) with its own ingest port, all on one database.
+// `overrides` go into every node's configuration (bench/alarms: the push and SMTP stand-ins).
 import { fork } from 'node:child_process';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { createServer } from '../../server/app';
 import { freePort } from '../../tests/support/server';
 import type { BenchApi } from './api';
 
-export async function startDirect(databaseUrl: string, nodes: number): Promise<BenchApi> {
+export async function startDirect(databaseUrl: string, nodes: number, overrides: Partial<Config> = {}): Promise<BenchApi> {
   const port = await freePort();
-  const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://' });
+  const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://', ...overrides });
   const server = await createServer(config);
   await server.app.listen({ port, host: '127.0.0.1' });
   const others = await Promise.all(
     Array.from({ length: nodes - 1 }, async () => {
-      const child = fork(new URL('./node.ts', import.meta.url).pathname, [databaseUrl], { execArgv: process.execArgv });
+      const child = fork(new URL('./node.ts', import.meta.url).pathname, [databaseUrl, JSON.stringify(overrides)], { execArgv: process.execArgv });
       const { ingestPort } = await new Promise<{ ingestPort: number }>((resolve, reject) => {
         child.once('message', (m) => resolve(m as { ingestPort: number }));
         child.once('error', reject);

@@ -6,6 +6,11 @@ export const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 export const ZONES_PER_DEVICE = 10;
 /** Fixes per device; the last two of the walkers are outside their home zone (the second confirms). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+/**
+ * Rounds after the confirming one in which the walkers stay outside (no new alarm): the load goes
+ * on while the alarms go out (bench/alarms). 0 by default: the walkers confirm in the last round.
+ */
+export const TAIL_ROUNDS = Number(process.env.BENCH_TAIL_ROUNDS ?? 0);
 /** Every WALKER_EVERY-th device walks out. */
 export const WALKER_EVERY = 10;
 export const HOME_RADIUS = 200;
@@ -22,10 +27,10 @@ export function homeOf(i: number) {
 
 export const isWalker = (i: number) => i % WALKER_EVERY === 0;
 
-/** Fix `round` of device `i`: around home, or for a walker 500 m north in the last two rounds. */
+/** Fix `round` of device `i`: around home, or for a walker 500 m north in the last two rounds (before the tail). */
 export function fixOf(i: number, round: number, start: number) {
   const home = homeOf(i);
-  const out = isWalker(i) && round >= ROUNDS - 2;
+  const out = isWalker(i) && round >= ROUNDS - 2 - TAIL_ROUNDS;
   const north = out ? 500 + round * 20 : ((i + round * 13) % 60) - 30;
   return {
     imei: imeiOf(i),
@@ -34,7 +39,7 @@ export function fixOf(i: number, round: number, start: number) {
     time: start + round * 30_000 + (i % 1000),
     accuracy: 8,
     battery: 90 - round,
-    confirming: out && round === ROUNDS - 1,
+    confirming: out && round === ROUNDS - 1 - TAIL_ROUNDS,
   };
 }
 
