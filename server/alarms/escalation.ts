@@ -8,6 +8,7 @@ import { queueMails, type OutgoingMail } from '../mail';
 import { ALARM_CHANNEL, type AlarmEvent, type AlarmNotice } from './dispatch';
 import { notifyReceivers } from './escalation-notify';
 import { ackPushJob } from './delivery';
+import type { AckNotice } from './live';
 import { escalationSetups, receiversOf, stepsOf, type Receiver } from './receivers';
 
 /**
@@ -169,6 +170,20 @@ export async function acknowledgeEvent(trx: Db, eventId: string, userId: string)
   await enqueueJobs(trx, [ackPushJob(eventId, [userId, ...receivers.flatMap((r) => (r.userId ? [r.userId] : []))], name)]);
   if (!ESCALATING_TYPES.includes(event.type)) return { first: true, mailed: true };
   await cancelJobs(trx, ESCALATE, 'eventId', eventId, 'acknowledged');
+  // Taken is taken: every receiver's open message of this alarm (reminders too) is closed, and
+  // their dashboards drop it; the message below tells them who took it.
+  const closed = await trx
+    .updateTable('alarm_messages')
+    .set({ acknowledged_time: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .where('type', '=', event.type)
+    .where('acknowledged_time', 'is', null)
+    .returning(['id', 'user_id'])
+    .execute();
+  if (closed.length) {
+    const notices = closed.map((c) => JSON.stringify({ ack: c.id, u: [c.user_id] } satisfies AckNotice));
+    await sql`select pg_notify(${ALARM_CHANNEL}, n) from unnest(${arrayLiteral('text', notices)}::text[]) as n`.execute(trx);
+  }
   const others = receivers.filter((r) => r.userId !== userId);
   const mails: OutgoingMail[] = [];
   const messages: { id: string; tenant_id: string | null; user_id: string; event_id: string; device_id: string; type: string; subject: string; body: string; event_time: Date }[] = [];

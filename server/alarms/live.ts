@@ -81,6 +81,8 @@ export class LiveHub {
       .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time', 'm.user_id'])
       .where('m.event_id', '=', notice.e)
       .where('m.user_id', 'in', users)
+      // Open ones only: an event's later message (someone took it) must not bring back one closed meanwhile.
+      .where('m.acknowledged_time', 'is', null)
       .execute();
     for (const row of rows) {
       const dto: AlarmDto = alarmDto(row);

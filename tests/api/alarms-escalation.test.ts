@@ -206,6 +206,9 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     expect(await messages(eventId, users.b.id)).toHaveLength(before.b);
     expect(await mails('caregiver@example.com', 'escalation-b took the alarm')).toHaveLength(1);
     expect(await mails(users.c.email, 'escalation-b har taget alarmen')).toHaveLength(1);
+    // Taken is taken: every receiver's own fall message of this event is closed (their dashboards drop it).
+    const open = await db().selectFrom('alarm_messages').select(['user_id']).where('event_id', '=', eventId).where('type', '=', 'fall').where('acknowledged_time', 'is', null).execute();
+    expect(open).toEqual([]);
     // A second acknowledgment (the owner's) tells nobody again, and a late step does nothing.
     const ownerMessage = (await messages(eventId, ownerId)).find((m) => m.type === 'fall')!;
     expect((await call(owner, 'POST', `/api/app/tracking/alarms/${ownerMessage.id}/acknowledge`)).status).toBe(200);

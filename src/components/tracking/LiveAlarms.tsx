@@ -14,7 +14,8 @@ import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage }
 
 const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
-
+/** The message that someone else took an alarm (server/alarms/escalation.ts): information, dismissed rather than acknowledged. */
+const TAKEN = 'alarmTaken';
 
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
@@ -22,7 +23,7 @@ const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
  * each can be acknowledged, which clears it in every open tab.
  */
 export default function LiveAlarms() {
-  const { t } = useTranslation('tracking');
+  const { t, i18n } = useTranslation('tracking');
   const titleId = useId();
   const queryClient = useQueryClient();
   const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS, queryFn: loadOpenAlarms });
@@ -35,7 +36,8 @@ export default function LiveAlarms() {
         (e) => {
           if (e.event === 'alarm') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
-            setAnnouncement(t('live.announce', { subject: e.data.subject }));
+            // "Someone took it" is news, not a new alarm.
+            setAnnouncement(e.data.type === TAKEN ? e.data.subject : t('live.announce', { subject: e.data.subject }));
           } else if (e.event === 'ack') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
           } else {
@@ -82,10 +84,10 @@ export default function LiveAlarms() {
             {alarms.map((a) => (
               <Box component="li" key={a.id}>
                 <Alert
-                  severity={URGENT.has(a.type) ? 'error' : 'warning'}
+                  severity={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'}
                   action={
-                    <Button color="inherit" size="small" onClick={() => void acknowledge(a.id)} aria-label={t('live.acknowledgeNamed', { subject: a.subject })}>
-                      {t('live.acknowledge')}
+                    <Button color="inherit" size="small" onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
+                      {t(a.type === TAKEN ? 'live.dismiss' : 'live.acknowledge')}
                     </Button>
                   }
                 >
@@ -94,7 +96,8 @@ export default function LiveAlarms() {
                   </Typography>
                   <Typography variant="body2">{a.body}</Typography>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
-                    <Chip size="small" label={t(`types.${a.type}`, { defaultValue: a.type })} />
+                    {/* A type without a label gets no chip rather than its code. */}
+                    {i18n.exists(`types.${a.type}`, { ns: 'tracking' }) && <Chip size="small" label={t(`types.${a.type}`)} />}
                     <Typography variant="caption" component="time" dateTime={a.eventTime}>
                       {formatDateTime(a.eventTime)}
                     </Typography>
