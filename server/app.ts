@@ -18,6 +18,7 @@ import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
 import { registerNode } from './oidc/nodes';
 import { applicationConfigurationRoutes } from './abp/application-configuration';
+import { applicationLocalizationRoutes } from './abp/application-localization';
 import { userOverviewRoutes } from './identity/user-overview-routes';
 import { securityLogRoutes } from './identity/security-log-routes';
 import { bootstrapStaticRoles } from './seed/static-roles';
@@ -133,6 +134,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   const provider = await registerIssuer(app, config, db, secrets, liveness);
   await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
   await app.register(applicationConfigurationRoutes, { db, policies });
+  await app.register(applicationLocalizationRoutes);
   await app.register(schemaEngineRoutes, { db, engine });
   await app.register(moduleRoutes, { db, engine });
   await app.register(identityModule, { db, policies });

@@ -5,7 +5,8 @@ import { findUserSummary } from '../identity/users';
 import { grantedPolicies } from '../permissions/granted';
 import { ANONYMOUS } from '../permissions/guard';
 import { featureValues } from '../tenancy/features';
-import { flatten, folderOf, readNamespace } from '../localization/texts';
+import { folderOf } from '../localization/texts';
+import { localizationResources, VIGIL_RESOURCE } from './application-localization';
 import { enabledLanguages } from '../localization/languages';
 import { CLIENT_SETTINGS, readSettings } from '../settings/settings';
 
@@ -17,6 +18,35 @@ const WINDOWS_TIME_ZONES: Record<string, string> = {
   'Europe/Stockholm': 'W. Europe Standard Time',
   'Europe/Oslo': 'W. Europe Standard Time',
   'Europe/London': 'GMT Standard Time',
+};
+
+/**
+ * What .NET's CultureInfo gives ABP's CurrentCultureDto for each of Vigil's cultures, which
+ * JavaScript's Intl does not: the ISO 639-2 code and the long date pattern (LongDatePattern).
+ */
+const CULTURE_FACTS: Record<string, { threeLetterIsoLanguageName: string; dateTimeFormatLong: string }> = {
+  en: { threeLetterIsoLanguageName: 'eng', dateTimeFormatLong: 'dddd, MMMM d, yyyy' },
+  'da-DK': { threeLetterIsoLanguageName: 'dan', dateTimeFormatLong: "dddd 'den' d. MMMM yyyy" },
+  'de-DE': { threeLetterIsoLanguageName: 'deu', dateTimeFormatLong: 'dddd, d. MMMM yyyy' },
+  sv: { threeLetterIsoLanguageName: 'swe', dateTimeFormatLong: "dddd 'den' d MMMM yyyy" },
+  no: { threeLetterIsoLanguageName: 'nor', dateTimeFormatLong: 'dddd d. MMMM yyyy' },
+};
+
+/** ABP's CurrentUserDto for an anonymous caller: every field present, none set. */
+const ANONYMOUS_USER = {
+  isAuthenticated: false,
+  id: null,
+  tenantId: null,
+  impersonatorUserId: null,
+  impersonatorTenantId: null,
+  userName: null,
+  name: null,
+  surName: null,
+  email: null,
+  emailVerified: false,
+  phoneNumber: null,
+  phoneNumberVerified: false,
+  roles: [],
 };
 
 /**
@@ -41,12 +71,14 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
       const settings = await readSettings(db, request.tenantId);
       const timeZone = settings['Abp.Timing.TimeZone'];
       const includeResources = request.query.includeLocalizationResources !== 'false';
-      const values = includeResources ? { Vigil: flatten(readNamespace(folderOf(lang.cultureName), 'translation')) } : {};
+      const resources = includeResources ? localizationResources(folderOf(lang.cultureName)) : {};
+      const values = Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.texts]));
+      const culture = CULTURE_FACTS[lang.cultureName] ?? CULTURE_FACTS.en!;
 
       return {
         localization: {
           values,
-          resources: {},
+          resources,
           languages: await enabledLanguages(db),
           currentCulture: {
             cultureName: lang.cultureName,
@@ -55,15 +87,20 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
             englishName: lang.displayName,
             nativeName: lang.displayName,
             twoLetterIsoLanguageName: lang.twoLetterISOLanguageName,
-            threeLetterIsoLanguageName: '',
+            threeLetterIsoLanguageName: culture.threeLetterIsoLanguageName,
             isRightToLeft: false,
-            dateTimeFormat: { shortDatePattern: 'dd/MM/yy', shortTimePattern: 'HH:mm', longTimePattern: 'HH:mm:ss', dateSeparator: '/', fullDateTimePattern: 'HH:mm - dd/MM/yy' },
+            dateTimeFormat: {
+              calendarAlgorithmType: 'SolarCalendar',
+              dateTimeFormatLong: culture.dateTimeFormatLong,
+              shortDatePattern: 'dd/MM/yy', shortTimePattern: 'HH:mm', longTimePattern: 'HH:mm:ss', dateSeparator: '/', fullDateTimePattern: 'HH:mm - dd/MM/yy',
+            },
           },
-          defaultResourceName: 'Vigil',
+          defaultResourceName: VIGIL_RESOURCE,
           languagesMap: {},
           languageFilesMap: {},
         },
         auth: {
+          policies: Object.fromEntries(policies.map((p) => [p, true])),
           grantedPolicies: Object.fromEntries(policies.filter((p) => granted.has(p)).map((p) => [p, true])),
         },
         setting: { values: Object.fromEntries(CLIENT_SETTINGS.map((name) => [name, settings[name]])) },
@@ -83,7 +120,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
               phoneNumberVerified: false,
               roles: user.roles,
             }
-          : { isAuthenticated: false, id: null, tenantId: null, userName: null, name: null, surName: null, email: null, roles: [] },
+          : ANONYMOUS_USER,
         features: { values: await featureValues(db, request.tenantId) },
         globalFeatures: { enabledFeatures: [] },
         multiTenancy: { isEnabled: true },

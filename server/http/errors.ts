@@ -70,8 +70,21 @@ export function wwwAuthenticate(challenge?: AuthChallenge): string {
 /** A 401 with a challenge: the token (or its proof) the caller sent was refused. */
 export const tokenRefused = (refusal: TokenRefusal, message: string) => new AbpError(401, message, { code: refusal.code, challenge: refusal.challenge });
 
-export const unauthorized = (message: string, code = 'Vigil:Unauthorized') => new AbpError(401, message, { code });
-export const forbidden = (message: string, code = 'Vigil:Forbidden') => new AbpError(403, message, { code });
+/**
+ * ABP's own error codes, used wherever ABP has one (Vigil's `Vigil:*` codes remain for the rest):
+ * - a denied policy, 401 to the anonymous and 403 to the signed in: AbpAuthorizationErrorCodes
+ *   (framework/src/Volo.Abp.Authorization/Volo/Abp/Authorization/AbpAuthorizationErrorCodes.cs);
+ * - a tenant not found or not active: TenantConfigurationProvider
+ *   (framework/src/Volo.Abp.MultiTenancy/Volo/Abp/MultiTenancy/TenantConfigurationProvider.cs).
+ */
+export const ABP_CODES = {
+  policyNotGranted: 'Volo.Authorization:010001',
+  tenantNotFound: 'Volo.AbpIo.MultiTenancy:010001',
+  tenantNotActive: 'Volo.AbpIo.MultiTenancy:010002',
+} as const;
+
+export const unauthorized = (message: string, code: string = ABP_CODES.policyNotGranted) => new AbpError(401, message, { code });
+export const forbidden = (message: string, code: string = ABP_CODES.policyNotGranted) => new AbpError(403, message, { code });
 export const notFound = (message: string, code = 'Vigil:NotFound') => new AbpError(404, message, { code });
 export const conflict = (message: string, code = 'Vigil:Concurrency') => new AbpError(409, message, { code });
 export const badRequest = (message: string, validationErrors?: ValidationError[], code = 'Vigil:Validation') =>

@@ -71,7 +71,7 @@ describe.each(DATABASES)("a citizen's geofences and alarm receivers ($name)", ({
       expect((await call(staff, 'GET', `/api/app/monitoredObject/${'9'.repeat(90)}/${path}`)).status, path).toBe(404);
       const refused = await call(nobody, 'GET', `/api/app/monitoredObject/${citizenId}/${path}`);
       expect(refused.status, path).toBe(403);
-      expect(refused.body.error?.code, path).toBe('Vigil:Forbidden');
+      expect(refused.body.error?.code, path).toBe('Volo.Authorization:010001'); // ABP's AbpAuthorizationErrorCodes.GivenPolicyHasNotGranted
     }
   });
 

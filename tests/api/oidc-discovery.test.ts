@@ -109,7 +109,7 @@ describe.each(DATABASES)('discovery tells the truth ($name)', ({ url: databaseUr
     const header = missing.headers.get('www-authenticate');
     expect(challenge(header, 'Bearer')).toEqual({});
     expect(challenge(header, 'DPoP')).toEqual({ algs: DPOP_ALGS.join(' ') });
-    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('Vigil:Unauthorized');
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('Volo.Authorization:010001'); // ABP: an anonymous caller's denied policy, 401
 
     // A bad token: invalid_token in the scheme it came with.
     const bad = await fetch(`${server.url}${ROUTE}`, { headers: { authorization: 'Bearer not.a.token' } });

@@ -87,7 +87,7 @@ describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) =
     for (const path of [`${ids.Root}/children`, 'lookups']) {
       const res = await call(nobody, 'GET', `/api/app/organizations-overviews/${path}`);
       expect(res.status, path).toBe(403);
-      expect(res.body.error?.code, path).toBe('Vigil:Forbidden');
+      expect(res.body.error?.code, path).toBe('Volo.Authorization:010001'); // ABP's AbpAuthorizationErrorCodes.GivenPolicyHasNotGranted
     }
 
     const doc = (await (await fetch(`${server.url}/swagger/json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

@@ -35,7 +35,11 @@ export async function organizationUnitIdsOf(db: Db, userId: string): Promise<str
 export const isLockedOut = (user: Pick<UserRow, 'lockout_enabled' | 'lockout_end'>, now = Date.now()) =>
   user.lockout_enabled && user.lockout_end !== null && new Date(user.lockout_end).getTime() > now;
 
-/** ABP's IdentityUserDto, with Vigil's phone sign-in flag and the user's direct role names. */
+/**
+ * ABP's IdentityUserDto (an ExtensibleFullAuditedEntityDto), with Vigil's phone sign-in flag and
+ * the user's direct role names. Vigil records no creator, modifier or deleter of a user, so those
+ * ids (and the modification time) are null, as ABP sends them when it has none.
+ */
 export function toUserDto(user: UserRow, roleNames: string[], organizationUnitIds?: string[]) {
   return {
     id: user.id,
@@ -55,6 +59,12 @@ export function toUserDto(user: UserRow, roleNames: string[], organizationUnitId
     accessFailedCount: user.access_failed_count,
     twoFactorEnabled: user.two_factor_enabled,
     creationTime: user.creation_time,
+    creatorId: null,
+    lastModificationTime: null,
+    lastModifierId: null,
+    isDeleted: user.is_deleted,
+    deleterId: null,
+    deletionTime: user.deletion_time,
     lastSignInTime: user.last_sign_in_time,
     lastPasswordChangeTime: user.last_password_change_time,
     concurrencyStamp: user.concurrency_stamp,
