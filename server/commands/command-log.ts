@@ -94,6 +94,14 @@ export async function takeQueuedCommands(db: Db, deviceId: string): Promise<Comm
   return rows.map(dto).sort((a, b) => a.creationTime.localeCompare(b.creationTime));
 }
 
+/**
+ * For the ingest: a queued command handed over in an OsmAnd answer, once that answer went out.
+ * Only a command still queued is marked (one another answer marked already is left as it is).
+ */
+export async function markCommandSent(db: Db, id: string): Promise<void> {
+  await db.updateTable('device_commands').set({ status: 'sent', sent_time: new Date() }).where('id', '=', id).where('status', '=', 'queued').execute();
+}
+
 /** For the ingest: a device confirmed (or refused) a command. */
 export async function markCommand(db: Db, id: string, status: 'delivered' | 'failed', error?: string): Promise<void> {
   await db

@@ -95,7 +95,8 @@ export async function writeBatch(
   ring: readonly RingMessage[],
   received: Date,
   positions: readonly PositionRow[] = [],
-): Promise<{ positions: number; states: number }> {
+  commandsFor: readonly string[] = [],
+): Promise<{ positions: number; states: number; commands: Map<string, { id: string; text: string }> }> {
   const positionsCte = positions.length ? sql`${positionsInsert(positions)} returning 1` : sql`select 1 where false`;
   const stateCte = states.length
     ? sql`update device_state as s set
@@ -119,7 +120,15 @@ export async function writeBatch(
     { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', unique_id: 'text', remote_address: 'text', payload: 'text', outcome: 'text', detail: 'text' },
     ring,
   );
-  const result = await sql<{ positions: string; states: string }>`
+  // The oldest command queued for each device of the batch, read in the same round trip (the
+  // partial index device_commands_queued_idx keeps it cheap when there is none, the usual case).
+  const commands = commandsFor.length
+    ? sql`(select coalesce(json_agg(json_build_array(c.device_id, c.id, c.text)), '[]') from (
+        select distinct on (device_id) device_id, id, text from device_commands
+        where device_id = any(${arrayLiteral('uuid', commandsFor)}::uuid[]) and status = 'queued' and channel = 'device'
+        order by device_id, creation_time, id) c)`
+    : sql`'[]'::json`;
+  const result = await sql<{ positions: string; states: string; commands: [string, string, string][] | string }>`
     with inserted as (${positionsCte}), state as (${stateCte}), changed as (${devicesCte}), kept as (
       insert into device_messages (id, tenant_id, device_id, unique_id, protocol, remote_address, payload, outcome, detail, received_time)
       select v.id, v.tenant_id, v.device_id, v.unique_id, 'osmand', v.remote_address, v.payload, v.outcome, v.detail, ${received}::timestamptz from ${ringRows}
@@ -127,7 +136,8 @@ export async function writeBatch(
         remote_address = excluded.remote_address, payload = excluded.payload, outcome = excluded.outcome, detail = excluded.detail,
         received_time = excluded.received_time
       returning 1)
-    select (select count(*) from inserted) as positions, (select count(*) from state) as states`.execute(trx);
+    select (select count(*) from inserted) as positions, (select count(*) from state) as states, ${commands} as commands`.execute(trx);
   const row = result.rows[0]!;
-  return { positions: Number(row.positions), states: Number(row.states) };
+  const list = typeof row.commands === 'string' ? (JSON.parse(row.commands) as [string, string, string][]) : row.commands;
+  return { positions: Number(row.positions), states: Number(row.states), commands: new Map(list.map(([device, id, text]) => [device, { id, text }])) };
 }

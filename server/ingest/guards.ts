@@ -1,19 +1,35 @@
 import type { Fix } from './osmand';
 
-/** A fix time further ahead than this is refused (a device clock gone wrong). */
+/**
+ * The evaluation window (docs/decisions.md, Tracking). Traccar stores a fix whatever its time and
+ * answers 200, and Traccar Client resends a refused one forever, oldest first, so refusing a fix
+ * for its time jams the watch. A fix further ahead than MAX_FUTURE_MS (a device clock gone wrong)
+ * or older than MAX_AGE_MS (a watch back after a long time offline) is stored in the history,
+ * marked in `attributes.window` ('future' or 'old'), answered 200, and left out of alarm
+ * evaluation and of the device's last known place.
+ */
 export const MAX_FUTURE_MS = 10 * 60_000;
-/** Older than this is refused (what a phone buffers while offline comes within it). */
 export const MAX_AGE_MS = 30 * 24 * 3600_000;
+/** Times outside these are not a clock's (a negative epoch, a five-digit year): refused as malformed. */
+const EARLIEST_MS = 0;
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** Where a fix time falls: in the window (null), 'old' or 'future'. */
+export function timeWindow(fixTime: Date, now: number): 'old' | 'future' | null {
+  const t = fixTime.getTime();
+  if (t > now + MAX_FUTURE_MS) return 'future';
+  if (t < now - MAX_AGE_MS) return 'old';
+  return null;
+}
 
 /** Per device: a burst of this many messages, then one per REFILL_MS (any node's own count). */
 export const RATE_BURST = 30;
 export const RATE_REFILL_MS = 1_000;
 
-/** Why a parsed fix cannot be stored, or undefined when it is fine. */
-export function refusal(fix: Fix, now: number): string | undefined {
+/** Why a parsed fix cannot be stored, or undefined when it is fine (its time only when no clock could give it: see timeWindow). */
+export function refusal(fix: Fix): string | undefined {
   const t = fix.fixTime.getTime();
-  if (t > now + MAX_FUTURE_MS) return 'timestamp in the future';
-  if (t < now - MAX_AGE_MS) return 'timestamp too old';
+  if (!(t >= EARLIEST_MS && t <= LATEST_MS)) return 'malformed timestamp';
   if (fix.accuracy !== null && !(fix.accuracy >= 0 && fix.accuracy <= 1e6)) return 'malformed accuracy';
   if (fix.speed !== null && !(fix.speed >= 0 && fix.speed <= 1e4)) return 'malformed speed';
   if (fix.altitude !== null && !(Math.abs(fix.altitude) <= 1e5)) return 'malformed altitude';

@@ -33,7 +33,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   // With a geocoder, alarm mails wait for the street address (an alarm.address job after commit).
   const alarmOptions = { publicUrl: ctx.config.publicUrl, addressLater: geocoderOf(ctx.config) !== null };
   const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, alarmOptions);
-  const parts: IngestParts = { directory, limits, pipeline };
+  const parts: IngestParts = { directory, limits, pipeline, db: ctx.db };
 
   // With or without a trailing slash, as a watch's server address is typed by hand.
   await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand', '/ingest/osmand/'] });

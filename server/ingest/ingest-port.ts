@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { BODY_LIMIT, receiveOsmand, type IngestParts } from './osmand-routes';
+import { BODY_LIMIT, commandSent, receiveOsmand, type IngestParts, type OsmandAnswer } from './osmand-routes';
 import { readRequest, MAX_HEAD, type Http1Request } from './http1-request';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
 import { clientAddress, type TrustFunction } from '../http/trust-proxy';
@@ -54,7 +54,7 @@ export class IngestPort {
 
   /** `trust`: TRUST_PROXY as server/http/trust-proxy.ts compiles it; without it X-Forwarded-For is ignored. */
   constructor(parts: IngestParts, log: FastifyBaseLogger, trust: TrustFunction | false = false) {
-    const handle = (request: Http1Request, remote: string | null) =>
+    const handle = (request: Http1Request, remote: string | null): Promise<Answer> =>
       receiveOsmand(parts, { method: request.method, url: request.url, contentType: request.headers.get('content-type'), body: request.body, remote: forwardedFor(request, remote, trust) }, log).catch(
         (err: unknown): Answer => {
           // The database is away: the watch keeps the message and sends it again (the node logs the outage once).
@@ -64,8 +64,9 @@ export class IngestPort {
         },
       );
     // Half-open: a client may finish sending before its answer is out (HTTP/1.0 tools do).
+    const sent = (command: NonNullable<Answer['command']>) => commandSent(parts, command, log);
     this.server = net.createServer({ allowHalfOpen: true }, (socket) => {
-      const connection = new Connection(socket, handle, this.closing);
+      const connection = new Connection(socket, handle, sent, this.closing);
       this.connections.add(connection);
       socket.once('close', () => this.connections.delete(connection));
     });
@@ -99,8 +100,8 @@ export class IngestPort {
   }
 }
 
-/** What a request is answered: a status, for a flood when to come back. */
-type Answer = { status: number; retryAfter?: number };
+/** What a request is answered: a status, for a flood when to come back, a queued command to hand over. */
+type Answer = { status: number; retryAfter?: number; command?: OsmandAnswer['command'] };
 type Handler = (request: Http1Request, remote: string | null) => Promise<Answer>;
 
 /** One client connection: requests read one at a time, each answered before the next is read. */
@@ -115,6 +116,7 @@ class Connection {
   constructor(
     private readonly socket: net.Socket,
     private readonly handle: Handler,
+    private readonly sent: (command: NonNullable<Answer['command']>) => void,
     private closing: boolean,
   ) {
     this.remote = socket.remoteAddress ?? null;
@@ -176,7 +178,9 @@ class Connection {
       this.busy = false;
       if (this.socket.destroyed || this.ended) return;
       const close = !request.keepAlive || this.closing;
-      this.answer(answer.status, close, answer.retryAfter ? `Retry-After: ${answer.retryAfter}\r\n` : '');
+      const command = answer.command;
+      if (command) this.answerCommand(command, close);
+      else this.answer(answer.status, close, answer.retryAfter ? `Retry-After: ${answer.retryAfter}\r\n` : '');
       if (close) return;
       this.socket.setTimeout(KEEP_ALIVE_MS);
       if (this.socket.readableEnded) this.finish();
@@ -186,6 +190,18 @@ class Connection {
 
   private answer(status: number, close: boolean, headers = ''): void {
     this.socket.write(`HTTP/1.1 ${status} ${REASONS[status]}\r\nDate: ${httpDate()}\r\nContent-Length: 0\r\n${headers}${close ? 'Connection: close\r\n' : ''}\r\n`);
+    if (close) this.finish();
+  }
+
+  /**
+   * A 200 carrying a queued command's text, as Traccar answers; the command is marked sent once the
+   * answer is written to the socket (the write's callback without an error).
+   */
+  private answerCommand(command: NonNullable<Answer['command']>, close: boolean): void {
+    const head = `HTTP/1.1 200 OK\r\nDate: ${httpDate()}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(command.text)}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`;
+    this.socket.write(head + command.text, 'utf8', (err) => {
+      if (!err) this.sent(command);
+    });
     if (close) this.finish();
   }
 

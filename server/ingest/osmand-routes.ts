@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { parseRequest, type Fix } from './osmand';
-import { refusal, type IngestRateLimits } from './guards';
+import { refusal, timeWindow, type IngestRateLimits } from './guards';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
-import type { IngestPipeline, MessageLog } from './pipeline';
+import type { IngestPipeline, MessageLog, QueuedCommand } from './pipeline';
+import type { Db } from '../db/database';
+import { markCommandSent } from '../commands/command-log';
 
 export interface IngestParts {
   directory: DeviceDirectory;
   limits: IngestRateLimits;
   pipeline: IngestPipeline;
+  /** For marking a command sent once the answer carrying it went out. */
+  db: Db;
 }
 
 /** Largest OsmAnd request accepted (a JSON batch of buffered locations). */
@@ -22,16 +26,29 @@ export interface OsmandRequest {
   remote: string | null;
 }
 
-/** The answer: a status, an empty body, and for a flood when to come back. */
+/**
+ * The answer: a status, for a flood when to come back, and as Traccar answers, the text of the
+ * device's oldest queued command as the body of a 200 (else an empty body).
+ */
 export interface OsmandAnswer {
   status: 200 | 400 | 429;
   retryAfter?: number;
+  command?: QueuedCommand;
+}
+
+/**
+ * Marks a command handed over in an answer as sent; called once the answer went out (written to
+ * the socket). An answer that never went out leaves it queued, for the device's next message.
+ */
+export function commandSent(parts: IngestParts, command: QueuedCommand, log: FastifyBaseLogger): void {
+  markCommandSent(parts.db, command.id).catch((err: unknown) => log.warn({ err, command: command.id }, 'ingest: command could not be marked sent'));
 }
 
 /** The fixes of a well-formed message that can be stored, and why the others cannot. */
 function check(fixes: Fix[]): { good: Fix[]; reason: string | undefined } {
   const now = Date.now();
-  const problems = fixes.map((f) => refusal(f, now));
+  const problems = fixes.map((f) => refusal(f));
+  for (const f of fixes) f.window = timeWindow(f.fixTime, now);
   return { good: fixes.filter((_, i) => !problems[i]), reason: problems.find(Boolean) };
 }
 
@@ -53,7 +70,7 @@ function keep(parts: IngestParts, message: Omit<MessageLog, 'device'>): void {
  * known IMEI from an unknown one: the message is checked whole first (400 for anything malformed,
  * whoever it names), then counted against its device's and its source address's flood budgets
  * (429 when over either, except a message carrying an SOS or fall alarm, which is counted but
- * never refused), and only then is the device looked up: 200 with an empty body when stored (also
+ * never refused), and only then is the device looked up: 200 when stored, its body the text of the oldest command queued for the device or empty (also
  * for a replay, so the client stops resending) and 200 too for an unknown device, whose message
  * is only counted, logged and kept in the unknown devices' ring (docs/decisions.md, "Ingest abuse
  * and bad input"). What is refused is counted, kept in the message ring and logged.
@@ -81,13 +98,17 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   if (!device) {
     parts.pipeline.record({ uniqueId, device: null, payload, remote, outcome: 'unknownDevice' });
     log.warn({ uniqueId, remote }, 'ingest: unknown device');
+    // Traccar answers 400 to the query form and 404 to the JSON one (OsmAndProtocolDecoder); Vigil
+    // answers 200 to both, so the answer never tells which IMEIs are watches in use: knowing one
+    // is the protocol's only credential (docs/decisions.md, "Ingest abuse and bad input").
     return { status: 200 };
   }
   const refused = parsed.ok ? parsed.fixes.length - good.length : 0;
   // In a batch of buffered locations the good ones are kept; the bad ones are named in the log.
   if (reason) log.info({ uniqueId, reason, refused }, 'ingest: locations refused in a batch');
-  await parts.pipeline.submit({ uniqueId, device, payload, remote, fixes: good, detail: reason ? `${refused} refused: ${reason}` : null });
-  return { status: 200 };
+  const { command } = await parts.pipeline.submit({ uniqueId, device, payload, remote, fixes: good, detail: reason ? `${refused} refused: ${reason}` : null });
+  // A HEAD answer carries no body: the command waits for the next message.
+  return command && request.method !== 'HEAD' ? { status: 200, command } : { status: 200 };
 }
 
 /** Registers the endpoint on the API's own server at `paths`, with a raw body of any content type. */
@@ -99,7 +120,11 @@ export async function osmandRoutes(app: FastifyInstance, opts: IngestParts & { p
       const body = typeof request.body === 'string' ? request.body : '';
       const answer = await receiveOsmand(opts, { method: request.method, url: request.url, contentType: request.headers['content-type'], body, remote: request.ip ?? null }, request.log);
       if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-      return reply.code(answer.status).send();
+      const command = answer.command;
+      if (!command) return reply.code(answer.status).send();
+      // Marked sent once the answer is written out; a connection gone before leaves it queued.
+      reply.raw.once('finish', () => commandSent(opts, command, request.log));
+      return reply.code(200).type('text/plain; charset=utf-8').send(command.text);
     });
   }
 }

@@ -21,9 +21,39 @@ export interface Fix {
   /** 'sos' or 'fall' when the device raised one. */
   alarm: 'sos' | 'fall' | null;
   valid: boolean;
-  attributes: Record<string, string | number | boolean>;
+  /** Every other parameter or JSON extra, typed as Traccar types it (number, boolean, else text). */
+  attributes: Record<string, AttributeValue>;
+  /** Cell towers and Wi-Fi access points the watch saw (Traccar's `network`), or null. */
+  network: Network | null;
+  /**
+   * Set when the fix time falls outside the evaluation window (server/ingest/guards.ts): 'old'
+   * (older than MAX_AGE_MS) or 'future' (more than MAX_FUTURE_MS ahead). Such a fix is kept in the
+   * history, marked, and left out of alarm evaluation and the device's state.
+   */
+  window: 'old' | 'future' | null;
 }
 
+export type AttributeValue = string | number | boolean;
+
+/** As Traccar's CellTower and WifiAccessPoint (org.traccar.model), stored in the position's attributes. */
+export interface CellTower {
+  mobileCountryCode: number;
+  mobileNetworkCode: number;
+  locationAreaCode: number;
+  cellId: number;
+  signalStrength?: number;
+}
+export interface WifiAccessPoint {
+  macAddress: string;
+  signalStrength: number;
+}
+export interface Network {
+  cellTowers?: CellTower[];
+  wifiAccessPoints?: WifiAccessPoint[];
+}
+
+/** Which of the protocol's two forms a request used (Traccar answers an unknown device differently in each). */
+export type Format = 'query' | 'json';
 export type Parsed = { ok: true; uniqueId: string; fixes: Fix[] } | { ok: false; uniqueId: string; reason: string };
 
 export class Refused extends Error {}
@@ -91,8 +121,61 @@ function alarmOf(value: unknown): Fix['alarm'] {
 }
 
 function emptyFix(now: Date): Fix {
-  return { fixTime: now, latitude: null, longitude: null, accuracy: null, speed: null, course: null, altitude: null, battery: null, charging: null, alarm: null, valid: true, attributes: {} };
+  return { fixTime: now, latitude: null, longitude: null, accuracy: null, speed: null, course: null, altitude: null, battery: null, charging: null, alarm: null, valid: true, attributes: {}, network: null, window: null };
 }
+
+/** Attributes kept per fix, and the longest key and text value (a bound on what one message can store). */
+export const MAX_ATTRIBUTES = 64;
+export const MAX_ATTRIBUTE_KEY = 64;
+export const MAX_ATTRIBUTE_TEXT = 256;
+
+/** What Java's Double.parseDouble reads as a finite number (decimal, optional exponent; surrounding blanks ignored). */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * A query parameter's value typed as Traccar's OsmAnd decoder types an unknown one: a number when
+ * Double.parseDouble reads it, true or false, else the text (NaN and Infinity, which JSON cannot
+ * hold, stay text).
+ */
+export function typedValue(value: string): AttributeValue {
+  if (DECIMAL.test(value)) return Number(value);
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value.slice(0, MAX_ATTRIBUTE_TEXT);
+}
+
+/** Adds an attribute within the bounds (a new key past MAX_ATTRIBUTES, or a key too long, is left out). */
+function setAttribute(fix: Fix, key: string, value: AttributeValue): void {
+  if (key.length > MAX_ATTRIBUTE_KEY || key === '__proto__') return;
+  if (!Object.hasOwn(fix.attributes, key) && Object.keys(fix.attributes).length >= MAX_ATTRIBUTES) return;
+  fix.attributes[key] = typeof value === 'string' ? value.slice(0, MAX_ATTRIBUTE_TEXT) : value;
+}
+
+function integer(value: string | undefined, key: string): number {
+  const text = (value ?? '').trim();
+  if (!/^[+-]?\d{1,10}$/.test(text)) throw new Refused(`malformed ${key}`);
+  return Number(text);
+}
+
+/** `cell=mcc,mnc,lac,cid[,rssi]`, as Traccar reads it. */
+function cellTower(value: string): CellTower {
+  const parts = value.split(',');
+  if (parts.length < 4) throw new Refused('malformed cell');
+  const tower: CellTower = { mobileCountryCode: integer(parts[0], 'cell'), mobileNetworkCode: integer(parts[1], 'cell'), locationAreaCode: integer(parts[2], 'cell'), cellId: integer(parts[3], 'cell') };
+  if (parts.length > 4) tower.signalStrength = integer(parts[4], 'cell');
+  return tower;
+}
+
+/** `wifi=mac,rssi`, the MAC's '-' read as ':' as Traccar does. */
+function wifiAccessPoint(value: string): WifiAccessPoint {
+  const parts = value.split(',');
+  const mac = (parts[0] ?? '').trim().replaceAll('-', ':');
+  if (!mac || mac.length > 64) throw new Refused('malformed wifi');
+  return { macAddress: mac, signalStrength: integer(parts[1], 'wifi') };
+}
+
+/** At most this many cell towers and access points kept per fix. */
+const MAX_NETWORK_ITEMS = 32;
 
 function checkCoordinates(fix: Fix, hasLat: boolean, hasLon: boolean): void {
   if (hasLat !== hasLon) throw new Refused('malformed coordinates');
@@ -111,6 +194,8 @@ export function parseParameters(params: URLSearchParams, now = new Date()): Pars
   let hasLon = false;
   try {
     for (const [key, value] of params) {
+      // As Traccar: an empty value is skipped (no parameter rather than a malformed one).
+      if (value === '' && key !== 'id' && key !== 'deviceid') continue;
       switch (key) {
         case 'id':
         case 'deviceid':
@@ -127,11 +212,25 @@ export function parseParameters(params: URLSearchParams, now = new Date()): Pars
           hasLon = true;
           break;
         case 'location': {
+          // `lat,lon` or `lat,lon,alt` (OsmAnd's {0},{1},{2}); Traccar reads the first two.
           const parts = value.split(',');
-          if (parts.length !== 2) throw new Refused('malformed coordinates');
+          if (parts.length < 2 || parts.length > 3) throw new Refused('malformed coordinates');
           fix.latitude = number(parts[0]!, 'coordinates');
           fix.longitude = number(parts[1]!, 'coordinates');
+          if (parts.length === 3 && !params.has('altitude')) fix.altitude = number(parts[2]!, 'altitude');
           hasLat = hasLon = true;
+          break;
+        }
+        case 'cell': {
+          const network = (fix.network ??= {});
+          const towers = (network.cellTowers ??= []);
+          if (towers.length < MAX_NETWORK_ITEMS) towers.push(cellTower(value));
+          break;
+        }
+        case 'wifi': {
+          const network = (fix.network ??= {});
+          const points = (network.wifiAccessPoints ??= []);
+          if (points.length < MAX_NETWORK_ITEMS) points.push(wifiAccessPoint(value));
           break;
         }
         case 'speed':
@@ -147,7 +246,11 @@ export function parseParameters(params: URLSearchParams, now = new Date()): Pars
         case 'accuracy':
           fix.accuracy = number(value, key);
           break;
+        case 'hdop':
+          setAttribute(fix, 'hdop', number(value, key));
+          break;
         case 'batt':
+          // Traccar's batteryLevel, as sent (55.5 stays 55.5).
           fix.battery = number(value, 'battery');
           break;
         case 'charge':
@@ -156,19 +259,21 @@ export function parseParameters(params: URLSearchParams, now = new Date()): Pars
         case 'valid':
           fix.valid = value === 'true' || value === '1';
           break;
+        case 'driverUniqueId':
+          setAttribute(fix, key, value);
+          break;
         case 'alarm':
           fix.alarm = alarmOf(value);
-          fix.attributes.alarm = value;
+          setAttribute(fix, 'alarm', value);
           break;
-        default: {
-          // Other keys become attributes (hdop, cell, wifi, mock, ...), numbers as numbers.
-          if (Object.keys(fix.attributes).length >= 32 || key.length > 64) break;
-          const n = Number(value);
-          fix.attributes[key] = value !== '' && Number.isFinite(n) ? n : value === 'true' ? true : value === 'false' ? false : value.slice(0, 256);
-        }
+        default:
+          // Every other key becomes an attribute, typed as Traccar types it (ignition=true, rpm=933).
+          setAttribute(fix, key, typedValue(value));
       }
     }
     checkCoordinates(fix, hasLat, hasLon);
+    // As Traccar's decoder: 0,0 is no location (a watch without a fix sends it), placed as one without.
+    if (fix.latitude === 0 && fix.longitude === 0) fix.latitude = fix.longitude = null;
   } catch (err) {
     if (err instanceof Refused) return { ok: false, uniqueId, reason: err.message };
     throw err;
@@ -213,16 +318,22 @@ function jsonFix(location: Json, now: Date): Fix {
     if (typeof battery.is_charging === 'boolean') fix.charging = battery.is_charging;
   }
   const extras = isObject(location.extras) ? location.extras : {};
+  if (typeof location.event === 'string') setAttribute(fix, 'event', location.event);
+  if (typeof location.is_moving === 'boolean') setAttribute(fix, 'motion', location.is_moving);
+  if (typeof location.odometer === 'number') setAttribute(fix, 'odometer', location.odometer);
+  if (typeof location.mock === 'boolean') setAttribute(fix, 'mock', location.mock);
+  if (isObject(location.activity) && typeof location.activity.type === 'string') setAttribute(fix, 'activity', location.activity.type);
+  // Every extra as Traccar keeps it: numbers, booleans and texts (objects, arrays and null are left
+  // out); `location.alarm` wins over `extras.alarm`.
+  for (const [key, value] of Object.entries(extras)) {
+    if (key === 'alarm' && location.alarm !== undefined) continue;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') setAttribute(fix, key, value);
+  }
   const alarm = location.alarm ?? extras.alarm;
   if (typeof alarm === 'string') {
     fix.alarm = alarmOf(alarm);
-    fix.attributes.alarm = alarm;
+    setAttribute(fix, 'alarm', alarm);
   }
-  if (typeof location.event === 'string') fix.attributes.event = location.event;
-  if (typeof location.is_moving === 'boolean') fix.attributes.motion = location.is_moving;
-  if (typeof location.odometer === 'number') fix.attributes.odometer = location.odometer;
-  if (typeof location.mock === 'boolean') fix.attributes.mock = location.mock;
-  if (isObject(location.activity) && typeof location.activity.type === 'string') fix.attributes.activity = location.activity.type;
   return fix;
 }
 
@@ -258,14 +369,14 @@ export function parseJson(text: string, now = new Date()): Parsed {
  * One HTTP request: JSON when the content type says so (as Traccar does), else the query string,
  * else a form body.
  */
-export function parseRequest(url: string, contentType: string | undefined, body: string, now = new Date()): Parsed {
-  if (contentType?.toLowerCase().startsWith('application/json')) return parseJson(body, now);
+export function parseRequest(url: string, contentType: string | undefined, body: string, now = new Date()): Parsed & { format: Format } {
+  if (contentType?.toLowerCase().startsWith('application/json')) return { ...parseJson(body, now), format: 'json' };
   const q = url.indexOf('?');
   let params = new URLSearchParams(q >= 0 ? url.slice(q + 1) : '');
   if (params.size === 0 && body) {
     // A JSON body sent without its content type still reads as JSON.
-    if (body.trimStart().startsWith('{')) return parseJson(body, now);
+    if (body.trimStart().startsWith('{')) return { ...parseJson(body, now), format: 'json' };
     params = new URLSearchParams(body);
   }
-  return parseParameters(params, now);
+  return { ...parseParameters(params, now), format: 'query' };
 }

@@ -10,6 +10,8 @@ import { recordEvents, type AlarmEvent, type NotifyOptions } from '../alarms/dis
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
 import { eventOf } from './fix-events';
+import { parseMac } from '../../common/mac';
+import { isValidLatLng } from '../../common/geo';
 import { RefusedMessages } from './refused-messages';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
@@ -41,11 +43,85 @@ interface PendingFix {
   stored: boolean;
 }
 
+/** A command queued for the device, handed over in the answer (Traccar's OsmAnd answer body). */
+export interface QueuedCommand {
+  id: string;
+  text: string;
+}
+
+/** What became of a message: stored or a replay, and the device's oldest queued command, if any. */
+export interface Submitted {
+  outcome: 'stored' | 'duplicate';
+  command: QueuedCommand | null;
+}
+
 interface Pending extends MessageLog {
   device: DeviceInfo;
   fixes: PendingFix[];
-  resolve: (result: 'stored' | 'duplicate') => void;
+  /** Set by the batch that stored the message. */
+  command?: QueuedCommand | null;
+  resolve: (result: Submitted) => void;
   reject: (error: Error) => void;
+}
+
+/**
+ * The attributes a fix is stored with: its own, its network, its mark when outside the evaluation
+ * window, and for a fix without coordinates stored at the device's last known place, that mark.
+ */
+function storedAttributes(fix: Fix, lastKnown = false): string | null {
+  if (!fix.network && !fix.window && !lastKnown && Object.keys(fix.attributes).length === 0) return null;
+  return JSON.stringify({
+    ...fix.attributes,
+    ...(fix.network ? { network: fix.network } : {}),
+    ...(fix.window ? { window: fix.window } : {}),
+    ...(lastKnown ? { approximate: true, locatedBy: 'lastKnown' } : {}),
+  });
+}
+
+/**
+ * Places fixes without coordinates that name Wi-Fi access points at the tenant's Wi-Fi network
+ * with that MAC (the wifis resource: MAC -> place), strongest signal first: one query for the
+ * whole batch, and none when no fix of it needs one. A placed fix is marked approximate and then
+ * stored and evaluated as any fix (a registered network is a known place, the citizen's home).
+ */
+async function placeByWifi(db: Db, batch: readonly Pending[]): Promise<void> {
+  const wanted: { fix: Fix; tenantId: string; macs: string[] }[] = [];
+  for (const p of batch) {
+    if (p.device.tenantId === null) continue;
+    for (const { fix } of p.fixes) {
+      const points = fix.network?.wifiAccessPoints;
+      if (fix.latitude !== null || !points?.length) continue;
+      const macs = points
+        .slice()
+        .sort((a, b) => b.signalStrength - a.signalStrength)
+        .map((w) => parseMac(w.macAddress))
+        .filter((m): m is string => m !== null);
+      if (macs.length) wanted.push({ fix, tenantId: p.device.tenantId, macs });
+    }
+  }
+  if (!wanted.length) return;
+  const rows = await db
+    .withTables<{ wifis: { tenant_id: string | null; mac_address: string; latitude: number | null; longitude: number | null; is_deleted: boolean } }>()
+    .selectFrom('wifis')
+    .select(['tenant_id', 'mac_address', 'latitude', 'longitude'])
+    .where('mac_address', 'in', [...new Set(wanted.flatMap((w) => w.macs))])
+    .where('tenant_id', 'in', [...new Set(wanted.map((w) => w.tenantId))])
+    .where('is_deleted', '=', false)
+    .execute();
+  const places = new Map(rows.filter((r) => r.latitude !== null && r.longitude !== null).map((r) => [`${r.tenant_id}|${r.mac_address}`, r]));
+  for (const { fix, tenantId, macs } of wanted) {
+    for (const mac of macs) {
+      const place = places.get(`${tenantId}|${mac}`);
+      if (!place || !isValidLatLng(Number(place.latitude), Number(place.longitude))) continue;
+      fix.latitude = Number(place.latitude);
+      fix.longitude = Number(place.longitude);
+      fix.accuracy = null;
+      fix.attributes.approximate = true;
+      fix.attributes.locatedBy = 'wifi';
+      fix.attributes.wifi = mac;
+      break;
+    }
+  }
 }
 
 /** Rows locked for the batch: written without checking what they hold. */
@@ -91,7 +167,7 @@ export class IngestPipeline {
   }
 
   /** Stores a known device's fixes; resolves 'duplicate' when every fix was seen before. */
-  submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[] }): Promise<'stored' | 'duplicate'> {
+  submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[] }): Promise<Submitted> {
     return new Promise((resolve, reject) => {
       this.queue.push({
         uniqueId: message.uniqueId,
@@ -210,7 +286,7 @@ export class IngestPipeline {
     for (const p of batch) {
       const stored = p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null);
       this.counters.add(stored ? 'stored' : 'duplicate');
-      p.resolve(stored ? 'stored' : 'duplicate');
+      p.resolve({ outcome: stored ? 'stored' : 'duplicate', command: p.command ?? null });
     }
   }
 
@@ -242,6 +318,7 @@ export class IngestPipeline {
     for (const l of logs) if (l.device) devices.set(l.device.id, l.device);
     const deviceIds = [...devices.keys()].sort();
     const zones = await this.directory.zonesOf(batch.map((p) => p.device));
+    await placeByWifi(this.db, batch);
     const now = new Date();
     // The usual case on one node: every device's state is kept here, so the batch is evaluated
     // without reading or locking them, and its one statement updates them only where they are
@@ -275,30 +352,40 @@ export class IngestPipeline {
       const states = kept?.states ?? (await this.states.lock(trx, deviceIds, (id) => devices.get(id)!.tenantId));
 
       const positions: PositionRow[] = [];
+      // Fixes without coordinates kept at the device's last known place (history only, approximate).
+      const atLastKnown = new Set<string>();
       for (const p of batch) {
         for (const f of p.fixes) {
           const { fix } = f;
-          if (fix.latitude === null || fix.longitude === null) continue;
+          let latitude = fix.latitude;
+          let longitude = fix.longitude;
+          if (latitude === null || longitude === null) {
+            const last = states.get(p.device.id);
+            if (last?.latitude == null || last.longitude == null) continue;
+            latitude = last.latitude;
+            longitude = last.longitude;
+            atLastKnown.add(f.id);
+          }
           positions.push({
             id: f.id,
             tenant_id: p.device.tenantId,
             device_id: p.device.id,
             fix_time: fix.fixTime,
-            latitude: fix.latitude,
-            longitude: fix.longitude,
+            latitude,
+            longitude,
             altitude: fix.altitude,
             speed: fix.speed,
             course: fix.course,
             accuracy: fix.accuracy,
             battery: fix.battery,
             valid: fix.valid,
-            attributes: Object.keys(fix.attributes).length ? JSON.stringify(fix.attributes) : null,
+            attributes: storedAttributes(fix, atLastKnown.has(f.id)),
           });
         }
       }
       if (kept) {
         // Assumed stored; the statement's count of inserted positions tells whether they all were.
-        for (const p of batch) for (const f of p.fixes) f.stored = f.fix.latitude !== null && f.fix.longitude !== null;
+        for (const p of batch) for (const f of p.fixes) f.stored = (f.fix.latitude !== null && f.fix.longitude !== null) || atLastKnown.has(f.id);
       } else {
         const stored = await insertPositions(trx, positions);
         for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
@@ -315,7 +402,10 @@ export class IngestPipeline {
         const wasAlarmed = state.low_battery_alarmed;
         const fixes = p.fixes.length === 1 ? p.fixes : p.fixes.slice().sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
         for (const { id, fix, stored } of fixes) {
-          if (!stored && fix.latitude !== null) continue;
+          // A replay (its position already stored) is not evaluated again.
+          if (!stored && (fix.latitude !== null || atLastKnown.has(id))) continue;
+          // Outside the evaluation window (an old fix, a clock ahead): history only, no alarm, no state.
+          if (fix.window) continue;
           const deviceZones = zones.get(p.device.id) ?? NO_ZONES;
           if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm, {}, null, deviceZones));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
@@ -385,8 +475,14 @@ export class IngestPipeline {
         }
       }
       deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : []);
+      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : [], batch.length ? [...new Set(batch.map((p) => p.device.id))] : []);
       if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
+      // Each queued command goes out in one answer: the device's first message of the batch.
+      const handed = new Set<string>();
+      for (const p of batch) {
+        p.command = handed.has(p.device.id) ? null : (counts.commands.get(p.device.id) ?? null);
+        handed.add(p.device.id);
+      }
       return recordEvents(trx, events, this.alarms);
     });
     this.states.remember(written);

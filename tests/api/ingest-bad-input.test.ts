@@ -26,7 +26,6 @@ describe.each(DATABASES)('OsmAnd bad input on $name', ({ url }) => {
     const { mum } = await demoDevices(server.database.db);
     // The demo watch has a seeded week of positions: none is added.
     const before = await count(mum.id);
-    const now = Math.floor(Date.now() / 1000);
     const bad: Record<string, string | number>[] = [
       { id: MUM, lat: 'abc', lon: 12 },
       { id: MUM, lat: 95, lon: 12 },
@@ -35,7 +34,8 @@ describe.each(DATABASES)('OsmAnd bad input on $name', ({ url }) => {
       { id: MUM, location: '55.1' },
       { id: MUM, lat: 'NaN', lon: 'Infinity' },
       { id: MUM, lat: 55, lon: 12, timestamp: 'yesterday' },
-      { id: MUM, lat: 55, lon: 12, timestamp: now + 24 * 3600 },
+      // A time outside any clock's (a negative epoch); one only far ahead or long past is stored (issue 17, item 7).
+      { id: MUM, lat: 55, lon: 12, timestamp: '-000010-01-01T00:00:00Z' },
       { id: MUM, lat: 55, lon: 12, accuracy: 1e300 },
       { id: MUM, lat: 55, lon: 12, batt: 250 },
     ];
@@ -49,7 +49,6 @@ describe.each(DATABASES)('OsmAnd bad input on $name', ({ url }) => {
     await expect.poll(async () => (await outcomes(mum.id)).filter((o) => o.startsWith('rejected:')).length).toBeGreaterThanOrEqual(bad.length + 2);
     const details = await outcomes(mum.id);
     expect(details).toContain('rejected:malformed coordinates');
-    expect(details).toContain('rejected:timestamp in the future');
     expect(details).toContain('rejected:malformed timestamp');
   });
 

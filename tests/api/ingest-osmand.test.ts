@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { demoDevices, jsonLocation, queryFix, sendForm, sendJson, sendQuery } from '../support/osmand';
-import { DEMO_WATCHES } from '../../server/seed/demo';
+import { DEMO_STOCK_DEVICES, DEMO_WATCHES } from '../../server/seed/demo';
+import { MAX_AGE_MS, MAX_FUTURE_MS } from '../../server/ingest/guards';
 
 const MUM = DEMO_WATCHES[0].imei;
 const DAD = DEMO_WATCHES[1].imei;
@@ -76,5 +78,74 @@ describe.each(DATABASES)('OsmAnd ingest on $name', ({ url }) => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((r) => r.outcome === 'stored' && r.protocol === 'osmand')).toBe(true);
     expect(rows.some((r) => r.payload.includes('"device_id":"356938035643809"'))).toBe(true);
+  });
+
+  // Issue 17, item 9. Facts from traccar/traccar src/main/java/org/traccar/protocol/OsmAndProtocolDecoder.java
+  // (decode, default case: Double.parseDouble, else true/false, else the text; "batt" is batteryLevel as a double;
+  // "location" reads its first two parts) and its decodeJson (every extra that is a number, boolean or string).
+  it('keeps every unknown parameter and JSON extra as a typed attribute, location with an altitude, and batt=55.5', async () => {
+    const { dad } = await demoDevices(server.database.db);
+    const t = new Date(Date.now() - 20_000);
+    expect(await sendQuery(port, { id: DAD, timestamp: t.toISOString(), location: '55.4,12.4,31.5', batt: 55.5, ignition: 'true', parked: 'false', rpm: 933, fuel: '24.5', driverUniqueId: '0042', note: 'hello', hdop: '0.9' })).toBe(200);
+    const location = { ...jsonLocation({ lat: 55.41, lon: 12.41, time: new Date(t.getTime() + 1000) }), extras: { ward: 'B2', steps: 1200, ratio: 0.25, awake: true, asleep: false, nested: { a: 1 }, list: [1], nothing: null } };
+    expect(await sendJson(`${server.url}/ingest/osmand`, { device_id: DAD, location })).toBe(200);
+    const [q, j] = (await positions(dad.id)).filter((p) => p.fix_time >= t);
+    expect(q).toMatchObject({ latitude: 55.4, longitude: 12.4, altitude: 31.5, battery: 55.5 });
+    expect(q!.attributes).toEqual({ ignition: true, parked: false, rpm: 933, fuel: 24.5, driverUniqueId: '0042', note: 'hello', hdop: 0.9 });
+    expect(j!.attributes).toEqual({ event: 'motionchange', motion: true, odometer: 1520, activity: 'walking', ward: 'B2', steps: 1200, ratio: 0.25, awake: true, asleep: false });
+  });
+
+  // Issue 17, item 7: Traccar stores a fix whatever its time and answers 200 (OsmAndProtocolDecoder sends OK for
+  // every known device); Traccar Client resends a refused one. Outside the window: stored, marked, never evaluated.
+  it('stores a fix older than the window and one far ahead with 200, marked, without alarms or a new last place', async () => {
+    const db = server.database.db;
+    const watch = DEMO_STOCK_DEVICES[1].imei;
+    const device = await db.selectFrom('devices').select(['id']).where('imei', '=', watch).executeTakeFirstOrThrow();
+    const old = new Date(Date.now() - MAX_AGE_MS - 5 * 24 * 3600_000);
+    const ahead = new Date(Date.now() + MAX_FUTURE_MS + 24 * 3600_000);
+    expect(await sendQuery(port, queryFix(watch, { lat: 54.1, lon: 11.1, time: old, alarm: 'sos', battery: 5 }))).toBe(200);
+    expect(await sendJson(`${server.url}/ingest/osmand`, { device_id: watch, location: jsonLocation({ lat: 54.2, lon: 11.2, time: ahead, alarm: 'sos', battery: 5 }) })).toBe(200);
+    const stored = await db.selectFrom('positions').select(['fix_time', 'latitude', 'attributes']).where('device_id', '=', device.id).orderBy('fix_time').execute();
+    expect(stored.map((p) => [p.latitude, (p.attributes as { window?: string }).window])).toEqual([
+      [54.1, 'old'],
+      [54.2, 'future'],
+    ]);
+    expect(await db.selectFrom('device_events').select('type').where('device_id', '=', device.id).execute()).toEqual([]);
+    // The far-future fix is not the last place: a fix now still is, and is evaluated.
+    const now = new Date(Date.now() - 5_000);
+    expect(await sendQuery(port, queryFix(watch, { lat: 54.3, lon: 11.3, time: now, alarm: 'sos' }))).toBe(200);
+    const state = await db.selectFrom('device_state').select(['latitude', 'fix_time']).where('device_id', '=', device.id).executeTakeFirstOrThrow();
+    expect(state.latitude).toBe(54.3);
+    expect(state.fix_time!.getTime()).toBe(Math.floor(now.getTime() / 1000) * 1000);
+    expect((await db.selectFrom('device_events').select('type').where('device_id', '=', device.id).execute()).map((e) => e.type)).toEqual(['sos']);
+  });
+
+  // Issue 17, item 10: Traccar answers an OsmAnd request with the data of the device's oldest queued command
+  // (OsmAndProtocolDecoder: readQueuedCommands(deviceId, 1), sent as the 200's body).
+  it('hands a queued command over in the answer on both endpoints, and marks it sent once the answer went out', async () => {
+    const db = server.database.db;
+    const { mum } = await demoDevices(db);
+    const queue = async (text: string, age: number) => {
+      const id = randomUUID();
+      await db.insertInto('device_commands').values({ id, tenant_id: mum.tenant_id, device_id: mum.id, user_id: null, type: 'template', template_id: null, text, attributes: '{}', channel: 'device', phone_number: null, status: 'queued', error: null, creation_time: new Date(Date.now() - age) }).execute();
+      return id;
+    };
+    const first = await queue('UPLOAD,60', 2000);
+    const second = await queue('SOS1,+4512345678', 1000);
+    const post = async (base: string, at: number) => {
+      const res = await fetch(`${base}/?${new URLSearchParams(Object.entries(queryFix(MUM, { lat: 55.68, lon: 12.57, time: new Date(Date.now() - at) })).map(([k, v]) => [k, String(v)]))}`, { method: 'POST' });
+      return { status: res.status, body: await res.text(), type: res.headers.get('content-type') };
+    };
+    const status = async (id: string) => (await db.selectFrom('device_commands').select(['status', 'sent_time']).where('id', '=', id).executeTakeFirstOrThrow());
+    // A HEAD answer has no body: the command stays queued.
+    expect((await fetch(`${port}/?id=${MUM}&lat=55.68&lon=12.57&timestamp=${Math.floor(Date.now() / 1000) - 25}`, { method: 'HEAD' })).status).toBe(200);
+    expect((await status(first)).status).toBe('queued');
+    expect(await post(port, 24_000)).toEqual({ status: 200, body: 'UPLOAD,60', type: 'text/plain; charset=utf-8' });
+    await expect.poll(async () => (await status(first)).status).toBe('sent');
+    expect((await status(first)).sent_time).not.toBeNull();
+    expect((await status(second)).status).toBe('queued');
+    expect(await post(`${server.url}/ingest/osmand`, 23_000)).toEqual({ status: 200, body: 'SOS1,+4512345678', type: 'text/plain; charset=utf-8' });
+    await expect.poll(async () => (await status(second)).status).toBe('sent');
+    expect((await post(port, 22_000)).body).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest, parseTimestamp } from '../../server/ingest/osmand';
-import { refusal } from '../../server/ingest/guards';
+import { refusal, timeWindow } from '../../server/ingest/guards';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
@@ -45,12 +45,15 @@ describe('OsmAnd messages', () => {
     expect(parseTimestamp('2026-11-20 11:00:00').toISOString()).toBe('2026-11-20T11:00:00.000Z');
   });
 
-  it('refuses fixes from the future, the distant past and with impossible numbers', () => {
+  it('marks fixes from the future and the distant past (stored, kept out of alarms), and refuses impossible numbers', () => {
     const fix = (over: object) => ({ ...(parseRequest('/?id=1&lat=1&lon=2', undefined, '', now) as { fixes: object[] }).fixes[0]!, ...over }) as Parameters<typeof refusal>[0];
-    expect(refusal(fix({}), now.getTime())).toBeUndefined();
-    expect(refusal(fix({ fixTime: new Date(now.getTime() + 11 * 60_000) }), now.getTime())).toBe('timestamp in the future');
-    expect(refusal(fix({ fixTime: new Date(now.getTime() - 31 * 24 * 3600_000) }), now.getTime())).toBe('timestamp too old');
-    expect(refusal(fix({ accuracy: 1e9 }), now.getTime())).toBe('malformed accuracy');
-    expect(refusal(fix({ battery: 101 }), now.getTime())).toBe('malformed battery');
+    expect(refusal(fix({}))).toBeUndefined();
+    expect(timeWindow(now, now.getTime())).toBeNull();
+    expect(timeWindow(new Date(now.getTime() + 11 * 60_000), now.getTime())).toBe('future');
+    expect(timeWindow(new Date(now.getTime() - 31 * 24 * 3600_000), now.getTime())).toBe('old');
+    expect(refusal(fix({ fixTime: new Date(now.getTime() + 11 * 60_000) }))).toBeUndefined();
+    expect(refusal(fix({ fixTime: new Date(-1) }))).toBe('malformed timestamp');
+    expect(refusal(fix({ accuracy: 1e9 }))).toBe('malformed accuracy');
+    expect(refusal(fix({ battery: 101 }))).toBe('malformed battery');
   });
 });
