@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { completeJob, enqueueJobs, kickJobs, type Job, type JobQueue, type JobSpec } from '../jobs';
 import { geocoderOf } from '../geocoding/reverse';
-import { addressOfEvent, renderAlarmWithAddress } from '../geocoding/alarm-address';
+import { addressOfEvent } from '../geocoding/alarm-address';
 import { queueMails } from '../mail';
 import { loadTenantTexts } from './texts';
 import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, sendPushBatch, type PushJobData, type PushMessage } from '../push';
@@ -12,7 +12,7 @@ import { renderAlarmSms } from '../sms/alarm-sms';
 import { sendAlarmSms } from '../sms/http-gateway';
 import { translate } from '../localization/texts';
 import type { AlarmDelivery } from './dispatch';
-import { loadAlarmEvent, loadAlarmEvents, renderAlarm, timeZonesOf } from './dispatch';
+import { alarmLink, loadAlarmEvent, loadAlarmEvents, renderAlarm, timeZonesOf } from './dispatch';
 
 /**
  * Push and SMS of alarms. recordEvents (and each escalation step) queues them as jobs in its own
@@ -143,7 +143,6 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
       if (await completeWithAddress(db, job, config, geocoder)) kickJobs();
     },
   });
-  const render = (eventId: string, language: string) => renderAlarmWithAddress(db, eventId, { language }, { publicUrl: config.publicUrl, geocoder });
   queue.registerJobKind<AlarmPushJob>({
     kind: ALARM_PUSH,
     // A push that failed is not sent again: the others went, and the alarm is also in mail and in-app.
@@ -181,11 +180,11 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
     leaseMs: 60_000,
     async run(job) {
       const p = job.payload;
-      const found = await render(String(p.eventId), String(p.language));
-      if (!found) return;
-      const { event } = found;
+      // An SMS has no room for the address: no geocoder call for it.
+      const event = await loadAlarmEvent(db, String(p.eventId));
+      if (!event) return;
       const zones = await timeZonesOf(db, [event.tenantId]);
-      const text = renderAlarmSms({ type: event.type, deviceName: event.deviceName, time: event.time, timeZone: zones.get(event.tenantId) ?? 'UTC', language: String(p.language), link: found.rendered.link });
+      const text = renderAlarmSms({ type: event.type, deviceName: event.deviceName, time: event.time, timeZone: zones.get(event.tenantId) ?? 'UTC', language: String(p.language), link: alarmLink(config.publicUrl, event.id) });
       await sendAlarmSms(config, String(p.to), text, log);
     },
   });
