@@ -14,6 +14,8 @@ import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from 
 import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
 import { bodySchema, recordSchema } from './openapi-schemas';
 import type { WriteHooks } from './write-hooks';
+import { bulkRoutes } from './bulk-routes';
+import { entityChange } from './entity-changes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,14 +50,8 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       .executeTakeFirst();
   };
 
-  const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown> | null, id: string, changeType: EntityChange['changeType']): EntityChange => ({
-    entityType: name,
-    entityId: id,
-    changeType,
-    propertyChanges: model.writable
-      .filter((f) => JSON.stringify(before?.[f] ?? null) !== JSON.stringify(after?.[f] ?? null))
-      .map((f) => ({ propertyName: f, originalValue: before?.[f] ?? null, newValue: after?.[f] ?? null })),
-  });
+  const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown> | null, id: string, changeType: EntityChange['changeType']): EntityChange =>
+    entityChange(model, before, after, id, changeType);
 
   app.get(endpoint, { config: { policy }, schema: { tags, summary: `List ${name}` } }, async (request) => {
     assertScopeAllowed(model, request, 'read');
@@ -187,4 +183,6 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     });
     return reply.status(204).send();
   });
+
+  await bulkRoutes(app, { ...opts, ajv });
 }

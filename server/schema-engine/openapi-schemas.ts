@@ -6,15 +6,16 @@ function plain(property: PropertySchema): Record<string, unknown> {
   return Object.fromEntries(Object.entries(property).filter(([k]) => !k.startsWith('x-')));
 }
 
-/** The body a create or update accepts: writable fields only, no unknown ones. */
-export function bodySchema(model: ResourceModel, mode: 'create' | 'update') {
+/** The body a create, update or patch accepts: writable fields only, no unknown ones. */
+export function bodySchema(model: ResourceModel, mode: 'create' | 'update' | 'patch') {
   const properties: Record<string, unknown> = {};
   for (const field of model.writable) properties[field] = plain(model.schema.properties[field]!);
   if (mode === 'update') properties.concurrencyStamp = { type: 'string', maxLength: 64 };
   return {
     type: 'object',
     properties,
-    required: (model.schema.required ?? []).filter((f) => model.writable.includes(f)),
+    // A patch (a bulk update's `data`) names only the fields it changes.
+    required: mode === 'patch' ? [] : (model.schema.required ?? []).filter((f) => model.writable.includes(f)),
     additionalProperties: false,
   };
 }

@@ -2,12 +2,17 @@ import type { AbpErrorInfo, AbpValidationError } from '../../common/abp-contract
 
 /**
  * ABP error bodies in react-admin's terms (REFERENCE.md): the HttpError message is
- * `error.message`, and the body carries `errors: { field: message, root: { serverError } }` so
- * forms show server validation next to each field. ABP's own fields stay on the body for callers
- * that need them (the auth provider reads `code` to tell a missing policy from a business rule).
+ * `error.message`, and a 400 (ABP's validation failure) carries `errors: { field: message, root:
+ * { serverError } }` so forms show server validation next to each field. Any other status has no
+ * `errors`: ra-core's edit and create controllers take a body with `errors` for a validation
+ * failure in pessimistic mode (useEditController.ts, `body?.errors`) and then neither notify nor
+ * leave the form, so a 401, 403, 404, 409 or 500 would be swallowed. ABP's own fields stay on the
+ * body for callers that need them (the auth provider reads `code` to tell a missing policy from a
+ * business rule).
  */
 export interface ApiErrorBody {
-  errors: Record<string, unknown> & { root: { serverError: string } };
+  /** Only on a 400. */
+  errors?: Record<string, unknown> & { root: { serverError: string } };
   code: string | null;
   details: string | null;
   data: Record<string, unknown> | null;
@@ -75,7 +80,7 @@ export function apiErrorParts(status: number, statusText: string, json: unknown)
     message,
     status,
     body: {
-      errors: { ...formErrors(validationErrors), root: { serverError: message } },
+      ...(status === 400 ? { errors: { ...formErrors(validationErrors), root: { serverError: message } } } : {}),
       code: typeof info?.code === 'string' ? info.code : null,
       details: typeof info?.details === 'string' ? info.details : null,
       data: info?.data ?? null,

@@ -38,16 +38,17 @@ export function sorting(sort: ListParams['sort']): string | undefined {
 }
 
 /**
- * SkipCount / MaxResultCount / Sorting / Filter plus every other filter. MaxResultCount is capped
- * at ABP's 1000 (more is a 400 there).
+ * SkipCount / MaxResultCount / Sorting / Filter plus every other filter, for the first request of
+ * the page. MaxResultCount is capped at ABP's 1000 (more is a 400 there): the data provider reads
+ * a larger page in several requests.
  */
 export function listQuery(params: ListParams): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = filterQuery(params.filter);
   if (params.pagination) {
-    const perPage = Math.min(Math.max(1, Math.floor(params.pagination.perPage)), MAX_RESULT_COUNT);
+    const perPage = Math.max(1, Math.floor(params.pagination.perPage));
     const page = Math.max(1, Math.floor(params.pagination.page));
     query[PAGED_QUERY.skipCount] = (page - 1) * perPage;
-    query[PAGED_QUERY.maxResultCount] = perPage;
+    query[PAGED_QUERY.maxResultCount] = Math.min(perPage, MAX_RESULT_COUNT);
   }
   const order = sorting(params.sort);
   if (order) query[PAGED_QUERY.sorting] = order;

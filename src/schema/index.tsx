@@ -52,7 +52,7 @@ export async function schemaResources(schemas: readonly ResourceSchema[]): Promi
   return Promise.all(
     schemas.map(async (schema) => {
       const { name, endpoint, policy } = schema['x-resource'];
-      registerResourceEndpoint(name, endpoint, SCHEMA_IDS_FILTER);
+      registerResourceEndpoint(name, endpoint, { idsFilter: SCHEMA_IDS_FILTER, bulk: true });
       registerResourcePolicy(name, policy);
       const parts = mergeParts(generatedParts(schema), await loadOverride(name));
       const options: SchemaResourceOptions = { schemaMenu: !navEntryFor(name) };

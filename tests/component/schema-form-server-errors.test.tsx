@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { HttpError, type RaRecord } from 'react-admin';
+import { Edit, HttpError, SimpleForm, TextInput, type RaRecord } from 'react-admin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorParts } from '../../src/providers/abpErrors';
 import SchemaCreate from '../../src/schema/views/SchemaCreate';
@@ -63,6 +63,32 @@ describe('generated form and the server answer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('You are not allowed to create care visits')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /^Title/ }).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it.each([
+    [409, 'Someone else saved this record'],
+    [500, 'Internal error'],
+  ])("shows a %i on react-admin's stock edit form and stays on it", async (status, message) => {
+    const dataProvider = recordingDataProvider({ 'care-visits': [{ id: 'v1', title: 'Morning check' }] });
+    dataProvider.update = (async () => {
+      throw abpError(status, { message });
+    }) as typeof dataProvider.update;
+    const i18n = await servedI18n('en');
+    renderScreen(
+      <Edit mutationMode="pessimistic">
+        <SimpleForm>
+          <TextInput source="title" />
+        </SimpleForm>
+      </Edit>,
+      { resource: 'care-visits', i18n, dataProvider, route: { path: '/care-visits/:id', url: '/care-visits/v1' } },
+    );
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await user.type(title, ' late');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // 409 is told as the concurrency text whatever the server worded (abpErrors.ts).
+    expect(await screen.findByText(status === 409 ? i18n.t('admin:errors.concurrency') : message)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Morning check late');
   });
 
   it('creates one record when Save is pressed twice', async () => {

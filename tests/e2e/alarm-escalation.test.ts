@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -61,7 +60,7 @@ describe('alarm escalation order in a real browser', () => {
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await pageAtRest(page);
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeScan(page, { include: ['[role="dialog"]'] });
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden', ...WAIT });

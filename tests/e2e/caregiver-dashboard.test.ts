@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import { FEATURES } from '../../common/features';
 import { formatDateTime } from '../../common/dates';
 import { normalize } from '../../server/identity/users';
@@ -217,13 +216,13 @@ describe('caregiver dashboard in a real browser', () => {
       expect(await small.getByRole('table').count()).toBe(0);
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await pageAtRest(small);
-      const results = await new AxeBuilder({ page: small }).analyze();
+      const results = await axeScan(small);
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await small.getByRole('button', { name: 'Add device' }).click();
       await small.getByRole('dialog', { name: 'Add a device' }).waitFor(WAIT);
       await pageAtRest(small);
-      const dialogResults = await new AxeBuilder({ page: small }).include('[role="dialog"]').analyze();
+      const dialogResults = await axeScan(small, { include: ['[role="dialog"]'] });
       expect(dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     } finally {
       await phone.close();

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
@@ -136,7 +135,7 @@ describe('/geofence in a real browser', () => {
     await page.reload();
     await page.getByRole('list', { name: 'Your geofences' }).waitFor(WAIT);
     await pageAtRest(page);
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeScan(page);
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import { startSmtpServer, type TestMailbox } from '../support/smtp';
@@ -39,7 +38,7 @@ describe('live alarms on the dashboard', () => {
     await alarms.getByText('No alarms waiting for you.').waitFor();
     await alarms.getByText('Live updates on').waitFor();
     await pageAtRest(page);
-    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby]').analyze();
+    const axe = await axeScan(page, { include: ['section[aria-labelledby]'] });
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     let reloaded = false;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -43,7 +42,7 @@ describe('language management in a real browser', () => {
     expect(await english.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await rowOf('Dansk').getByRole('button', { name: 'Set Dansk as default' }).count()).toBe(1);
     await pageAtRest(page);
-    const scan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    const scan = await axeScan(page, { include: ['.RaLayout-content'] });
     expect(scan.violations.map((v) => v.id)).toEqual([]);
   });
 

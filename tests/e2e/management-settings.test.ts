@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -51,7 +50,7 @@ describe('setting management in a real browser', () => {
     await expect.poll(() => page.getByLabel(labelled('Minimum password length')).inputValue(), WAIT).toBe('12');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await pageAtRest(page);
-    const scan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    const scan = await axeScan(page, { include: ['.RaLayout-content'] });
     expect(scan.violations.map((v) => v.id)).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
@@ -75,7 +74,7 @@ describe('tenant management in a real browser', () => {
     expect(await row.textContent()).toContain(`C-${tag}`);
     expect(await row.textContent()).toContain('Active');
     await pageAtRest(page);
-    const listScan = await new AxeBuilder({ page }).include('.RaLayout-content').analyze();
+    const listScan = await axeScan(page, { include: ['.RaLayout-content'] });
     expect(listScan.violations.map((v) => v.id)).toEqual([]);
 
     await page.getByRole('combobox', { name: TENANT_FILTER }).click(WAIT);
@@ -153,7 +152,7 @@ describe('tenant management in a real browser', () => {
     await expect.poll(() => page.getByRole('dialog').getByLabel('Maximum number of devices per account').inputValue(), WAIT).toBe('2');
     expect(await page.getByRole('dialog').getByText('Set for this tenant').count()).toBeGreaterThan(0);
     await pageAtRest(page);
-    const dialogScan = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
+    const dialogScan = await axeScan(page, { include: ['[role=dialog]'] });
     expect(dialogScan.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });

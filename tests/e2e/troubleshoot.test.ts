@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { pageAtRest } from '../support/axe';
+import { pageAtRest, axeScan } from '../support/axe';
 import { formatDateTime } from '../../common/dates';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
@@ -59,7 +58,7 @@ describe('troubleshooting in a real browser', () => {
 
     await pageAtRest(page);
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const axe = await axeScan(page, { include: ['main'] });
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/providers/apiFetch';
 import { createAuthorizer } from '../../src/providers/authHeaders';
-import { createAbpDataProvider } from '../../src/providers/dataProvider';
+import { createAbpDataProvider, idChunks, MAX_QUERY_LENGTH } from '../../src/providers/dataProvider';
+import { endpointFor, registerResourceEndpoint, UnknownResourceError, type ResourceRegistration } from '../../src/providers/resourceEndpoints';
 
 interface Call {
   method: string;
@@ -33,8 +34,18 @@ function fakeApi(reply: (call: Call) => { status?: number; json?: unknown } = ()
     tenantFilter: () => undefined,
     fetch,
   });
-  return { calls, dataProvider: createAbpDataProvider({ http }) };
+  return { calls, dataProvider: createAbpDataProvider({ http, registrationFor: (resource) => ({ ...REGISTERED[resource]!, endpoint: REGISTERED[resource]?.endpoint ?? unknown(resource) }) }) };
 }
+
+/** What the app registers: a hand-written ABP resource, and a schema resource (ids filter, bulk endpoints). */
+const REGISTERED: Record<string, ResourceRegistration> = {
+  devices: { endpoint: '/api/app/devices' },
+  geofences: { endpoint: '/api/app/geofences' },
+  simcards: { endpoint: '/api/app/simcards', idsFilter: 'id', bulk: true },
+};
+const unknown = (resource: string): never => {
+  throw new UnknownResourceError(resource);
+};
 
 describe('ABP data provider', () => {
   it('getList sends SkipCount, MaxResultCount, Sorting, Filter and other filters', async () => {
@@ -67,6 +78,27 @@ describe('ABP data provider', () => {
     expect(calls[0]!.url.searchParams.get('Sorting')).toBe('id asc');
   });
 
+  it('reads a page larger than 1000 rows (an export) in consecutive requests', async () => {
+    const rows = Array.from({ length: 2600 }, (_, i) => ({ id: i }));
+    const { calls, dataProvider } = fakeApi(({ url }) => {
+      const skip = Number(url.searchParams.get('SkipCount'));
+      return { json: { totalCount: rows.length, items: rows.slice(skip, skip + Number(url.searchParams.get('MaxResultCount'))) } };
+    });
+    const all = await dataProvider.getList('devices', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'x' } });
+    expect(all.total).toBe(2600);
+    expect(all.data.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    expect(calls.map((c) => [c.url.searchParams.get('SkipCount'), c.url.searchParams.get('MaxResultCount'), c.url.searchParams.get('Filter')])).toEqual([
+      ['0', '1000', 'x'],
+      ['1000', '1000', 'x'],
+      ['2000', '1000', 'x'],
+    ]);
+    // The second page of 1,500 starts after the first 1,500, not after 1,000.
+    calls.length = 0;
+    const second = await dataProvider.getList('devices', { pagination: { page: 2, perPage: 1500 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(second.data.map((r) => r.id)).toEqual(rows.slice(1500, 2600).map((r) => r.id));
+    expect(calls.map((c) => c.url.searchParams.get('SkipCount'))).toEqual(['1500', '2500']);
+  });
+
   it('uses meta.endpoint when given', async () => {
     const { calls, dataProvider } = fakeApi(() => ({ json: { totalCount: 0, items: [] } }));
     await dataProvider.getList('identityUsers', { pagination: { page: 1, perPage: 10 }, sort: { field: 'userName', order: 'ASC' }, filter: {}, meta: { endpoint: '/api/identity/users' } });
@@ -90,6 +122,20 @@ describe('ABP data provider', () => {
     const { data } = await dataProvider.getMany('devices', { ids: ['1', '2', '3'] });
     expect(data).toEqual([{ id: '1' }, { id: '3' }]);
     expect(calls).toHaveLength(3);
+  });
+
+  it('getMany splits 1,200 ids into requests whose URL stays short', async () => {
+    const ids = Array.from({ length: 1200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const { calls, dataProvider } = fakeApi(({ url }) => ({ json: { items: url.searchParams.getAll('id').map((id) => ({ id })) } }));
+    const { data } = await dataProvider.getMany('simcards', { ids });
+    expect(data.map((r) => r.id)).toEqual(ids);
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls) {
+      expect(call.url.search.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH + 40);
+      expect(Number(call.url.searchParams.get('MaxResultCount'))).toBe(call.url.searchParams.getAll('id').length);
+    }
+    expect(idChunks('id', ids).flat()).toEqual(ids);
+    expect(idChunks('id', Array.from({ length: 2500 }, (_, i) => i)).every((chunk) => chunk.length <= 1000)).toBe(true);
   });
 
   it('getMany uses one list call when the resource has an ids filter', async () => {
@@ -134,6 +180,34 @@ describe('ABP data provider', () => {
     expect(calls[0]!.url.pathname).toBe('/api/app/devices/d1');
     expect(calls[0]!.body).toEqual({ name: 'New', concurrencyStamp: 's1' });
     expect(data).toEqual({ id: 'd1', name: 'New', concurrencyStamp: 's2' });
+  });
+
+  it('updateMany and deleteMany use the bulk endpoints of a schema resource: one request each', async () => {
+    const { calls, dataProvider } = fakeApi(() => ({ json: {} }));
+    await dataProvider.updateMany('simcards', { ids: ['1', '2'], data: { id: 'x', active: false, creationTime: 't' } });
+    await dataProvider.deleteMany('simcards', { ids: ['1', '2'] });
+    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['PUT', '/api/app/simcards/bulk', { ids: ['1', '2'], data: { active: false } }],
+      ['POST', '/api/app/simcards/bulk-delete', { ids: ['1', '2'] }],
+    ]);
+  });
+
+  it('fails loudly for a resource nobody registered, before any request', async () => {
+    const { calls, dataProvider } = fakeApi();
+    await expect(dataProvider.getList('userz', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(UnknownResourceError);
+    expect(calls).toHaveLength(0);
+    // The app's own registry: unknown names throw with the name, registered ones resolve.
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args[0]);
+    try {
+      expect(() => endpointFor('users')).toThrow(/"users"/);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+    registerResourceEndpoint('test-things', '/api/app/test-things');
+    expect(endpointFor('test-things')).toBe('/api/app/test-things');
   });
 
   it('updateMany reads, merges and writes each record', async () => {

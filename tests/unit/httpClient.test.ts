@@ -54,6 +54,20 @@ describe('ABP errors as react-admin HttpError parts', () => {
     expect(body.details).toBe('The following errors were detected');
   });
 
+  // ra-core's useEditController and useCreateController read `error.body.errors`: when it is
+  // there, a pessimistic save treats the failure as a validation error, hands it to the form and
+  // neither notifies nor stays put (marmelab/react-admin, packages/ra-core/src/controller/edit/
+  // useEditController.ts, `hasValidationErrors`). Only ABP's 400 is a validation failure.
+  it.each([401, 403, 404, 409, 500, 503])('gives no form errors for a %i', (status) => {
+    const { body } = apiErrorParts(status, 'Failed', { error: { code: 'Volo.Authorization:010001', message: 'Refused', validationErrors: null } });
+    expect(body).not.toHaveProperty('errors');
+    expect(body.code).toBe('Volo.Authorization:010001');
+  });
+
+  it('gives a 400 without field members a form-level error only', () => {
+    expect(apiErrorParts(400, 'Bad Request', { error: { message: 'Not valid', validationErrors: null } }).body.errors).toEqual({ root: { serverError: 'Not valid' } });
+  });
+
   it('falls back to the first validation message, the status text, then a generic key', () => {
     expect(apiErrorParts(400, '', { error: { validationErrors: [{ message: 'Too short', members: ['x'] }] } }).message).toBe('Too short');
     expect(apiErrorParts(502, 'Bad Gateway', undefined).message).toBe('Bad Gateway');

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { EntityChange } from '../../db/tables';
 import { AbpError, notFound } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
@@ -37,22 +36,7 @@ export async function requireVisible(db: DynamicDb, engine: SchemaEngine, model:
 }
 
 /** An audit entity change over the model's writable fields (0 created, 1 updated, 2 deleted). */
-export function entityChange(
-  model: ResourceModel,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-  id: string,
-  changeType: EntityChange['changeType'],
-): EntityChange {
-  return {
-    entityType: model.name,
-    entityId: id,
-    changeType,
-    propertyChanges: model.writable
-      .filter((f) => JSON.stringify(before?.[f] ?? null) !== JSON.stringify(after?.[f] ?? null))
-      .map((f) => ({ propertyName: f, originalValue: before?.[f] ?? null, newValue: after?.[f] ?? null })),
-  };
-}
+export { entityChange } from '../../schema-engine/entity-changes';
 
 /** One field's problem as batch answers report it. */
 export interface FieldMessage {
