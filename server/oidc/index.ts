@@ -19,6 +19,19 @@ import { revokeAccessTokens } from './access-token-revocation';
 import { recordSessionActivity } from './session-activity';
 import type { TokenLiveness } from './token-liveness';
 
+/** What an unknown path of the issuer answers (also /oidc itself, from the not-found handler). */
+export const ISSUER_NOT_FOUND = { error: 'not_found', error_description: 'There is no such address on this sign-in server.' } as const;
+
+/** The proxy headers a request came with, passed on to the issuer's own answer. */
+function forwarded(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for']) {
+    const value = headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
+
 /**
  * Mounts the OpenID Connect issuer under /oidc: oidc-provider's own endpoints (discovery, auth,
  * token, userinfo, revocation, end-session, jwks) plus our sign-in pages and their fonts.
@@ -46,6 +59,12 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
   // renewal) tries again rather than giving up and signing the user out.
   provider.use(async (ctx, next) => {
     await next();
+    // A path the issuer does not serve: a JSON 404 as OAuth errors are, not Koa's plain text.
+    if (ctx.status === 404 && !ctx.body) {
+      ctx.status = 404;
+      ctx.body = ISSUER_NOT_FOUND;
+      return;
+    }
     if (!ctx.state.databaseUnavailable) return;
     ctx.status = 503;
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
@@ -79,6 +98,16 @@ export async function registerIssuer(app: FastifyInstance, config: Config, db: D
       callback(raw, reply.raw);
     });
   });
+
+  // The issuer's metadata where clients that start from the host look for it (OpenID Connect
+  // Discovery section 4 at the root, RFC 8414 section 3.1 with the issuer's path after the
+  // well-known segment): the document the issuer itself serves, fetched through the same pipeline.
+  for (const url of ['/.well-known/openid-configuration', `/.well-known/openid-configuration${ISSUER_PATH}`, `/.well-known/oauth-authorization-server${ISSUER_PATH}`]) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      const own = await app.inject({ method: 'GET', url: `${ISSUER_PATH}/.well-known/openid-configuration`, headers: { host: request.headers.host ?? '', ...forwarded(request.headers) } });
+      return reply.status(own.statusCode).header('content-type', own.headers['content-type'] ?? 'application/json').header('cache-control', own.headers['cache-control'] ?? 'no-cache').send(own.body);
+    });
+  }
 
   // Expired codes, sessions and tokens are swept every ten minutes (idempotent on every node).
   const sweep = setInterval(() => void Promise.all([sweepExpired(db), sweepChallenges(db)]).catch((err: unknown) => logFailure(app.log, err, 'sweep failed')), 600_000);

@@ -10,6 +10,8 @@ import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { notFound, sendAbpError } from '../http/errors';
 import { runtimeConfig } from './runtime-config';
+import { ISSUER_NOT_FOUND } from '../oidc';
+import { ISSUER_PATH } from '../oidc/provider';
 
 const HEALTH = {
   type: 'object',
@@ -83,8 +85,12 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/')) return sendAbpError(reply, notFound(translate('errors.routeNotFound', request.language)));
-    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0]!);
+    const urlPath = request.url.split('?')[0]!;
+    // The API, the issuer and well-known documents answer in their own format, never with the page.
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendAbpError(reply, notFound(translate('errors.routeNotFound', request.language)));
+    if (urlPath === ISSUER_PATH || urlPath.startsWith(`${ISSUER_PATH}/`)) return reply.status(404).send(ISSUER_NOT_FOUND);
+    if (urlPath.startsWith('/.well-known/')) return reply.status(404).send({ error: 'not_found', error_description: 'There is no such document.' });
+    const wantsPage = request.method === 'GET' && !path.extname(urlPath);
     const html = wantsPage ? loadIndex() : undefined;
     if (!html) return reply.status(404).type('text/plain').send('Not found');
     // The web app decides what a route shows, including its own not-found page.
