@@ -32,7 +32,7 @@ import { webRoutes } from './web/web-routes';
 import { installAuditLog } from './audit/audit-log';
 import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEngine } from './schema-engine';
 import { policyCatalogue } from './permissions/catalogue';
-import { registerOpenApi } from './web/openapi';
+import { declareCommonRefusals, registerOpenApi } from './web/openapi';
 import { moduleRoutes } from './modules';
 import { identityModule } from './identity';
 import { tenancyModule } from './tenancy';
@@ -111,6 +111,8 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   });
 
   database.health.setLog(app.log);
+  // Before any route registers: every /api route then declares the refusals the hooks give.
+  declareCommonRefusals(app);
   installSecurityHeaders(app, config);
   installRequestContext(app);
   installAdmission(app, config);

@@ -1,6 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { ANONYMOUS } from '../permissions/guard';
+
+/**
+ * The refusals every /api route can give whatever its handler does, because the hooks in front of
+ * every route give them, declared on each route in ABP's error shape so the description is whole:
+ * - 400: a body, query or parameter that fails the route's schema, a NUL character (nul-guard.ts),
+ *   an unusable `__tenant`;
+ * - 401 and 403: the policy guard (permissions/guard.ts), on every route that has a policy;
+ * - 404: a path parameter naming nothing the caller may see;
+ * - 413: a body over the size limit, on routes that take one;
+ * - 500: a defect, told without details; 503: the database away or admission control full
+ *   (http/admission.ts), with Retry-After.
+ * A route declares its own further refusals (409, 429, ...) and may describe these more closely.
+ */
+export function declareCommonRefusals(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat();
+    const codes = [400, 500, 503];
+    if (route.config?.policy && route.config.policy !== ANONYMOUS) codes.push(401, 403);
+    if (route.url.includes('/:')) codes.push(404);
+    if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) codes.push(413);
+    const schema = (route.schema ??= {});
+    const response = (schema.response ??= {}) as Record<string, unknown>;
+    for (const code of codes) response[code] ??= ABP_ERROR_RESPONSE;
+  });
+}
 
 /**
  * The OpenAPI description, made from the routes as they register (the schema engine's routes
