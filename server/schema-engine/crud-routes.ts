@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import type { EntityChange } from '../db/tables';
 import { writeAuditLog } from '../audit/audit-log';
-import { conflict, notFound } from '../http/errors';
+import { ABP_ERROR_RESPONSE, conflict, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import { createAjv } from '../../common/schema/ajv';
 import type { SchemaError } from '../../common/schema/validation';
@@ -12,7 +12,7 @@ import { applyListParams } from './list-query';
 import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } from './resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
 import { checkReferencesAndUniques, checkRules, isUniqueViolation, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
-import { bodySchema, recordSchema } from './openapi-schemas';
+import { bodySchema, ID_PARAMS, listQuerystring, pageSchema, recordSchema } from './openapi-schemas';
 import type { WriteHooks } from './write-hooks';
 import { bulkRoutes } from './bulk-routes';
 import { entityChange } from './entity-changes';
@@ -53,7 +53,15 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
   const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown> | null, id: string, changeType: EntityChange['changeType']): EntityChange =>
     entityChange(model, before, after, id, changeType);
 
-  app.get(endpoint, { config: { policy }, schema: { tags, summary: `List ${name}` } }, async (request) => {
+  app.get(
+    endpoint,
+    {
+      config: { policy },
+      // list-query.ts checks the parameters itself, in the caller's language.
+      attachValidation: true,
+      schema: { tags, summary: `List ${name}`, querystring: listQuerystring(model), response: { 200: pageSchema(model) } },
+    },
+    async (request) => {
     assertScopeAllowed(model, request, 'read');
     const base = scopedRows(db, model, request, 't');
     const { query, paging, sort } = applyListParams(model, base, request.query as Record<string, unknown>, request.language);
@@ -69,9 +77,10 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
         .execute(),
     ]);
     return { totalCount: Number(count.count), items: rows.map((r) => toRecord(model, r)) };
-  });
+    },
+  );
 
-  app.get<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, response: { 200: recordSchema(model) } } }, async (request) => {
+  app.get<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, params: ID_PARAMS, response: { 200: recordSchema(model) } } }, async (request) => {
     assertScopeAllowed(model, request, 'read');
     const row = await readOne(request, request.params.id);
     if (!row) throw notFoundError(request);
@@ -83,7 +92,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     {
       config: { policy: `${policy}.Create` },
       attachValidation: true,
-      schema: { tags, summary: `Create one of ${name}`, body: bodySchema(model, 'create') },
+      schema: { tags, summary: `Create one of ${name}`, body: bodySchema(model, 'create'), response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } },
       preValidation: async (request) => {
         request.body = withDefaults(model, normalizeBody(model, request.body));
       },
@@ -121,7 +130,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     {
       config: { policy: `${policy}.Update` },
       attachValidation: true,
-      schema: { tags, summary: `Update one of ${name}`, body: bodySchema(model, 'update') },
+      schema: { tags, summary: `Update one of ${name}`, params: ID_PARAMS, body: bodySchema(model, 'update'), response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } },
       preValidation: async (request) => {
         request.body = normalizeBody(model, request.body);
       },
@@ -169,7 +178,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     },
   );
 
-  app.delete<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}` } }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}`, params: ID_PARAMS, response: { 204: { type: 'null', description: 'Deleted' } } } }, async (request, reply) => {
     assertScopeAllowed(model, request, 'write');
     const existing = await readOne(request, request.params.id);
     if (!existing) throw notFoundError(request);

@@ -1,4 +1,6 @@
+import { nonNullTypes } from '../../common/schema/naming';
 import type { PropertySchema } from '../../common/schema/types';
+import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
 import type { ResourceModel } from './resource-model';
 
 /** Strips the engine's x- keywords: what ajv and OpenAPI see of a property. */
@@ -34,5 +36,47 @@ const SYSTEM = {
 export function recordSchema(model: ResourceModel) {
   const properties: Record<string, unknown> = { ...SYSTEM };
   for (const [field, property] of Object.entries(model.schema.properties)) properties[field] = plain(property);
+  return { type: 'object', properties };
+}
+
+/** A page of records: ABP's PagedResultDto. */
+export function pageSchema(model: ResourceModel) {
+  return {
+    type: 'object',
+    required: ['totalCount', 'items'],
+    properties: { totalCount: { type: 'integer', minimum: 0 }, items: { type: 'array', items: recordSchema(model) } },
+  };
+}
+
+/** `{ id }` of a record: the path parameter of get, update and delete. */
+export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The record id (a UUID)' } } } as const;
+
+/**
+ * The list's query parameters as list-query.ts reads them: ABP's paging, sorting and free-text
+ * filter, `id` (several ids: getMany), and per field `field`, `field_gte` / `field_lte` (numbers
+ * and dates) and `field_isNull` (optional fields). The route checks them itself, with messages in
+ * the caller's language; this is their description.
+ */
+export function listQuerystring(model: ResourceModel) {
+  const sortable = Object.keys(model.sortable);
+  const properties: Record<string, unknown> = {
+    SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT, description: 'Default 0' },
+    MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT, description: 'Default 10' },
+    Sorting: { type: 'string', description: `One of ${sortable.join(', ')}, then "asc" or "desc"` },
+    Filter: { type: 'string', description: `Text searched in ${(model.schema['x-resource'].list.search ?? []).join(', ') || 'no field'}` },
+    id: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Only these records (getMany)' },
+  };
+  for (const c of model.columns) {
+    if (c.sqlType === 'jsonb') continue;
+    const property = model.schema.properties[c.field]!;
+    const [type = 'string'] = nonNullTypes(property.type);
+    const value = { type: type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string', ...(property.format ? { format: property.format } : {}) };
+    properties[c.field] = value;
+    if (type === 'integer' || type === 'number' || c.sqlType === 'date' || c.sqlType === 'timestamp with time zone') {
+      properties[`${c.field}_gte`] = value;
+      properties[`${c.field}_lte`] = value;
+    }
+    if (nonNullTypes(property.type).length !== [property.type].flat().length) properties[`${c.field}_isNull`] = { type: 'boolean' };
+  }
   return { type: 'object', properties };
 }

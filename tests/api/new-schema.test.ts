@@ -79,7 +79,8 @@ describe('a resource added by one schema file', () => {
   it('is guarded by its own policy', async () => {
     expect((await call(caregiver, 'GET', endpoint)).status).toBe(403);
     expect(server.app.routeCatalogue.filter((r) => r.url.startsWith(endpoint)).map((r) => r.policy).sort()).toEqual([
-      'Vigil.VisitNotes', 'Vigil.VisitNotes', 'Vigil.VisitNotes.Create', 'Vigil.VisitNotes.Delete', 'Vigil.VisitNotes.Update',
+      // list, get, create, delete, bulk delete, update, bulk update
+      'Vigil.VisitNotes', 'Vigil.VisitNotes', 'Vigil.VisitNotes.Create', 'Vigil.VisitNotes.Delete', 'Vigil.VisitNotes.Delete', 'Vigil.VisitNotes.Update', 'Vigil.VisitNotes.Update',
     ]);
   });
 
