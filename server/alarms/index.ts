@@ -13,6 +13,7 @@ import { acknowledgeEvent, escalationJobKind, escalationTiming } from './escalat
 import { registerAlarmDelivery } from './delivery';
 import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
+import { ALARM_ACKNOWLEDGE, ALARM_LIST, ALARM_STREAM } from './route-schemas';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -37,13 +38,14 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
   });
   app.addHook('onClose', async () => hub.stop());
 
+  const tags = ['alarms'];
   const mine = (userId: string) =>
     db
       .selectFrom('alarm_messages as m')
       .leftJoin('devices as d', 'd.id', 'm.device_id')
       .where('m.user_id', '=', userId);
 
-  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED } }, async (request) => {
+  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, attachValidation: true, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
     let q = mine(request.principal!.userId);
@@ -61,7 +63,7 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
     return { totalCount: Number(count?.n ?? 0), items: rows.map(alarmDto) };
   });
 
-  app.post('/api/app/tracking/alarms/:id/acknowledge', { config: { policy: AUTHENTICATED } }, async (request) => {
+  app.post('/api/app/tracking/alarms/:id/acknowledge', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'Acknowledges an alarm (for every receiver of its event)', ...ALARM_ACKNOWLEDGE } }, async (request) => {
     const { id } = request.params as { id: string };
     const userId = request.principal!.userId;
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
@@ -91,7 +93,7 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
     return alarmDto(full);
   });
 
-  app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED } }, async (request, reply) => {
+  app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'A stream of new alarms and acknowledgments', produces: ['text/event-stream'], ...ALARM_STREAM } }, async (request, reply) => {
     const principal = request.principal!;
     reply.hijack();
     const raw = reply.raw;

@@ -67,23 +67,26 @@ const shapeSchema = (shape: object) => ({
   additionalProperties: false,
 });
 
-export const readGeofence = bodyValidator<GeofenceInput>(
-  shapeSchema({
-    shape: { type: 'string', enum: ['circle', 'polygon'] },
-    center: { anyOf: [latLng, { type: 'null' }] },
-    radius: { type: ['number', 'null'] },
-    points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng },
-  }),
-);
-export const readCircle = bodyValidator<GeofenceInput>(shapeSchema({ center: { anyOf: [latLng, { type: 'null' }] }, radius: { type: ['number', 'null'] } }));
-export const readPolygon = bodyValidator<GeofenceInput>(shapeSchema({ points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng } }));
-
-export const readLinks = bodyValidator<LinkTargets & { geofenceId: string }>({
+/** The bodies, also the routes' declared ones (route-schemas.ts). */
+export const GEOFENCE_BODY = shapeSchema({
+  shape: { type: 'string', enum: ['circle', 'polygon'] },
+  center: { anyOf: [latLng, { type: 'null' }] },
+  radius: { type: ['number', 'null'] },
+  points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng },
+});
+export const CIRCLE_BODY = shapeSchema({ center: { anyOf: [latLng, { type: 'null' }] }, radius: { type: ['number', 'null'] } });
+export const POLYGON_BODY = shapeSchema({ points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng } });
+export const LINKS_BODY = {
   type: 'object',
   properties: { geofenceId: { type: 'string', format: 'uuid' }, deviceIds: ids, citizenIds: ids },
   required: ['geofenceId'],
   additionalProperties: false,
-});
+} as const;
+
+export const readGeofence = bodyValidator<GeofenceInput>(GEOFENCE_BODY);
+export const readCircle = bodyValidator<GeofenceInput>(CIRCLE_BODY);
+export const readPolygon = bodyValidator<GeofenceInput>(POLYGON_BODY);
+export const readLinks = bodyValidator<LinkTargets & { geofenceId: string }>(LINKS_BODY);
 
 /** The drawn area, or a 400: nothing drawn is 'Create a geofence by selecting an area on the map'. */
 export function areaOf(input: GeofenceInput, shape: 'circle' | 'polygon' | undefined, lang: string): Area {

@@ -6,7 +6,8 @@ import { queryParam, readPaging, readSorting } from '../http/paging';
 import { UUID } from '../identity/scope';
 import { translate } from '../localization/texts';
 import { actorOf, checkTargets, linkableDevices, tenantCitizens } from './access';
-import { areaOf, readCircle, readGeofence, readLinks, readPolygon, scheduleOf, type GeofenceInput } from './geofence-body';
+import { areaOf, CIRCLE_BODY, GEOFENCE_BODY, LINKS_BODY, POLYGON_BODY, readCircle, readGeofence, readLinks, readPolygon, scheduleOf, type GeofenceInput } from './geofence-body';
+import { DELETED, GEOFENCE_LIST, LINK_TARGETS, ONE_GEOFENCE, writeSchema } from './route-schemas';
 import { deleteGeofence, findVisible, insertGeofence, replaceLinks, updateGeofence, visibleGeofences, withLinks } from './geofence-store';
 
 const P = POLICIES.geofences;
@@ -16,6 +17,9 @@ type Reader = (body: unknown, lang: string) => GeofenceInput;
 
 /** /api/app/geofences (list, get, create, update, delete), geofence-circulars, geofence-polygons, geofenceLink/postMultiple. */
 export async function geofenceRoutes(app: FastifyInstance, db: Db) {
+  const tags = ['geofences'];
+  /** Route options: the policy, the schema, and Fastify's validation left to the route's own readers. */
+  const options = (policy: string, summary: string, schema: object) => ({ config: { policy }, attachValidation: true, schema: { tags, summary, ...schema } });
   const notThere = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
   const answer = async (request: FastifyRequest, id: string) => {
     const row = await findVisible(db, actorOf(request), id);
@@ -23,7 +27,7 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return (await withLinks(db, [row]))[0]!;
   };
 
-  app.get('/api/app/geofences', { config: { policy: P } }, async (request) => {
+  app.get('/api/app/geofences', options(P, 'Zones the caller may see', GEOFENCE_LIST), async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -47,7 +51,7 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** The devices (and, for staff, the citizens) this user may link zones to. */
-  app.get('/api/app/geofences/link-targets', { config: { policy: P } }, async (request) => {
+  app.get('/api/app/geofences/link-targets', options(P, 'Devices and citizens zones can be linked to', LINK_TARGETS), async (request) => {
     const actor = actorOf(request);
     const devices = await linkableDevices(db, actor).select(['id', 'name', 'imei', 'model']).orderBy('name').limit(1000).execute();
     const citizens = actor.ownerId
@@ -59,7 +63,7 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return { devices, citizens };
   });
 
-  app.get('/api/app/geofences/:id', { config: { policy: P } }, async (request) => {
+  app.get('/api/app/geofences/:id', options(P, 'One zone', ONE_GEOFENCE), async (request) => {
     const { id } = request.params as { id: string };
     if (!UUID.test(id)) throw notThere(request);
     return answer(request, id);
@@ -103,14 +107,14 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return answer(request, id);
   };
 
-  app.post('/api/app/geofences', { config: { policy: `${P}.Create` } }, create(readGeofence));
-  app.put('/api/app/geofences/:id', { config: { policy: `${P}.Update` } }, update(readGeofence));
-  app.post('/api/app/geofence-circulars', { config: { policy: `${P}.Create` } }, create(readCircle, 'circle'));
-  app.put('/api/app/geofence-circulars/:id', { config: { policy: `${P}.Update` } }, update(readCircle, 'circle'));
-  app.post('/api/app/geofence-polygons', { config: { policy: `${P}.Create` } }, create(readPolygon, 'polygon'));
-  app.put('/api/app/geofence-polygons/:id', { config: { policy: `${P}.Update` } }, update(readPolygon, 'polygon'));
+  app.post('/api/app/geofences', options(`${P}.Create`, 'Creates a zone', writeSchema(GEOFENCE_BODY, false)), create(readGeofence));
+  app.put('/api/app/geofences/:id', options(`${P}.Update`, 'Updates a zone', writeSchema(GEOFENCE_BODY, true)), update(readGeofence));
+  app.post('/api/app/geofence-circulars', options(`${P}.Create`, 'Creates a circular zone', writeSchema(CIRCLE_BODY, false)), create(readCircle, 'circle'));
+  app.put('/api/app/geofence-circulars/:id', options(`${P}.Update`, 'Updates a circular zone', writeSchema(CIRCLE_BODY, true)), update(readCircle, 'circle'));
+  app.post('/api/app/geofence-polygons', options(`${P}.Create`, 'Creates a polygon zone', writeSchema(POLYGON_BODY, false)), create(readPolygon, 'polygon'));
+  app.put('/api/app/geofence-polygons/:id', options(`${P}.Update`, 'Updates a polygon zone', writeSchema(POLYGON_BODY, true)), update(readPolygon, 'polygon'));
 
-  app.delete('/api/app/geofences/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
+  app.delete('/api/app/geofences/:id', options(`${P}.Delete`, 'Deletes a zone', DELETED), async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!UUID.test(id) || !(await findVisible(db, actorOf(request), id))) throw notThere(request);
     await db.transaction().execute((trx) => deleteGeofence(trx, id));
@@ -118,7 +122,7 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** Links a zone to devices and citizens, replacing the links it had. */
-  app.post('/api/app/geofenceLink/postMultiple', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.post('/api/app/geofenceLink/postMultiple', options(`${P}.Update`, 'Replaces the links of a zone', writeSchema(LINKS_BODY, false)), async (request) => {
     const lang = request.language;
     const input = readLinks(request.body, lang);
     const actor = actorOf(request);

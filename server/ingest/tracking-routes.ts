@@ -13,6 +13,7 @@ import type { IngestCounters } from './guards';
 import type { IngestPipeline } from './pipeline';
 import { liveColumns } from './live-state';
 import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
+import { BATTERY_HISTORY, BATTERY_LEVELS, DASHBOARD_INFO, DEVICE_SETTINGS, DEVICE_SETTINGS_UPDATE, EVENT_HISTORY, INGEST_STATS, LATEST_POSITIONS, SETTINGS_BODY, TRAIL } from './tracking-route-schemas';
 
 type Query = Record<string, unknown>;
 const DAY_MS = 24 * 3600_000;
@@ -68,14 +69,7 @@ function thin<T>(items: T[], max: number): T[] {
   return out;
 }
 
-const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBatteryThreshold?: number | null }>({
-  type: 'object',
-  properties: {
-    offlineAfterMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10080 },
-    lowBatteryThreshold: { type: ['integer', 'null'], minimum: 1, maximum: 99 },
-  },
-  additionalProperties: false,
-});
+const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBatteryThreshold?: number | null }>(SETTINGS_BODY);
 
 /**
  * Tracking reads of SPEC section 7 (battery-levels, BatteryTimeHistoric, eventEntry/history,
@@ -85,8 +79,11 @@ const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBat
 export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; counters: IngestCounters; pipeline: IngestPipeline }): Promise<void> {
   const { db } = opts;
   const read = { config: { policy: TRACKING_READ } };
+  const tags = ['tracking'];
+  /** A read with its schema; its parameters are checked by the route, in the caller's language. */
+  const reading = (summary: string, schema: object) => ({ ...read, attachValidation: true, schema: { tags, summary, ...schema } });
 
-  app.get('/api/app/productInstance/battery-levels', read, async (request) => {
+  app.get('/api/app/productInstance/battery-levels', reading('Battery level of each visible device', BATTERY_LEVELS), async (request) => {
     const ids = idList(queryParam(request.query as Query, 'deviceIds'));
     let q = visibleDevices(db, request)
       .leftJoin('device_state as s', 's.device_id', 'devices.id')
@@ -107,7 +104,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     };
   });
 
-  app.get('/api/app/BatteryTimeHistoric', read, async (request) => {
+  app.get('/api/app/BatteryTimeHistoric', reading("A device's battery history", BATTERY_HISTORY), async (request) => {
     const query = request.query as Query;
     const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
     const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
@@ -125,7 +122,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     return { deviceId: device.id, from, to, items: thin(rows, MAX_POINTS).map((r) => ({ time: r.fix_time, batteryLevel: Math.round(r.battery!) })) };
   });
 
-  app.get('/api/app/eventEntry/history', read, async (request) => {
+  app.get('/api/app/eventEntry/history', reading('Events of the visible devices, newest first', EVENT_HISTORY), async (request) => {
     const query = request.query as Query;
     const { skip, take } = readPaging(query, request.language);
     const deviceId = queryParam(query, 'deviceId');
@@ -159,7 +156,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     };
   });
 
-  app.get('/api/app/CurrentDeviceInformation/dashboardinfoforuser', read, async (request) => {
+  app.get('/api/app/CurrentDeviceInformation/dashboardinfoforuser', reading("The dashboard's devices with their live state", DASHBOARD_INFO), async (request) => {
     const rows = await visibleDevices(db, request)
       .leftJoin('device_state as s', 's.device_id', 'devices.id')
       .select([
@@ -190,7 +187,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     };
   });
 
-  app.get('/api/app/tracking/positions/latest', read, async (request) => {
+  app.get('/api/app/tracking/positions/latest', reading('The last position of each visible device', LATEST_POSITIONS), async (request) => {
     const ids = idList(queryParam(request.query as Query, 'deviceIds'));
     let q = visibleDevices(db, request)
       .innerJoin('device_state as s', 's.device_id', 'devices.id')
@@ -204,7 +201,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     };
   });
 
-  app.get('/api/app/tracking/positions/trail', read, async (request) => {
+  app.get('/api/app/tracking/positions/trail', reading("A device's trail", TRAIL), async (request) => {
     const query = request.query as Query;
     const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
     const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
@@ -226,7 +223,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
   // it was, the zone it is told against, and the trail of the ALARM_TRAIL_MS before it.
   app.get<{ Params: { id: string } }>(
     '/api/app/tracking/alarm-events/:id',
-    { ...read, schema: { tags: ['tracking'], summary: 'An alarm event with its place, zone and the trail before it', params: ALARM_EVENT_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
+    { ...read, schema: { tags, summary: 'An alarm event with its place, zone and the trail before it', params: ALARM_EVENT_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
     async (request) => {
       const row = await db
         .selectFrom('device_events as e')
@@ -292,12 +289,12 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     defaults: { offlineAfterMinutes: DEFAULT_OFFLINE_AFTER_S / 60, lowBatteryThreshold: DEFAULT_LOW_BATTERY_THRESHOLD },
   });
 
-  app.get('/api/app/tracking/devices/:id/settings', read, async (request) => {
+  app.get('/api/app/tracking/devices/:id/settings', reading("A device's alarm settings", DEVICE_SETTINGS), async (request) => {
     const device = await visibleDevice(db, request, (request.params as { id: string }).id);
     return settingsOf(await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst());
   });
 
-  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE } }, async (request) => {
+  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE }, attachValidation: true, schema: { tags, summary: "Sets a device's alarm settings", ...DEVICE_SETTINGS_UPDATE } }, async (request) => {
     const device = await visibleDevice(db, request, (request.params as { id: string }).id);
     const body = settingsBody(request.body, request.language);
     const values = {
@@ -313,5 +310,5 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     return settingsOf(row ?? (await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst()));
   });
 
-  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` } }, async () => ({ node: opts.counters.total, writes: opts.pipeline.stats }));
+  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` }, schema: { tags, summary: "This node's ingest counters", ...INGEST_STATS } }, async () => ({ node: opts.counters.total, writes: opts.pipeline.stats }));
 }

@@ -1,0 +1,70 @@
+import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
+import { ABP_ERROR_RESPONSE } from '../http/errors';
+
+/**
+ * Route schemas of the geofence endpoints (geofence-routes.ts): a zone is geofence-store.ts's
+ * GeofenceDto. Bodies are read by geofence-body.ts with messages in the caller's language, so the
+ * routes attach Fastify's own validation rather than answer with it.
+ */
+const LAT_LNG = { type: 'object', required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } } as const;
+const IDS = { type: 'array', items: { type: 'string', format: 'uuid' } } as const;
+const GEOFENCE = {
+  type: 'object',
+  required: ['id', 'name', 'shape', 'deviceIds', 'citizenIds', 'concurrencyStamp', 'creationTime'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    tenantId: { type: ['string', 'null'] },
+    ownerUserId: { type: ['string', 'null'] },
+    name: { type: 'string' },
+    shape: { type: 'string', enum: ['circle', 'polygon'] },
+    center: { anyOf: [LAT_LNG, { type: 'null' }] },
+    radius: { type: ['number', 'null'] },
+    points: { type: ['array', 'null'], items: LAT_LNG },
+    schedule: {
+      type: ['object', 'null'],
+      required: ['from', 'to', 'timeZone'],
+      properties: { from: { type: 'string', description: 'HH:mm' }, to: { type: 'string', description: 'HH:mm' }, timeZone: { type: 'string' } },
+    },
+    deviceIds: IDS,
+    citizenIds: IDS,
+    concurrencyStamp: { type: 'string' },
+    creationTime: { type: 'string', format: 'date-time' },
+    lastModificationTime: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+
+export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The zone id' } } } as const;
+
+export const GEOFENCE_LIST = {
+  querystring: {
+    type: 'object',
+    properties: {
+      SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT },
+      MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT },
+      Sorting: { type: 'string', description: 'name, creationTime or shape, then "asc" or "desc"' },
+      Filter: { type: 'string', description: 'Text in the name' },
+      shape: { type: 'string', enum: ['circle', 'polygon'] },
+      deviceId: { type: 'string', format: 'uuid' },
+      citizenId: { type: 'string', format: 'uuid' },
+    },
+  },
+  response: { 200: { type: 'object', required: ['totalCount', 'items'], properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: GEOFENCE } } } },
+} as const;
+
+export const LINK_TARGETS = {
+  response: {
+    200: {
+      type: 'object',
+      required: ['devices', 'citizens'],
+      properties: {
+        devices: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, imei: { type: ['string', 'null'] }, model: { type: ['string', 'null'] } } } },
+        citizens: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+      },
+    },
+  },
+} as const;
+
+export const ONE_GEOFENCE = { params: ID_PARAMS, response: { 200: GEOFENCE } } as const;
+/** A write answers the zone as stored; 409 when someone else changed it first. */
+export const writeSchema = (body: object, withId: boolean) => ({ ...(withId ? { params: ID_PARAMS } : {}), body, response: { 200: GEOFENCE, 409: ABP_ERROR_RESPONSE } });
+export const DELETED = { params: ID_PARAMS, response: { 204: { type: 'null', description: 'Deleted' } } } as const;

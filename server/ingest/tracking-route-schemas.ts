@@ -1,0 +1,175 @@
+import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
+
+/**
+ * Route schemas of the tracking reads (tracking-routes.ts): what they take and answer, for the
+ * API description and the answers' serialisation. The routes read their query parameters
+ * themselves, with messages in the caller's language (`attachValidation`).
+ */
+const TIME = { type: 'string', format: 'date-time' } as const;
+const TIME_OR_NULL = { type: ['string', 'null'], format: 'date-time' } as const;
+const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
+const STRING_OR_NULL = { type: ['string', 'null'] } as const;
+const ID = { type: 'string', format: 'uuid' } as const;
+
+/** `deviceIds`: ids, repeated or comma-separated; none given means every visible device. */
+const DEVICE_IDS_QUERY = {
+  type: 'object',
+  properties: { deviceIds: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Device ids, repeated or comma-separated' } },
+} as const;
+const RANGE = {
+  from: { type: 'string', format: 'date-time', description: 'Start (ISO 8601)' },
+  to: { type: 'string', format: 'date-time', description: 'End (ISO 8601, default now)' },
+} as const;
+const DEVICE_RANGE_QUERY = { type: 'object', required: ['deviceId'], properties: { deviceId: { type: 'string' }, ...RANGE } } as const;
+export const DEVICE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The device id' } } } as const;
+
+const list = (item: object) => ({ type: 'object', required: ['items'], properties: { items: { type: 'array', items: item } } }) as const;
+
+export const BATTERY_LEVELS = {
+  querystring: DEVICE_IDS_QUERY,
+  response: {
+    200: list({
+      type: 'object',
+      properties: { deviceId: ID, name: { type: 'string' }, batteryLevel: NUMBER_OR_NULL, charging: { type: 'boolean' }, lowBatteryThreshold: { type: 'integer' }, lastContact: TIME_OR_NULL, status: STRING_OR_NULL },
+    }),
+  },
+} as const;
+
+export const BATTERY_HISTORY = {
+  querystring: DEVICE_RANGE_QUERY,
+  response: {
+    200: {
+      type: 'object',
+      properties: { deviceId: ID, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
+    },
+  },
+} as const;
+
+export const EVENT_HISTORY = {
+  querystring: {
+    type: 'object',
+    properties: {
+      SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT },
+      MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT },
+      deviceId: { type: 'string' },
+      type: { type: 'string', description: 'Event type (geofenceExit, sos, lowBattery, ...)' },
+      ...RANGE,
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      required: ['totalCount', 'items'],
+      properties: {
+        totalCount: { type: 'integer' },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: ID,
+              deviceId: ID,
+              deviceName: { type: 'string' },
+              type: { type: 'string' },
+              eventTime: TIME,
+              geofenceId: STRING_OR_NULL,
+              geofenceName: STRING_OR_NULL,
+              attributes: { type: ['object', 'null'], additionalProperties: true },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const DASHBOARD_INFO = {
+  response: {
+    200: list({
+      type: 'object',
+      properties: {
+        deviceId: ID,
+        name: { type: 'string' },
+        imei: STRING_OR_NULL,
+        status: STRING_OR_NULL,
+        subscriptionStatus: STRING_OR_NULL,
+        batteryLevel: NUMBER_OR_NULL,
+        charging: { type: 'boolean' },
+        lastContact: TIME_OR_NULL,
+        lastPosition: { type: ['object', 'null'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, fixTime: TIME_OR_NULL } },
+        lastEvent: { type: ['object', 'null'], properties: { type: { type: 'string' }, eventTime: TIME } },
+        unacknowledgedAlarms: { type: 'integer' },
+      },
+    }),
+  },
+} as const;
+
+export const LATEST_POSITIONS = {
+  querystring: DEVICE_IDS_QUERY,
+  response: {
+    200: list({
+      type: 'object',
+      properties: {
+        deviceId: ID,
+        name: { type: 'string' },
+        status: STRING_OR_NULL,
+        batteryLevel: NUMBER_OR_NULL,
+        lastContact: TIME_OR_NULL,
+        latitude: { type: 'number' },
+        longitude: { type: 'number' },
+        accuracy: NUMBER_OR_NULL,
+        fixTime: TIME_OR_NULL,
+      },
+    }),
+  },
+} as const;
+
+export const TRAIL = {
+  querystring: DEVICE_RANGE_QUERY,
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        deviceId: ID,
+        from: TIME,
+        to: TIME,
+        items: { type: 'array', items: { type: 'object', properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, speed: NUMBER_OR_NULL, fixTime: TIME } } },
+      },
+    },
+  },
+} as const;
+
+const SETTING = { type: ['integer', 'null'] } as const;
+const SETTINGS = {
+  type: 'object',
+  required: ['offlineAfterMinutes', 'lowBatteryThreshold', 'defaults'],
+  properties: {
+    offlineAfterMinutes: SETTING,
+    lowBatteryThreshold: SETTING,
+    defaults: { type: 'object', properties: { offlineAfterMinutes: { type: 'integer' }, lowBatteryThreshold: { type: 'integer' } } },
+  },
+} as const;
+/** The body PUT settings takes: each setting, null for the default, left out to keep. */
+export const SETTINGS_BODY = {
+  type: 'object',
+  properties: {
+    offlineAfterMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10080 },
+    lowBatteryThreshold: { type: ['integer', 'null'], minimum: 1, maximum: 99 },
+  },
+  additionalProperties: false,
+} as const;
+export const DEVICE_SETTINGS = { params: DEVICE_PARAMS, response: { 200: SETTINGS } } as const;
+export const DEVICE_SETTINGS_UPDATE = { params: DEVICE_PARAMS, body: SETTINGS_BODY, response: { 200: SETTINGS } } as const;
+
+const COUNTS = (names: readonly string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])) });
+export const INGEST_STATS = {
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        node: COUNTS(['stored', 'duplicate', 'rejected', 'unknownDevice', 'rateLimited']),
+        writes: COUNTS(['batches', 'messages', 'writeMs', 'rewritten']),
+      },
+    },
+  },
+} as const;
