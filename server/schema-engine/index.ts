@@ -43,7 +43,24 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
   }
   await app.register(browserValidatorRoutes, { validators: engine.validators });
 
-  app.get('/api/app/schemas', { config: { policy: AUTHENTICATED } }, async (request) => {
+  app.get(
+    '/api/app/schemas',
+    {
+      config: { policy: AUTHENTICATED },
+      schema: {
+        tags: ['schemas'],
+        summary: 'The JSON Schemas of the resources the caller may read, each with its browser validator',
+        response: {
+          200: {
+            type: 'object',
+            required: ['items'],
+            // A resource schema is a JSON Schema with the engine's x- keywords (common/schema/types.ts): kept whole.
+            properties: { items: { type: 'array', items: { type: 'object', required: ['x-resource', 'properties'], additionalProperties: true, properties: { 'x-validator': { type: 'string' } } } } },
+          },
+        },
+      },
+    },
+    async (request) => {
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
     const granted = request.grantedPolicies;
     const hostUser = !request.principal?.tenantId;
@@ -51,5 +68,6 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
       .filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host'))
       .map((s) => ({ ...s, 'x-validator': engine.validators.urlOf(s['x-resource'].name) }));
     return { items };
-  });
+    },
+  );
 }

@@ -4,6 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
 import { ANONYMOUS } from '../permissions/guard';
 
+/** The name of ABP's error body among the description's components. */
+const ABP_ERROR_ID = 'AbpError';
+
 /**
  * The refusals every /api route can give whatever its handler does, because the hooks in front of
  * every route give them, declared on each route in ABP's error shape so the description is whole:
@@ -17,6 +20,9 @@ import { ANONYMOUS } from '../permissions/guard';
  * A route declares its own further refusals (409, 429, ...) and may describe these more closely.
  */
 export function declareCommonRefusals(app: FastifyInstance): void {
+  // One shared schema, a component of the description that every refusal refers to.
+  app.addSchema({ $id: ABP_ERROR_ID, title: ABP_ERROR_ID, ...ABP_ERROR_RESPONSE });
+  const abpError = { $ref: `${ABP_ERROR_ID}#` };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = [route.method].flat();
@@ -26,7 +32,8 @@ export function declareCommonRefusals(app: FastifyInstance): void {
     if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) codes.push(413);
     const schema = (route.schema ??= {});
     const response = (schema.response ??= {}) as Record<string, unknown>;
-    for (const code of codes) response[code] ??= ABP_ERROR_RESPONSE;
+    for (const code of codes) response[code] ??= abpError;
+    for (const [code, declared] of Object.entries(response)) if (declared === ABP_ERROR_RESPONSE) response[code] = abpError;
   });
 }
 
@@ -43,6 +50,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // Only the API is described; sign-in pages, translations and the web app are not.
     hideUntagged: false,
+    // Shared schemas keep their own names as components (AbpError), not def-0, def-1.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...schema, hide: true }, url }),
   });
   await app.register(swaggerUi, { routePrefix: '/swagger' });

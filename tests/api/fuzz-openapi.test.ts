@@ -5,12 +5,14 @@ import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { requestsFor, type FuzzRequest, type OpenApi } from '../support/openapi-arbitraries';
+import { answerChecker } from '../support/openapi-answers';
 
 /**
  * Every operation of the OpenAPI description, called as the host administrator with requests
  * fast-check makes from its parameter and body schemas and hostile values (NUL, numbers no column
  * holds, odd unicode, very long text, wrong types). Nothing may answer 5xx, and a request that
- * fails must leave every table as it was. FUZZ_RUNS requests per operation (default 3, about a
+ * fails must leave every table as it was, and every answer must be one the operation declares: its
+ * status, and a body matching the schema declared for it (tests/support/openapi-answers.ts). FUZZ_RUNS requests per operation (default 3, about a
  * minute in all); FUZZ_SEED repeats a run (FUZZ_SEED=random for a new one). Sequential, so admission control never answers 503.
  * PGlite only unless FUZZ_POSTGRES=1 (on PostgreSQL the table snapshots double the time).
  */
@@ -66,7 +68,7 @@ describe.each(DATABASES_FUZZED)('fuzzing every OpenAPI operation on $name', ({ u
       ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}),
       signal: AbortSignal.timeout(20_000),
     });
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
   };
 
   it('answers no 5xx and leaves no partial write', async () => {
@@ -77,12 +79,15 @@ describe.each(DATABASES_FUZZED)('fuzzing every OpenAPI operation on $name', ({ u
         .map(([m, op]) => ({ method: m.toUpperCase(), path, op })),
     );
     expect(operations.length).toBeGreaterThan(100);
+    const check = answerChecker(doc);
     for (const { method, path, op } of operations) {
       if (SKIPPED.has(`${method} ${path}`)) continue;
       const property = fc.asyncProperty(requestsFor(doc, method, path, op), async (request) => {
         const before = method === 'GET' ? undefined : await snapshot();
         const answer = await send(request);
         if (answer.status >= 500) throw new Error(`${answer.status} ${answer.text.slice(0, 300)}`);
+        const unlike = check(method, path, op, answer.status, answer.type, answer.text);
+        if (unlike) throw new Error(unlike);
         if (before && answer.status >= 400) {
           const tablesChanged = changed(before, await snapshot());
           if (tablesChanged.length) throw new Error(`${answer.status} but changed ${tablesChanged.join(', ')}`);

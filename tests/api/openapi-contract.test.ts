@@ -12,8 +12,10 @@ import type { OpenApi } from '../support/openapi-arbitraries';
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 /** Every refusal body must be ABP's `{ error: { code, message, details, data, validationErrors } }`. */
-function isAbpErrorSchema(schema: unknown): boolean {
-  const error = (schema as { properties?: { error?: { properties?: Record<string, unknown> } } } | undefined)?.properties?.error?.properties;
+function isAbpErrorSchema(schema: unknown, doc: OpenApi): boolean {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  const resolved = ref ? doc.components?.schemas?.[ref.replace('#/components/schemas/', '')] : schema;
+  const error = (resolved as { properties?: { error?: { properties?: Record<string, unknown> } } } | undefined)?.properties?.error?.properties;
   return Boolean(error && ['code', 'message', 'details', 'validationErrors'].every((k) => k in error));
 }
 
@@ -43,7 +45,7 @@ describe('the OpenAPI description', () => {
         if (!refusals.length) problems.push(`${name}: no refusal declared`);
         for (const code of refusals) {
           const schema = Object.values(responses[code]!.content ?? {})[0]?.schema;
-          if (!isAbpErrorSchema(schema) && !path.startsWith('/oidc')) problems.push(`${name}: ${code} is not in the ABP error shape`);
+          if (!isAbpErrorSchema(schema, doc) && !path.startsWith('/oidc')) problems.push(`${name}: ${code} is not in the ABP error shape`);
         }
         const declared = new Set((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name));
         for (const [, param] of path.matchAll(/\{(\w+)\}/g)) if (!declared.has(param!)) problems.push(`${name}: path parameter ${param} undeclared`);

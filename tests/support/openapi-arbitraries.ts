@@ -18,6 +18,7 @@ export interface Parameter {
 export interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
 }
 export type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } };
 
