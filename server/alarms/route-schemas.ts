@@ -4,7 +4,7 @@ import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
 const TIME = { type: 'string', format: 'date-time' } as const;
 const ALARM = {
   type: 'object',
-  required: ['id', 'eventId', 'deviceId', 'type', 'subject', 'body', 'eventTime', 'creationTime', 'acknowledgedTime'],
+  required: ['id', 'eventId', 'deviceId', 'deviceName', 'type', 'subject', 'body', 'eventTime', 'creationTime', 'acknowledgedTime'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     eventId: { type: 'string', format: 'uuid' },

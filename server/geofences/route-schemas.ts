@@ -10,7 +10,7 @@ const LAT_LNG = { type: 'object', required: ['lat', 'lng'], properties: { lat: {
 const IDS = { type: 'array', items: { type: 'string', format: 'uuid' } } as const;
 const GEOFENCE = {
   type: 'object',
-  required: ['id', 'name', 'shape', 'deviceIds', 'citizenIds', 'concurrencyStamp', 'creationTime'],
+  required: ['id', 'tenantId', 'ownerUserId', 'name', 'shape', 'center', 'radius', 'points', 'schedule', 'deviceIds', 'citizenIds', 'concurrencyStamp', 'creationTime', 'lastModificationTime'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     tenantId: { type: ['string', 'null'] },
@@ -57,8 +57,8 @@ export const LINK_TARGETS = {
       type: 'object',
       required: ['devices', 'citizens'],
       properties: {
-        devices: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, imei: { type: ['string', 'null'] }, model: { type: ['string', 'null'] } } } },
-        citizens: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+        devices: { type: 'array', items: { type: 'object', required: ['id', 'name', 'imei', 'model'], properties: { id: { type: 'string' }, name: { type: 'string' }, imei: { type: ['string', 'null'] }, model: { type: ['string', 'null'] } } } },
+        citizens: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } },
       },
     },
   },

@@ -30,6 +30,7 @@ export const BATTERY_LEVELS = {
   response: {
     200: list({
       type: 'object',
+      required: ['deviceId', 'name', 'batteryLevel', 'charging', 'lowBatteryThreshold', 'lastContact', 'status'],
       properties: { deviceId: ID, name: { type: 'string' }, batteryLevel: NUMBER_OR_NULL, charging: { type: 'boolean' }, lowBatteryThreshold: { type: 'integer' }, lastContact: TIME_OR_NULL, status: STRING_OR_NULL },
     }),
   },
@@ -40,7 +41,8 @@ export const BATTERY_HISTORY = {
   response: {
     200: {
       type: 'object',
-      properties: { deviceId: ID, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
+      required: ['deviceId', 'from', 'to', 'items'],
+      properties: { deviceId: ID, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', required: ['time', 'batteryLevel'], properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
     },
   },
 } as const;
@@ -66,6 +68,7 @@ export const EVENT_HISTORY = {
           type: 'array',
           items: {
             type: 'object',
+            required: ['id', 'deviceId', 'deviceName', 'type', 'eventTime', 'geofenceId', 'geofenceName', 'attributes'],
             properties: {
               id: ID,
               deviceId: ID,
@@ -87,6 +90,7 @@ export const DASHBOARD_INFO = {
   response: {
     200: list({
       type: 'object',
+      required: ['deviceId', 'name', 'imei', 'status', 'subscriptionStatus', 'batteryLevel', 'charging', 'lastContact', 'lastPosition', 'lastEvent', 'unacknowledgedAlarms'],
       properties: {
         deviceId: ID,
         name: { type: 'string' },
@@ -96,8 +100,8 @@ export const DASHBOARD_INFO = {
         batteryLevel: NUMBER_OR_NULL,
         charging: { type: 'boolean' },
         lastContact: TIME_OR_NULL,
-        lastPosition: { type: ['object', 'null'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, fixTime: TIME_OR_NULL } },
-        lastEvent: { type: ['object', 'null'], properties: { type: { type: 'string' }, eventTime: TIME } },
+        lastPosition: { type: ['object', 'null'], required: ['latitude', 'longitude', 'accuracy', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, fixTime: TIME_OR_NULL } },
+        lastEvent: { type: ['object', 'null'], required: ['type', 'eventTime'], properties: { type: { type: 'string' }, eventTime: TIME } },
         unacknowledgedAlarms: { type: 'integer' },
       },
     }),
@@ -109,6 +113,7 @@ export const LATEST_POSITIONS = {
   response: {
     200: list({
       type: 'object',
+      required: ['deviceId', 'name', 'status', 'batteryLevel', 'lastContact', 'latitude', 'longitude', 'accuracy', 'fixTime'],
       properties: {
         deviceId: ID,
         name: { type: 'string' },
@@ -129,11 +134,12 @@ export const TRAIL = {
   response: {
     200: {
       type: 'object',
+      required: ['deviceId', 'from', 'to', 'items'],
       properties: {
         deviceId: ID,
         from: TIME,
         to: TIME,
-        items: { type: 'array', items: { type: 'object', properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, speed: NUMBER_OR_NULL, fixTime: TIME } } },
+        items: { type: 'array', items: { type: 'object', required: ['latitude', 'longitude', 'accuracy', 'speed', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, speed: NUMBER_OR_NULL, fixTime: TIME } } },
       },
     },
   },
@@ -146,7 +152,7 @@ const SETTINGS = {
   properties: {
     offlineAfterMinutes: SETTING,
     lowBatteryThreshold: SETTING,
-    defaults: { type: 'object', properties: { offlineAfterMinutes: { type: 'integer' }, lowBatteryThreshold: { type: 'integer' } } },
+    defaults: { type: 'object', required: ['offlineAfterMinutes', 'lowBatteryThreshold'], properties: { offlineAfterMinutes: { type: 'integer' }, lowBatteryThreshold: { type: 'integer' } } },
   },
 } as const;
 /** The body PUT settings takes: each setting, null for the default, left out to keep. */

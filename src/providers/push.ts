@@ -1,12 +1,12 @@
 import { loadRuntimeConfig } from '../config/runtime';
 import { apiUrl } from './apiFetch';
-import { httpClient } from './httpClient';
+import { api, type AnswerOf } from './openapi/typedApi';
 import { fromBase64Url, readPushState, subscriptionBody, writePushState } from './pushState';
 
 /**
  * Push notifications on this device (issue 16): whether the browser can have them, and turning
  * them on (permission, PushManager.subscribe with the server's VAPID key, POST to the server) and
- * off (DELETE, unsubscribe). All calls go through httpClient, so they carry the session's DPoP
+ * off (DELETE, unsubscribe). All calls go through httpClient (typed by the API's description, typedApi.ts), so they carry the session's DPoP
  * proof like every other API call.
  */
 const BASE = '/api/app/push';
@@ -58,21 +58,15 @@ export async function browserSubscription(): Promise<PushSubscription | null> {
   return (await reg?.pushManager.getSubscription()) ?? null;
 }
 
-export interface ServerSubscription {
-  id: string;
-  endpoint: string;
-  deviceName: string | null;
-  createdAt: string;
-  lastSuccessAt: string | null;
-}
+/** A device's push subscription as the server keeps it (server/push/routes.ts). */
+export type ServerSubscription = AnswerOf<'/api/app/push/subscriptions'>['items'][number];
 
 export async function fetchServerSubscriptions(signal?: AbortSignal): Promise<ServerSubscription[]> {
-  const res = await httpClient<{ items: ServerSubscription[] }>(`${BASE}/subscriptions`, { tenant: false, ...(signal ? { signal } : {}) });
-  return res.json?.items ?? [];
+  return (await api('get', '/api/app/push/subscriptions', { tenant: false, ...(signal ? { signal } : {}) })).items;
 }
 
 async function postSubscription(subscription: PushSubscription, deviceName: string | undefined): Promise<void> {
-  await httpClient(`${BASE}/subscriptions`, { method: 'POST', tenant: false, body: { ...subscriptionBody(subscription), ...(deviceName ? { deviceName } : {}) } });
+  await api('post', '/api/app/push/subscriptions', { tenant: false, body: { ...subscriptionBody(subscription), ...(deviceName ? { deviceName } : {}) } });
 }
 
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => !!a && a.byteLength === b.byteLength && new Uint8Array(a).every((v, i) => v === b[i]);
@@ -85,8 +79,8 @@ export async function enablePush(opts: { deviceName?: string; userId?: string } 
   if (notificationPermission() === 'denied') throw new PushSetupError('blocked', 'notifications blocked');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushSetupError(permission === 'denied' ? 'blocked' : 'denied', `notification permission ${permission}`);
-  const { json } = await httpClient<{ publicKey: string }>(`${BASE}/public-key`, { tenant: false });
-  if (!json?.publicKey) throw new PushSetupError('server', 'no public key');
+  const json = await api('get', '/api/app/push/public-key', { tenant: false });
+  if (!json.publicKey) throw new PushSetupError('server', 'no public key');
   const key = fromBase64Url(json.publicKey);
   const reg = await registration();
   let subscription = await reg.pushManager.getSubscription();
@@ -119,7 +113,7 @@ export async function disablePush(): Promise<void> {
   const subscription = await browserSubscription();
   if (subscription) {
     try {
-      await httpClient(`${BASE}/subscriptions`, { method: 'DELETE', tenant: false, query: { endpoint: subscription.endpoint } });
+      await api('delete', '/api/app/push/subscriptions', { tenant: false, query: { endpoint: subscription.endpoint } });
     } catch (error) {
       // Already gone from the server (another account took it, or it expired): still unsubscribe.
       if ((error as { status?: number }).status !== 404) throw error;

@@ -88,7 +88,7 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
         id: p.deviceId,
         position: { lat: p.latitude, lng: p.longitude },
         label: p.name,
-        detail: [t('map.lastFix', { time: formatDateTime(p.fixTime) }), p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
+        detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
       })),
     [positions, t],
   );

@@ -1,8 +1,8 @@
-import { httpClient } from '../../providers/httpClient';
 import { apiUrl } from '../../providers/apiFetch';
 import { authorizationHeaders } from '../../providers/authHeaders';
 import { loadRuntimeConfig } from '../../config/runtime';
 import type { AlarmMessage } from '../../../common/alarm-message';
+import { api } from '../../providers/openapi/typedApi';
 
 export type { AlarmMessage };
 
@@ -85,10 +85,9 @@ export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (conn
 }
 
 export async function loadOpenAlarms(): Promise<AlarmMessage[]> {
-  const res = await httpClient<{ items: AlarmMessage[] }>('/api/app/tracking/alarms', { query: { unacknowledged: true, maxResultCount: 50 }, tenant: false });
-  return res.json?.items ?? [];
+  return (await api('get', '/api/app/tracking/alarms', { query: { unacknowledged: true, MaxResultCount: 50 }, tenant: false })).items;
 }
 
 export async function acknowledgeAlarm(id: string): Promise<void> {
-  await httpClient(`/api/app/tracking/alarms/${encodeURIComponent(id)}/acknowledge`, { method: 'POST', tenant: false });
+  await api('post', '/api/app/tracking/alarms/{id}/acknowledge', { params: { id }, tenant: false });
 }

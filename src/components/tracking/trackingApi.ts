@@ -1,45 +1,23 @@
 import { httpClient } from '../../providers/httpClient';
+import { api, type AnswerOf } from '../../providers/openapi/typedApi';
 
-/** The tracking reads the dashboard's map and charts use (server/ingest/tracking-routes.ts). */
-export interface LatestPosition {
-  deviceId: string;
-  name: string;
-  status: string;
-  batteryLevel: number | null;
-  lastContact: string | null;
-  latitude: number;
-  longitude: number;
-  accuracy: number | null;
-  fixTime: string;
-}
-
-export interface TrailPoint {
-  latitude: number;
-  longitude: number;
-  accuracy: number | null;
-  fixTime: string;
-}
-
-export interface BatteryPoint {
-  time: string;
-  batteryLevel: number;
-}
+/** The tracking reads the dashboard's map and charts use (server/ingest/tracking-routes.ts), typed by the API's description. */
+export type LatestPosition = AnswerOf<'/api/app/tracking/positions/latest'>['items'][number];
+export type TrailPoint = AnswerOf<'/api/app/tracking/positions/trail'>['items'][number];
+export type BatteryPoint = AnswerOf<'/api/app/BatteryTimeHistoric'>['items'][number];
 
 export async function loadLatestPositions(deviceIds?: string[]): Promise<LatestPosition[]> {
-  const res = await httpClient<{ items: LatestPosition[] }>('/api/app/tracking/positions/latest', { query: { deviceIds } });
-  return res.json?.items ?? [];
+  return (await api('get', '/api/app/tracking/positions/latest', { query: deviceIds ? { deviceIds } : {} })).items;
 }
 
 export async function loadTrail(deviceId: string, hours: number): Promise<TrailPoint[]> {
-  const from = new Date(Date.now() - hours * 3600_000);
-  const res = await httpClient<{ items: TrailPoint[] }>('/api/app/tracking/positions/trail', { query: { deviceId, from } });
-  return res.json?.items ?? [];
+  const from = new Date(Date.now() - hours * 3600_000).toISOString();
+  return (await api('get', '/api/app/tracking/positions/trail', { query: { deviceId, from } })).items;
 }
 
 export async function loadBatteryHistory(deviceId: string, hours: number): Promise<{ items: BatteryPoint[]; from: string; to: string }> {
-  const from = new Date(Date.now() - hours * 3600_000);
-  const res = await httpClient<{ items: BatteryPoint[]; from: string; to: string }>('/api/app/BatteryTimeHistoric', { query: { deviceId, from } });
-  return res.json ?? { items: [], from: from.toISOString(), to: new Date().toISOString() };
+  const from = new Date(Date.now() - hours * 3600_000).toISOString();
+  return api('get', '/api/app/BatteryTimeHistoric', { query: { deviceId, from } });
 }
 
 /** An alarm as its link opens it (/dashboard?alarm=<eventId>): place, zone, and the 30 minutes before it. */

@@ -1,12 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import type { bodyOf, GeofenceDto } from './geofenceDraft';
 
-export interface LinkTargets {
-  devices: { id: string; name: string; imei: string }[];
-  citizens: { id: string; name: string }[];
-}
+/** What zones may be linked to, as the API describes it. */
+export type LinkTargets = AnswerOf<'/api/app/geofences/link-targets'>;
 
 const NO_TARGETS: LinkTargets = { devices: [], citizens: [] };
 
@@ -14,11 +12,11 @@ const NO_TARGETS: LinkTargets = { devices: [], citizens: [] };
 export function useGeofences() {
   const list = useQuery({
     queryKey: ['geofences', 'list'],
-    queryFn: async () => (await httpClient<{ items: GeofenceDto[] }>('/api/app/geofences', { query: { MaxResultCount: 1000, Sorting: 'name' } })).json?.items ?? [],
+    queryFn: async (): Promise<GeofenceDto[]> => (await api('get', '/api/app/geofences', { query: { MaxResultCount: 1000, Sorting: 'name' } })).items,
   });
   const links = useQuery({
     queryKey: ['geofences', 'link-targets'],
-    queryFn: async () => (await httpClient<LinkTargets>('/api/app/geofences/link-targets')).json ?? NO_TARGETS,
+    queryFn: () => api('get', '/api/app/geofences/link-targets'),
   });
   const { refetch } = list;
   const reload = useCallback(async () => {
@@ -30,13 +28,10 @@ export function useGeofences() {
 /** A new zone goes to geofence-circulars or geofence-polygons; a change to geofences/{id} (the shape may change). */
 export async function saveGeofence(id: string | undefined, body: ReturnType<typeof bodyOf>): Promise<GeofenceDto> {
   const { shape, ...shaped } = body;
-  const request = id
-    ? { path: `/api/app/geofences/${id}`, method: 'PUT' as const, body }
-    : { path: shape === 'circle' ? '/api/app/geofence-circulars' : '/api/app/geofence-polygons', method: 'POST' as const, body: shaped };
-  const { json } = await httpClient<GeofenceDto>(request.path, { method: request.method, body: request.body });
-  return json!;
+  if (id) return api('put', '/api/app/geofences/{id}', { params: { id }, body });
+  return shape === 'circle' ? api('post', '/api/app/geofence-circulars', { body: shaped }) : api('post', '/api/app/geofence-polygons', { body: shaped });
 }
 
 export async function deleteGeofence(id: string): Promise<void> {
-  await httpClient(`/api/app/geofences/${id}`, { method: 'DELETE' });
+  await api('delete', '/api/app/geofences/{id}', { params: { id } });
 }
