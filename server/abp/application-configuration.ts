@@ -7,6 +7,7 @@ import { ANONYMOUS } from '../permissions/guard';
 import { featureValues } from '../tenancy/features';
 import { folderOf } from '../localization/texts';
 import { localizationResources, VIGIL_RESOURCE } from './application-localization';
+import { APPLICATION_CONFIGURATION, CONFIGURATION_QUERY } from './route-schemas';
 import { enabledLanguages } from '../localization/languages';
 import { CLIENT_SETTINGS, readSettings } from '../settings/settings';
 
@@ -58,9 +59,19 @@ const ANONYMOUS_USER = {
 export async function applicationConfigurationRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
 
-  app.get<{ Querystring: { includeLocalizationResources?: string } }>(
+  app.get<{ Querystring: { includeLocalizationResources?: string; IncludeLocalizationResources?: string } }>(
     '/api/abp/application-configuration',
-    { config: { policy: ANONYMOUS } },
+    {
+      config: { policy: ANONYMOUS },
+      // attachValidation: the query is only described; any value but 'false' keeps the resources, as before.
+      attachValidation: true,
+      schema: {
+        tags: ['abp'],
+        summary: 'What a client needs to start, as ABP\'s ApplicationConfigurationDto',
+        querystring: CONFIGURATION_QUERY,
+        response: { 200: APPLICATION_CONFIGURATION },
+      },
+    },
     async (request) => {
       const lang = findLanguage(request.language) ?? LANGUAGES[0]!;
       const user = request.principal ? await findUserSummary(db, request.principal.userId) : undefined;
@@ -70,7 +81,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
         : undefined;
       const settings = await readSettings(db, request.tenantId);
       const timeZone = settings['Abp.Timing.TimeZone'];
-      const includeResources = request.query.includeLocalizationResources !== 'false';
+      const includeResources = (request.query.includeLocalizationResources ?? request.query.IncludeLocalizationResources) !== 'false';
       const resources = includeResources ? localizationResources(folderOf(lang.cultureName)) : {};
       const values = Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.texts]));
       const culture = CULTURE_FACTS[lang.cultureName] ?? CULTURE_FACTS.en!;

@@ -5,8 +5,11 @@ import { badRequest, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
 import { callerAccount } from './caller';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { AVATAR_IMAGE, AVATAR_STORED, AVATAR_UPLOAD, AVATAR_UPLOAD_TYPES, NO_CONTENT, NOT_FOUND } from './profile-route-schemas';
 
 const PATH = '/api/plugandplay/avatar';
+const tags = ['account'];
 
 /** The refusal of a file that breaks the avatar rule (common/avatar.ts), as a 400 on member 'avatar'. */
 function refuse(request: FastifyRequest, problem: { key: string; values?: Record<string, number> }) {
@@ -33,6 +36,9 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
     {
       config: { policy: `${POLICIES.account}.Update` },
       bodyLimit: AVATAR_MAX_BYTES,
+      // The bytes are judged by the handler (avatarProblem), never by a schema.
+      ...HAND_CHECKED,
+      schema: { tags, summary: "Upload the caller's picture", consumes: AVATAR_UPLOAD_TYPES, body: AVATAR_UPLOAD, response: { 201: AVATAR_STORED, ...NOT_FOUND } },
       // Before the body is read: the declared size alone is enough to refuse.
       onRequest: async (request) => {
         if (Number(request.headers['content-length'] ?? 0) > AVATAR_MAX_BYTES) throw refuse(request, tooBig);
@@ -60,7 +66,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
     },
   );
 
-  app.get(PATH, { config: { policy: POLICIES.account } }, async (request, reply) => {
+  app.get(PATH, { config: { policy: POLICIES.account }, schema: { tags, summary: "The caller's picture", response: { 200: AVATAR_IMAGE, ...NOT_FOUND } } }, async (request, reply) => {
     const user = await callerAccount(db, request);
     const avatar = await db.selectFrom('user_avatars').select(['content_type', 'data']).where('user_id', '=', user.id).executeTakeFirst();
     if (!avatar || !(AVATAR_TYPES as readonly string[]).includes(avatar.content_type)) throw notFound(translate('profile:avatar.none', request.language), 'Vigil:NoAvatar');
@@ -71,7 +77,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
       .send(Buffer.from(avatar.data));
   });
 
-  app.delete(PATH, { config: { policy: `${POLICIES.account}.Update` } }, async (request, reply) => {
+  app.delete(PATH, { config: { policy: `${POLICIES.account}.Update` }, schema: { tags, summary: "Remove the caller's picture", response: { 204: NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
     const user = await callerAccount(db, request);
     await db.deleteFrom('user_avatars').where('user_id', '=', user.id).execute();
     return reply.status(204).send();

@@ -33,7 +33,7 @@ export interface RegistrationBody {
   productUpdates?: boolean;
 }
 
-export const readRegistration = validator<RegistrationBody>({
+export const REGISTRATION_BODY = {
   type: 'object',
   required: ['userName', 'fullName', 'email', 'password', 'confirmPassword', 'agreeTerms'],
   additionalProperties: false,
@@ -47,21 +47,24 @@ export const readRegistration = validator<RegistrationBody>({
     agreeTerms: { type: 'boolean' },
     productUpdates: { type: 'boolean' },
   },
-});
+} as const;
+export const readRegistration = validator<RegistrationBody>(REGISTRATION_BODY);
 
-export const readToken = validator<{ token: string }>({
+export const TOKEN_BODY = {
   type: 'object',
   required: ['token'],
   additionalProperties: false,
   properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
-});
+} as const;
+export const readToken = validator<{ token: string }>(TOKEN_BODY);
 
-export const readEmail = validator<{ email: string }>({
+export const EMAIL_BODY = {
   type: 'object',
   required: ['email'],
   additionalProperties: false,
   properties: { email: { type: 'string', minLength: 1, maxLength: 256 } },
-});
+} as const;
+export const readEmail = validator<{ email: string }>(EMAIL_BODY);
 
 export interface ProfileBody {
   fullName: string;
@@ -70,23 +73,26 @@ export interface ProfileBody {
   productUpdates?: boolean;
 }
 
-export const readProfile = validator<ProfileBody>({
+export const PROFILE_BODY = {
   type: 'object',
   required: ['fullName', 'email'],
   additionalProperties: false,
   properties: { fullName: text(256), email: text(256), phoneNumber: nullableText(32), productUpdates: { type: 'boolean' } },
-});
+} as const;
+export const readProfile = validator<ProfileBody>(PROFILE_BODY);
 
-export const readPasswordChange = validator<{ currentPassword: string; newPassword: string; confirmPassword?: string }>({
+export const PASSWORD_CHANGE_BODY = {
   type: 'object',
   required: ['currentPassword', 'newPassword'],
   additionalProperties: false,
   properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: text(1024), confirmPassword: text(1024) },
-});
+} as const;
+export const readPasswordChange = validator<{ currentPassword: string; newPassword: string; confirmPassword?: string }>(PASSWORD_CHANGE_BODY);
 
-export const readPassword = validator<{ password: string }>({
+export const PASSWORD_BODY = {
   type: 'object',
   required: ['password'],
   additionalProperties: false,
   properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
-});
+} as const;
+export const readPassword = validator<{ password: string }>(PASSWORD_BODY);

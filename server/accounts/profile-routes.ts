@@ -15,7 +15,9 @@ import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { callerAccount, rememberLanguage, type CallerAccount } from './caller';
-import { readPassword, readPasswordChange, readProfile, refuseProblems } from './bodies';
+import { PASSWORD_BODY, PASSWORD_CHANGE_BODY, PROFILE_BODY, readPassword, readPasswordChange, readProfile, refuseProblems } from './bodies';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { NO_CONTENT, NOT_FOUND, PROFILE, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
 import { transferState } from './transfers';
 import { loginNameConflicts } from '../identity/login-names';
@@ -23,6 +25,7 @@ import { loginNameConflicts } from '../identity/login-names';
 const BASE = '/api/plugandplay/profile';
 const READ = POLICIES.account;
 const UPDATE = `${POLICIES.account}.Update`;
+const tags = ['account'];
 
 /**
  * The carer's own account (SPEC sections 2 and 6): read it, change name, e-mail and phone, change
@@ -53,9 +56,12 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
     };
   };
 
-  app.get(BASE, { config: { policy: READ } }, async (request) => profileDto(await callerAccount(db, request)));
+  app.get(BASE, { config: { policy: READ }, schema: { tags, summary: "The caller's own account", response: { 200: PROFILE, ...NOT_FOUND } } }, async (request) => profileDto(await callerAccount(db, request)));
 
-  app.put(`${BASE}/update-profile`, { config: { policy: UPDATE } }, async (request, reply) => {
+  app.put(
+    `${BASE}/update-profile`,
+    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Change the caller's name, e-mail and phone", body: PROFILE_BODY, response: { 200: PROFILE, ...NOT_FOUND, ...TOO_MANY } } },
+    async (request, reply) => {
     const lang = request.language;
     const body = readProfile(request.body, lang);
     refuseProblems(profileProblems(body), lang);
@@ -102,7 +108,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
     return profileDto(await callerAccount(db, request));
   });
 
-  app.post(`${BASE}/change-password`, { config: { policy: UPDATE } }, async (request, reply) => {
+  app.post(
+    `${BASE}/change-password`,
+    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Change the caller's password", body: PASSWORD_CHANGE_BODY, response: { 204: NO_CONTENT, ...NOT_FOUND, ...TOO_MANY } } },
+    async (request, reply) => {
     const lang = request.language;
     const body = readPasswordChange(request.body, lang);
     const user = await callerAccount(db, request);
@@ -115,7 +124,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
     return reply.status(204).send();
   });
 
-  app.post(`${BASE}/delete-user`, { config: { policy: UPDATE } }, async (request, reply) => {
+  app.post(
+    `${BASE}/delete-user`,
+    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Delete the caller's account (refused while a subscription is active)", body: PASSWORD_BODY, response: { 204: NO_CONTENT, ...NOT_FOUND } } },
+    async (request, reply) => {
     const lang = request.language;
     const { password } = readPassword(request.body, lang);
     const user = await callerAccount(db, request);

@@ -14,13 +14,16 @@ import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { ANONYMOUS } from '../permissions/guard';
 import { ensureRole, grantToRole } from '../seed/static-roles';
-import { readEmail, readRegistration, readToken, refuseProblems } from './bodies';
+import { EMAIL_BODY, readEmail, readRegistration, readToken, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bodies';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { ACCEPTED_MESSAGE, LINK_REFUSALS, REGISTRATION_DONE, REGISTRATION_GREETING, TOKEN_QUERY, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
 import { registrationTenant, takeTenantParameter } from './tenant-choice';
 import { hashToken, hoursFromNow, linkRefusal, newToken, REGISTRATION_TOKEN_HOURS, unknownLink } from './tokens';
 import { loginNameConflicts } from '../identity/login-names';
 
 const BASE = '/api/plugandplay/profile';
+const tags = ['account'];
 
 /** A pending account: registered, its e-mail not confirmed yet, so it cannot sign in. */
 const pending = { is_active: false, email_confirmed: false, is_deleted: false } as const;
@@ -78,7 +81,15 @@ async function mailAccountExists(db: Db, publicUrl: string, owner: { id: string;
 export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
 
-  app.post(`${BASE}/pending-registration`, { config: { policy: ANONYMOUS }, onRequest: takeTenantParameter }, async (request, reply) => {
+  app.post(
+    `${BASE}/pending-registration`,
+    {
+      config: { policy: ANONYMOUS },
+      onRequest: takeTenantParameter,
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Register an account (mails a confirmation link)', body: REGISTRATION_BODY, response: { 202: ACCEPTED_MESSAGE, 403: LINK_REFUSALS[403], ...TOO_MANY } },
+    },
+    async (request, reply) => {
     const lang = request.language;
     const body = readRegistration(request.body, lang);
     const tenantId = await registrationTenant(db, config, request);
@@ -152,7 +163,10 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     return done();
   });
 
-  app.get<{ Querystring: { token?: string } }>(`${BASE}/pending-registration`, { config: { policy: ANONYMOUS } }, async (request) => {
+  app.get<{ Querystring: { token?: string } }>(
+    `${BASE}/pending-registration`,
+    { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: { tags, summary: 'Whom a registration link greets', querystring: TOKEN_QUERY, response: { 200: REGISTRATION_GREETING, ...LINK_REFUSALS } } },
+    async (request) => {
     const lang = request.language;
     const token = typeof request.query.token === 'string' ? request.query.token : '';
     const link = token
@@ -170,7 +184,10 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     return { name: joinFullName(link.name, link.surname), userName: link.user_name };
   });
 
-  app.post(`${BASE}/complete-registration`, { config: { policy: ANONYMOUS } }, async (request) => {
+  app.post(
+    `${BASE}/complete-registration`,
+    { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: { tags, summary: 'Confirm a registration with its link', body: TOKEN_BODY, response: { 200: REGISTRATION_DONE, ...LINK_REFUSALS } } },
+    async (request) => {
     const lang = request.language;
     const { token } = readToken(request.body, lang);
     return db.transaction().execute(async (trx) => {
@@ -198,7 +215,15 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     });
   });
 
-  app.post(`${BASE}/resend-email`, { config: { policy: ANONYMOUS }, onRequest: takeTenantParameter }, async (request, reply) => {
+  app.post(
+    `${BASE}/resend-email`,
+    {
+      config: { policy: ANONYMOUS },
+      onRequest: takeTenantParameter,
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Mail a new registration link', body: EMAIL_BODY, response: { 202: ACCEPTED_MESSAGE, ...TOO_MANY } },
+    },
+    async (request, reply) => {
     const lang = request.language;
     const { email } = readEmail(request.body, lang);
     if (!EMAIL_RE.test(email.trim())) refuseProblems([{ member: 'email', key: 'validation:email' }], lang);

@@ -15,11 +15,14 @@ import type { ModuleContext } from '../module-context';
 import { featureValues } from '../tenancy/features';
 import { callerAccount, type CallerAccount } from './caller';
 import { accountMail } from './mails';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { ACCEPTED_MESSAGE, NO_CONTENT, NOT_FOUND, RECIPIENT_PARAMS, TOO_MANY, TRANSFER_DONE, TRANSFER_OFFER, TRANSFER_PARAMS } from './profile-route-schemas';
 import { hashToken, hoursFromNow, linkRefusal, newToken, TRANSFER_TOKEN_HOURS, unknownLink } from './tokens';
 
 const BASE = '/api/plugandplay/profile';
 const READ = POLICIES.account;
 const UPDATE = `${POLICIES.account}.Update`;
+const tags = ['account'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type TransferParams = { Params: { id: string; token: string } };
@@ -73,7 +76,9 @@ async function transferForRecipient(db: Db, request: FastifyRequest<TransferPara
 export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
 
-  app.post<{ Params: { recipient: string } }>(`${BASE}/transfer-user-1/:recipient`, { config: { policy: UPDATE } }, async (request, reply) => {
+  app.post<{ Params: { recipient: string } }>(`${BASE}/transfer-user-1/:recipient`,
+    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: 'Offer the caller\'s account to another account', params: RECIPIENT_PARAMS, response: { 202: ACCEPTED_MESSAGE, ...TOO_MANY } } },
+    async (request, reply) => {
     const lang = request.language;
     const sender = await callerAccount(db, request);
     const wanted = request.params.recipient.trim().slice(0, 256);
@@ -114,13 +119,16 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
     return reply.status(202).send({ message: translate('profile:transfer.sent', lang) });
   });
 
-  app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE } }, async (request, reply) => {
+  app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE }, schema: { tags, summary: "Withdraw the caller's pending transfer offer", response: { 204: NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
     const sender = await callerAccount(db, request);
     await db.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
     return reply.status(204).send();
   });
 
-  app.get<TransferParams>(`${BASE}/transfer-user-2/:id/:token`, { config: { policy: READ } }, async (request) => {
+  app.get<TransferParams>(
+    `${BASE}/transfer-user-2/:id/:token`,
+    { config: { policy: READ }, ...HAND_CHECKED, schema: { tags, summary: 'The transfer offer a link names', params: TRANSFER_PARAMS, response: { 200: TRANSFER_OFFER } } },
+    async (request) => {
     const recipient = await callerAccount(db, request);
     const transfer = await transferForRecipient(db, request, recipient);
     return {
@@ -132,7 +140,10 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
     };
   });
 
-  app.post<TransferParams>(`${BASE}/transfer-user-2/:id/:token`, { config: { policy: UPDATE } }, async (request) => {
+  app.post<TransferParams>(
+    `${BASE}/transfer-user-2/:id/:token`,
+    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: 'Accept a transfer offer (moves the watches to the caller)', params: TRANSFER_PARAMS, response: { 200: TRANSFER_DONE } } },
+    async (request) => {
     const lang = request.language;
     const recipient = await callerAccount(db, request);
     const result = await db.transaction().execute(async (trx) => {

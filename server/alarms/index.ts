@@ -14,6 +14,7 @@ import { registerAlarmDelivery } from './delivery';
 import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
 import { ALARM_ACKNOWLEDGE, ALARM_LIST, ALARM_STREAM } from './route-schemas';
+import { HAND_CHECKED } from '../http/route-schemas';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -45,7 +46,7 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
       .leftJoin('devices as d', 'd.id', 'm.device_id')
       .where('m.user_id', '=', userId);
 
-  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, attachValidation: true, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
+  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, ...HAND_CHECKED, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
     let q = mine(request.principal!.userId);

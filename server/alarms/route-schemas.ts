@@ -1,21 +1,20 @@
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
+import { NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, TIME, UUID_STRING } from '../http/route-schemas';
 
 /** Route schemas of the signed-in user's alarms (index.ts): the answers are messages.ts's AlarmDto. */
-const TIME = { type: 'string', format: 'date-time' } as const;
 const ALARM = {
   type: 'object',
   required: ['id', 'eventId', 'deviceId', 'deviceName', 'type', 'subject', 'body', 'eventTime', 'creationTime', 'acknowledgedTime'],
   properties: {
-    id: { type: 'string', format: 'uuid' },
-    eventId: { type: 'string', format: 'uuid' },
-    deviceId: { type: 'string', format: 'uuid' },
-    deviceName: { type: ['string', 'null'] },
+    id: UUID_STRING,
+    eventId: UUID_STRING,
+    deviceId: UUID_STRING,
+    deviceName: NULLABLE_STRING,
     type: { type: 'string' },
     subject: { type: 'string' },
     body: { type: 'string' },
     eventTime: TIME,
     creationTime: TIME,
-    acknowledgedTime: { type: ['string', 'null'], format: 'date-time' },
+    acknowledgedTime: NULLABLE_TIME,
   },
 } as const;
 
@@ -23,12 +22,11 @@ export const ALARM_LIST = {
   querystring: {
     type: 'object',
     properties: {
-      SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT },
-      MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT },
-      unacknowledged: { type: 'boolean', description: 'Only the alarms not yet acknowledged' },
+      ...PAGING_PROPERTIES,
+      unacknowledged: { type: 'string', enum: ['true', 'false'], description: 'Only the alarms not yet acknowledged' },
     },
   },
-  response: { 200: { type: 'object', required: ['totalCount', 'items'], properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: ALARM } } } },
+  response: { 200: pagedResult(ALARM) },
 } as const;
 
 export const ALARM_ACKNOWLEDGE = {

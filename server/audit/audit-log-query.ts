@@ -5,6 +5,7 @@ import type { Database } from '../db/tables';
 import { badRequest } from '../http/errors';
 import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
+import { isStorableTime } from '../identity/list-params';
 
 /**
  * The audit log rows a host user may read, filtered as ABP's GetAuditLogListDto: the request's
@@ -41,7 +42,7 @@ export class QueryReader {
   date(name: string): Date | undefined {
     const v = this.text(name);
     if (v === undefined) return undefined;
-    return Number.isNaN(Date.parse(v)) ? this.fail(name) : new Date(v);
+    return isStorableTime(Date.parse(v)) ? new Date(v) : this.fail(name);
   }
 
   boolean(name: string): boolean | undefined {

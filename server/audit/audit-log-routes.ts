@@ -8,6 +8,8 @@ import { readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { filteredLogs, QueryReader, visibleLogs } from './audit-log-query';
+import { HAND_CHECKED } from '../identity/route-schemas';
+import { AUDIT_LOG, AUDIT_LOG_PAGE, auditLogQuery, ENTITY_CHANGE_PAGE, ENTITY_CHANGE_QUERY, ID_PARAMS } from './route-schemas';
 
 const ENDPOINT = '/api/audit-logging/audit-logs';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,7 +73,7 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
   const tags = ['audit-logs'];
   const policy = POLICIES.auditLogs;
 
-  app.get(ENDPOINT, { config: { policy }, schema: { tags, summary: 'List audit log entries' } }, async (request) => {
+  app.get(ENDPOINT, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'List audit log entries', querystring: auditLogQuery(SORTABLE), response: { 200: AUDIT_LOG_PAGE } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
     const sort = readSorting(query, SORTABLE, { field: 'l.execution_time', desc: true }, request.language);
@@ -89,7 +91,7 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map(auditLogDto) };
   });
 
-  app.get(`${ENDPOINT}/entity-changes`, { config: { policy }, schema: { tags, summary: 'List entity changes' } }, async (request) => {
+  app.get(`${ENDPOINT}/entity-changes`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'List entity changes', querystring: ENTITY_CHANGE_QUERY, response: { 200: ENTITY_CHANGE_PAGE } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
     const read = new QueryReader(query, request.language);
@@ -121,7 +123,7 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => entityChangeDto(r.value, r, Number(r.ordinality) - 1)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${ENDPOINT}/:id`, { config: { policy }, schema: { tags, summary: 'Get an audit log entry' } }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${ENDPOINT}/:id`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'Get an audit log entry', params: ID_PARAMS, response: { 200: AUDIT_LOG } } }, async (request) => {
     const row = UUID.test(request.params.id)
       ? await visibleLogs(db, request).leftJoin('tenants as t', 't.id', 'l.tenant_id').selectAll('l').select('t.name as tenant_name').where('l.id', '=', request.params.id).executeTakeFirst()
       : undefined;

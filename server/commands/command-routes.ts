@@ -13,25 +13,15 @@ import { commandDevice, type CommandDevice } from './device-access';
 import { isDeviceModel, MODEL_COMMANDS } from './settings-schemas';
 import type { SmsGateway } from './sms-gateway';
 import { fillTemplate } from './templates';
+import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, TEMPLATE, TEMPLATE_ID_PARAM, TERMINAL_INFO } from './route-schemas';
 
 const DEVICES = POLICIES.devices;
 
-const readSend = bodyValidator<{ deviceId: string; commandTemplateId: string; variables?: Record<string, string> }>({
-  type: 'object',
-  properties: {
-    deviceId: { type: 'string', format: 'uuid' },
-    commandTemplateId: { type: 'string', format: 'uuid' },
-    variables: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 160 } },
-  },
-  required: ['deviceId', 'commandTemplateId'],
-  additionalProperties: false,
-});
+const readSend = bodyValidator<{ deviceId: string; commandTemplateId: string; variables?: Record<string, string> }>(SEND_BODY);
+const readRequest = bodyValidator<{ deviceId?: string; from?: string; to?: string }>(REQUEST_BODY);
 
-const readRequest = bodyValidator<{ deviceId?: string; from?: string; to?: string }>({
-  type: 'object',
-  properties: { deviceId: { type: 'string', format: 'uuid' }, from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } },
-  additionalProperties: false,
-});
+const tags = ['terminalCommand'];
 
 interface TemplateRow {
   id: string;
@@ -56,7 +46,8 @@ const deviceIdOf = (request: FastifyRequest, body?: { deviceId?: string }) => bo
 
 /** /api/app/terminalCommand (terminalInfo, sendCommand, log) and productInstance requestPosition/requestHistory. */
 export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGateway) {
-  app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES } }, async (request) => {
+  const infoSchema = { tags, summary: "A device's model, phone number, native commands and command templates", querystring: DEVICE_QUERY, response: { 200: TERMINAL_INFO, ...NOT_FOUND } };
+  app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES }, ...HAND_CHECKED, schema: infoSchema }, async (request) => {
     const device = await commandDevice(db, request, deviceIdOf(request));
     const rows = isDeviceModel(device.model)
       ? ((await templates(db, request.tenantId).where('device_model', '=', device.model).orderBy('name').limit(100).execute()) as unknown as TemplateRow[])
@@ -70,7 +61,8 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
     };
   });
 
-  app.post('/api/app/terminalCommand/sendCommand', { config: { policy: `${DEVICES}.Update` } }, async (request) => {
+  const sendSchema = { tags, summary: 'Send a command template, filled, to a device (by SMS or queued for it)', body: SEND_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
+  app.post('/api/app/terminalCommand/sendCommand', { config: { policy: `${DEVICES}.Update` }, ...HAND_CHECKED, schema: sendSchema }, async (request) => {
     const lang = request.language;
     const body = readSend(request.body, lang);
     const device = await commandDevice(db, request, body.deviceId);
@@ -99,7 +91,8 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
     }
   }
 
-  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES } }, async (request) => {
+  const logSchema = { tags, summary: "A device's latest commands", querystring: DEVICE_QUERY, response: { 200: COMMAND_LOG, ...NOT_FOUND } };
+  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES }, ...HAND_CHECKED, schema: logSchema }, async (request) => {
     const device = await commandDevice(db, request, deviceIdOf(request));
     return { items: await recentCommands(db, device.id) };
   });
@@ -107,13 +100,15 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
   // Caregivers hold the dashboard policy and may ask their own watches for a position.
   const requestPolicy = anyOf(`${DEVICES}.Update`, POLICIES.dashboard);
 
-  app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy } }, async (request) => {
+  const positionSchema = { tags, summary: 'Ask a device for its position now', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
+  app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy }, ...HAND_CHECKED, schema: positionSchema }, async (request) => {
     const body = readRequest(request.body, request.language);
     const device = await commandDevice(db, request, deviceIdOf(request, body));
     return send(request, device, { type: 'positionSingle', text: 'positionSingle', sms: false });
   });
 
-  app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy } }, async (request) => {
+  const historySchema = { tags, summary: 'Ask a device for its positions in a period (default: the last 24 hours)', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
+  app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy }, ...HAND_CHECKED, schema: historySchema }, async (request) => {
     const lang = request.language;
     const body = readRequest(request.body, lang);
     const device = await commandDevice(db, request, deviceIdOf(request, body));
@@ -123,7 +118,7 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
     return send(request, device, { type: 'history', text: 'history', sms: false, attributes: { from: from.toISOString(), to: to.toISOString() } });
   });
 
-  app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES } }, async (request) => {
+  app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES }, schema: { tags, summary: 'A command template the caller may send', params: TEMPLATE_ID_PARAM, response: { 200: TEMPLATE } } }, async (request) => {
     const { id } = request.params as { id: string };
     const row = UUID.test(id) ? await templates(db, request.tenantId).where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound(translate('errors.entityNotFound', request.language));

@@ -8,6 +8,10 @@ import { logCommand } from './command-log';
 import { commandDevice } from './device-access';
 import { setWanted, settingsSync } from './device-settings';
 import { SETTINGS_SCHEMAS, type DeviceModel } from './settings-schemas';
+import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { DEVICE_ID_PARAM, SETTINGS_SYNC, settingsBody } from './route-schemas';
+
+const tags = ['productInstance-settings'];
 
 const ENDPOINTS: [DeviceModel, string][] = [
   ['rtos', 'setRtosSettings'],
@@ -24,12 +28,7 @@ export async function settingsRoutes(app: FastifyInstance, db: Db) {
   const readers = Object.fromEntries(
     Object.entries(SETTINGS_SCHEMAS).map(([model, schema]) => [
       model,
-      bodyValidator<{ deviceId?: string; settings: Record<string, unknown> }>({
-        type: 'object',
-        properties: { deviceId: { type: 'string', format: 'uuid' }, settings: schema },
-        required: ['settings'],
-        additionalProperties: false,
-      }),
+      bodyValidator<{ deviceId?: string; settings: Record<string, unknown> }>(settingsBody(schema)),
     ]),
   ) as Record<DeviceModel, ReturnType<typeof bodyValidator<{ deviceId?: string; settings: Record<string, unknown> }>>>;
 
@@ -45,13 +44,25 @@ export async function settingsRoutes(app: FastifyInstance, db: Db) {
     return settingsSync(db, device.id, device.model);
   }
 
-  const update = { config: { policy: `${POLICIES.devices}.Update` } };
+  // The readers answer a bad body with translated messages (HAND_CHECKED).
+  const update = (model: DeviceModel, withId: boolean) => ({
+    config: { policy: `${POLICIES.devices}.Update` },
+    ...HAND_CHECKED,
+    schema: {
+      tags,
+      summary: `Set settings of a ${model} device (only those given); answers wanted versus reported`,
+      ...(withId ? { params: DEVICE_ID_PARAM } : {}),
+      body: settingsBody(SETTINGS_SCHEMAS[model]),
+      response: { 200: SETTINGS_SYNC, ...NOT_FOUND },
+    },
+  });
   for (const [model, name] of ENDPOINTS) {
-    app.post(`/api/app/productInstance/${name}`, update, (request) => apply(request, model, undefined));
+    app.post(`/api/app/productInstance/${name}`, update(model, false), (request) => apply(request, model, undefined));
   }
-  app.post('/api/app/productInstance/setTizenSettings/:id', update, (request) => apply(request, 'tizen', (request.params as { id: string }).id));
+  app.post('/api/app/productInstance/setTizenSettings/:id', update('tizen', true), (request) => apply(request, 'tizen', (request.params as { id: string }).id));
 
-  app.get('/api/app/productInstance/getSettingsSync/:id', { config: { policy: anyOf(POLICIES.devices, POLICIES.troubleshoot) } }, async (request) => {
+  const syncSchema = { tags, summary: "A device's wanted versus reported settings", params: DEVICE_ID_PARAM, response: { 200: SETTINGS_SYNC } };
+  app.get('/api/app/productInstance/getSettingsSync/:id', { config: { policy: anyOf(POLICIES.devices, POLICIES.troubleshoot) }, schema: syncSchema }, async (request) => {
     const device = await commandDevice(db, request, (request.params as { id: string }).id);
     return settingsSync(db, device.id, device.model);
   });

@@ -2,7 +2,7 @@ import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
-import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH, normalizeDeviceIdentifier } from '../../common/devices';
+import { DEVICE_IDENTIFIER_PATTERN, normalizeDeviceIdentifier } from '../../common/devices';
 import type { Db } from '../db/database';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { conflict } from '../http/errors';
@@ -14,27 +14,15 @@ import { deviceDto } from './device-dto';
 import { promotionsOptedIn, setPromotions } from './promotions';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
+import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { ASSIGN_BODY, CONFLICT, DEVICE, DEVICE_MODEL, DEVICE_MODEL_QUERY, OWN_DEVICES, UPDATE_BODY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-devicemanage'];
 
-const name = { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' };
 const identifierMessages = { imei: { pattern: 'devices:errors.badIdentifier', minLength: 'devices:errors.badIdentifier', maxLength: 'devices:errors.badIdentifier' } };
 
-const readAssign = bodyValidator<AssignBody>(
-  {
-    type: 'object',
-    properties: {
-      imei: { type: 'string', pattern: DEVICE_IDENTIFIER_PATTERN },
-      deviceId: { type: ['string', 'null'], maxLength: DEVICE_ID_MAX_LENGTH },
-      name,
-      promotionsOptIn: { type: 'boolean' },
-    },
-    required: ['imei', 'name'],
-    additionalProperties: false,
-  },
-  { messages: identifierMessages, label: (member, lang) => translate(`devices:fields.${member}`, lang) },
-);
+const readAssign = bodyValidator<AssignBody>(ASSIGN_BODY, { messages: identifierMessages, label: (member, lang) => translate(`devices:fields.${member}`, lang) });
 
 interface UpdateBody {
   id: string;
@@ -42,15 +30,7 @@ interface UpdateBody {
   promotionsOptIn?: boolean;
   concurrencyStamp?: string;
 }
-const readUpdate = bodyValidator<UpdateBody>(
-  {
-    type: 'object',
-    properties: { id: { type: 'string', format: 'uuid' }, name, promotionsOptIn: { type: 'boolean' }, concurrencyStamp: { type: 'string', maxLength: 64 } },
-    required: ['id'],
-    additionalProperties: false,
-  },
-  { label: (member, lang) => translate(`devices:fields.${member}`, lang) },
-);
+const readUpdate = bodyValidator<UpdateBody>(UPDATE_BODY, { label: (member, lang) => translate(`devices:fields.${member}`, lang) });
 
 /** An identifier as typed (spaces allowed) checked against the schema's pattern after normalizing. */
 function identifierOf(body: unknown): unknown {
@@ -68,7 +48,9 @@ export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db })
   const { db } = opts;
   const base = '/api/plugandplay/devicemanage';
 
-  app.get(`${base}/getDeviceModel`, { config: { policy: DASHBOARD }, schema: { tags, summary: 'The model of a device by IMEI or serial number, known or not' } }, async (request) => {
+  // Bodies and queries are checked by the handlers, with translated messages (HAND_CHECKED).
+  const modelSchema = { tags, summary: 'The model of a device by IMEI or serial number, known or not', querystring: DEVICE_MODEL_QUERY, response: { 200: DEVICE_MODEL } };
+  app.get(`${base}/getDeviceModel`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: modelSchema }, async (request) => {
     const lang = request.language;
     const raw = queryParam(request.query as Record<string, unknown>, 'imei') ?? queryParam(request.query as Record<string, unknown>, 'serialNumber');
     const identifier = typeof raw === 'string' ? normalizeDeviceIdentifier(raw) : '';
@@ -89,12 +71,14 @@ export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db })
     };
   });
 
-  app.post(`${base}/assignDeviceToUser`, { config: { policy: `${DASHBOARD}.Create` }, schema: { tags, summary: "Add a device of the tenant's stock to the caller's account" } }, async (request) => {
+  const assignSchema = { tags, summary: "Add a device of the tenant's stock to the caller's account", body: ASSIGN_BODY, response: { 200: DEVICE } };
+  app.post(`${base}/assignDeviceToUser`, { config: { policy: `${DASHBOARD}.Create` }, ...HAND_CHECKED, schema: assignSchema }, async (request) => {
     const body = readAssign(identifierOf(request.body), request.language);
     return assignDevice(db, ownerOf(request), body, request.language);
   });
 
-  app.put(`${base}/updateDevice`, { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Rename one of the caller's devices or change its promotions choice" } }, async (request) => {
+  const updateSchema = { tags, summary: "Rename one of the caller's devices or change its promotions choice", body: UPDATE_BODY, response: { 200: DEVICE, ...CONFLICT, ...NOT_FOUND } };
+  app.put(`${base}/updateDevice`, { config: { policy: `${DASHBOARD}.Update` }, ...HAND_CHECKED, schema: updateSchema }, async (request) => {
     const lang = request.language;
     const body = readUpdate(request.body, lang);
     const owner = ownerOf(request);
@@ -118,7 +102,7 @@ export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db })
     return deviceDto(updated, (await promotionsOptedIn(db, [updated.id])).has(updated.id));
   });
 
-  app.get(`${base}/getAssignDeviceToUser`, { config: { policy: DASHBOARD }, schema: { tags, summary: "The caller's devices and the account's device cap" } }, async (request) => {
+  app.get(`${base}/getAssignDeviceToUser`, { config: { policy: DASHBOARD }, schema: { tags, summary: "The caller's devices and the account's device cap", response: { 200: OWN_DEVICES } } }, async (request) => {
     const owner = ownerOf(request);
     const [rows, maxDeviceCount] = await Promise.all([
       ownDevices(db, owner).selectAll().orderBy('name').orderBy('id').execute(),

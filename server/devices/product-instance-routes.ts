@@ -9,6 +9,8 @@ import { receiverDto } from './receiver-dto';
 import { releaseDevice } from './release-device';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
+import { HAND_CHECKED } from '../modules/shared/route-schemas';
+import { DASHBOARD_QUERY, DEVICE_PAGE, DEVICE_WITH_RECEIVERS, ID_PARAM, NO_CONTENT } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['productInstance-dashboard'];
@@ -36,7 +38,9 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
   const { db } = opts;
   const base = '/api/app/productInstance';
 
-  app.get(`${base}/pagedDashboard`, { config: { policy: DASHBOARD }, schema: { tags, summary: "The caller's devices, paged, for the dashboard" } }, async (request) => {
+  // Paging is checked by readPaging, with translated messages (HAND_CHECKED).
+  const pageSchema = { tags, summary: "The caller's devices, paged, for the dashboard", querystring: DASHBOARD_QUERY, response: { 200: DEVICE_PAGE } };
+  app.get(`${base}/pagedDashboard`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: pageSchema }, async (request) => {
     const lang = request.language;
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, lang);
@@ -62,7 +66,7 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
 
   app.get<{ Params: { id: string } }>(
     `${base}/with-navigation-properties/:id`,
-    { config: { policy: DASHBOARD }, schema: { tags, summary: 'One of the caller\'s devices with its alarm receivers' } },
+    { config: { policy: DASHBOARD }, schema: { tags, summary: "One of the caller's devices with its alarm receivers", params: ID_PARAM, response: { 200: DEVICE_WITH_RECEIVERS } } },
     async (request) => {
       const device = await requireOwnDevice(db, ownerOf(request), request.params.id, request.language);
       const [promotions, receivers] = await Promise.all([
@@ -75,7 +79,7 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
 
   app.delete<{ Params: { id: string } }>(
     `${base}/dashboard/:id`,
-    { config: { policy: `${DASHBOARD}.Delete` }, schema: { tags, summary: "Take one of the caller's devices off the account (back to the tenant's stock)" } },
+    { config: { policy: `${DASHBOARD}.Delete` }, schema: { tags, summary: "Take one of the caller's devices off the account (back to the tenant's stock)", params: ID_PARAM, response: { 204: NO_CONTENT } } },
     async (request, reply) => {
       await releaseDevice(db, ownerOf(request), request.params.id, request.language);
       return reply.status(204).send();

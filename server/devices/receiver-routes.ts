@@ -11,19 +11,13 @@ import { inviteReceiverNeutrally } from './receiver-invite';
 import { notFound } from '../http/errors';
 import { ownerOf, requireOwnDevice, UUID } from './scope';
 import { escalationRoutes } from './escalation-routes';
+import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { INVITE_BODY, INVITE_SENT, NO_CONTENT, RECEIVER_ID_PARAM, RECEIVER_LIST, RECEIVERS_QUERY, TOO_MANY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-profile-receivers'];
 
-const readInvite = bodyValidator<{ deviceId: string; email: string }>(
-  {
-    type: 'object',
-    properties: { deviceId: { type: 'string', minLength: 1, maxLength: 64 }, email: { type: 'string', format: 'email', maxLength: 256 } },
-    required: ['deviceId', 'email'],
-    additionalProperties: false,
-  },
-  { label: (member, lang) => translate(`devices:fields.${member}`, lang) },
-);
+const readInvite = bodyValidator<{ deviceId: string; email: string }>(INVITE_BODY, { label: (member, lang) => translate(`devices:fields.${member}`, lang) });
 
 /**
  * Alarm receivers per device (/api/plugandplay/profile: invite-user, invited-by-user,
@@ -38,7 +32,12 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
 
   app.post(
     `${base}/invite-user`,
-    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices (the same answer for any address)" } },
+    {
+      config: { policy: `${DASHBOARD}.Update` },
+      // readInvite answers a bad body, in the caller's language.
+      ...HAND_CHECKED,
+      schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices (the same answer for any address)", body: INVITE_BODY, response: { 202: INVITE_SENT, ...TOO_MANY, ...NOT_FOUND } },
+    },
     async (request, reply) => {
       const raw = request.body as { email?: unknown } | undefined;
       // People paste addresses with a space around them; that is not a different address.
@@ -47,7 +46,8 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
     },
   );
 
-  app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, schema: { tags, summary: "Alarm receivers of the caller's devices (optionally of one device)" } }, async (request) => {
+  const listSchema = { tags, summary: "Alarm receivers of the caller's devices (optionally of one device)", querystring: RECEIVERS_QUERY, response: { 200: RECEIVER_LIST, ...NOT_FOUND } };
+  app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: listSchema }, async (request) => {
     const owner = ownerOf(request);
     const deviceId = queryParam(request.query as Record<string, unknown>, 'deviceId');
     if (deviceId !== undefined) await requireOwnDevice(db, owner, String(deviceId), request.language);
@@ -68,7 +68,7 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
 
   app.delete<{ Params: { id: string } }>(
     `${base}/delete-invited-user/:id`,
-    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Remove an alarm receiver from one of the caller's devices" } },
+    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Remove an alarm receiver from one of the caller's devices", params: RECEIVER_ID_PARAM, response: { 204: NO_CONTENT } } },
     async (request, reply) => {
       const owner = ownerOf(request);
       const id = request.params.id;

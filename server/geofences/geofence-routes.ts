@@ -7,7 +7,8 @@ import { UUID } from '../identity/scope';
 import { translate } from '../localization/texts';
 import { actorOf, checkTargets, linkableDevices, tenantCitizens } from './access';
 import { areaOf, CIRCLE_BODY, GEOFENCE_BODY, LINKS_BODY, POLYGON_BODY, readCircle, readGeofence, readLinks, readPolygon, scheduleOf, type GeofenceInput } from './geofence-body';
-import { DELETED, GEOFENCE_LIST, LINK_TARGETS, ONE_GEOFENCE, writeSchema } from './route-schemas';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { DELETED, GEOFENCE_LIST, LINK_TARGETS, LINKS_SCHEMA, ONE_GEOFENCE, writeSchema } from './route-schemas';
 import { deleteGeofence, findVisible, insertGeofence, replaceLinks, updateGeofence, visibleGeofences, withLinks } from './geofence-store';
 
 const P = POLICIES.geofences;
@@ -19,7 +20,7 @@ type Reader = (body: unknown, lang: string) => GeofenceInput;
 export async function geofenceRoutes(app: FastifyInstance, db: Db) {
   const tags = ['geofences'];
   /** Route options: the policy, the schema, and Fastify's validation left to the route's own readers. */
-  const options = (policy: string, summary: string, schema: object) => ({ config: { policy }, attachValidation: true, schema: { tags, summary, ...schema } });
+  const options = (policy: string, summary: string, schema: object) => ({ config: { policy }, ...HAND_CHECKED, schema: { tags, summary, ...schema } });
   const notThere = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
   const answer = async (request: FastifyRequest, id: string) => {
     const row = await findVisible(db, actorOf(request), id);
@@ -122,7 +123,7 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** Links a zone to devices and citizens, replacing the links it had. */
-  app.post('/api/app/geofenceLink/postMultiple', options(`${P}.Update`, 'Replaces the links of a zone', writeSchema(LINKS_BODY, false)), async (request) => {
+  app.post('/api/app/geofenceLink/postMultiple', options(`${P}.Update`, 'Replaces the links of a zone', LINKS_SCHEMA(LINKS_BODY)), async (request) => {
     const lang = request.language;
     const input = readLinks(request.body, lang);
     const actor = actorOf(request);

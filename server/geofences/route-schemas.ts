@@ -1,5 +1,4 @@
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
-import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { CONFLICT, NO_CONTENT, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, TIME, UUID_STRING } from '../http/route-schemas';
 
 /**
  * Route schemas of the geofence endpoints (geofence-routes.ts): a zone is geofence-store.ts's
@@ -12,13 +11,13 @@ const GEOFENCE = {
   type: 'object',
   required: ['id', 'tenantId', 'ownerUserId', 'name', 'shape', 'center', 'radius', 'points', 'schedule', 'deviceIds', 'citizenIds', 'concurrencyStamp', 'creationTime', 'lastModificationTime'],
   properties: {
-    id: { type: 'string', format: 'uuid' },
-    tenantId: { type: ['string', 'null'] },
-    ownerUserId: { type: ['string', 'null'] },
+    id: UUID_STRING,
+    tenantId: NULLABLE_STRING,
+    ownerUserId: NULLABLE_STRING,
     name: { type: 'string' },
     shape: { type: 'string', enum: ['circle', 'polygon'] },
     center: { anyOf: [LAT_LNG, { type: 'null' }] },
-    radius: { type: ['number', 'null'] },
+    radius: NULLABLE_NUMBER,
     points: { type: ['array', 'null'], items: LAT_LNG },
     schedule: {
       type: ['object', 'null'],
@@ -28,8 +27,8 @@ const GEOFENCE = {
     deviceIds: IDS,
     citizenIds: IDS,
     concurrencyStamp: { type: 'string' },
-    creationTime: { type: 'string', format: 'date-time' },
-    lastModificationTime: { type: ['string', 'null'], format: 'date-time' },
+    creationTime: TIME,
+    lastModificationTime: NULLABLE_TIME,
   },
 } as const;
 
@@ -39,8 +38,7 @@ export const GEOFENCE_LIST = {
   querystring: {
     type: 'object',
     properties: {
-      SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT },
-      MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT },
+      ...PAGING_PROPERTIES,
       Sorting: { type: 'string', description: 'name, creationTime or shape, then "asc" or "desc"' },
       Filter: { type: 'string', description: 'Text in the name' },
       shape: { type: 'string', enum: ['circle', 'polygon'] },
@@ -48,7 +46,7 @@ export const GEOFENCE_LIST = {
       citizenId: { type: 'string', format: 'uuid' },
     },
   },
-  response: { 200: { type: 'object', required: ['totalCount', 'items'], properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: GEOFENCE } } } },
+  response: { 200: pagedResult(GEOFENCE) },
 } as const;
 
 export const LINK_TARGETS = {
@@ -66,5 +64,7 @@ export const LINK_TARGETS = {
 
 export const ONE_GEOFENCE = { params: ID_PARAMS, response: { 200: GEOFENCE } } as const;
 /** A write answers the zone as stored; 409 when someone else changed it first. */
-export const writeSchema = (body: object, withId: boolean) => ({ ...(withId ? { params: ID_PARAMS } : {}), body, response: { 200: GEOFENCE, 409: ABP_ERROR_RESPONSE } });
-export const DELETED = { params: ID_PARAMS, response: { 204: { type: 'null', description: 'Deleted' } } } as const;
+export const writeSchema = (body: object, withId: boolean) => ({ ...(withId ? { params: ID_PARAMS } : {}), body, response: { 200: GEOFENCE, ...CONFLICT } });
+/** Linking answers the zone; 404 when the body's zone is not one the caller may see. */
+export const LINKS_SCHEMA = (body: object) => ({ body, response: { 200: GEOFENCE, ...NOT_FOUND } });
+export const DELETED = { params: ID_PARAMS, response: NO_CONTENT } as const;

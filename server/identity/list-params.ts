@@ -32,10 +32,15 @@ export class ListParams {
   date(name: string): Date | undefined {
     const v = this.text(name);
     if (v === undefined) return undefined;
-    if (!Number.isNaN(Date.parse(v))) return new Date(v);
+    if (isStorableTime(Date.parse(v))) return new Date(v);
     throw invalid(this.lang, [problem(name, 'validation:invalid', this.lang)]);
   }
 }
+
+/** Years 1 to 9999: JavaScript reads '+045311-10-11' as a date that PostgreSQL cannot compare with (a 500). */
+const FIRST_TIME = Date.parse('0001-01-01T00:00:00Z');
+const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+export const isStorableTime = (time: number) => time >= FIRST_TIME && time <= LAST_TIME;
 
 /** A LIKE pattern matching the text anywhere, with the wildcard characters escaped. */
 export const contains = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;

@@ -5,6 +5,8 @@ import { readPaging, readSorting } from '../http/paging';
 import { ListParams } from './list-params';
 import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from './security-log-query';
 import { entityNotFound, scopeOf, UUID } from './scope';
+import { HAND_CHECKED, ID_PARAMS, pagedResult } from './route-schemas';
+import { SECURITY_LOG, SECURITY_LOG_QUERY } from './security-log-schemas';
 
 /**
  * GET /api/identity/security-logs: sign-in successes and failures, sign-outs, password changes and
@@ -14,8 +16,11 @@ import { entityNotFound, scopeOf, UUID } from './scope';
  */
 export async function securityLogRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const tags = ['identity-security-logs'];
 
-  app.get('/api/identity/security-logs', { config: { policy: POLICIES.securityLogs } }, async (request) => {
+  app.get(
+    '/api/identity/security-logs',
+    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'Security log entries, paged and filtered', querystring: SECURITY_LOG_QUERY, response: { 200: pagedResult(SECURITY_LOG) } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -26,9 +31,11 @@ export async function securityLogRoutes(app: FastifyInstance, opts: { db: Db }) 
       base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute(),
     ]);
     return { totalCount: Number(count), items: rows.map(securityLogDto) };
-  });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/identity/security-logs/:id', { config: { policy: POLICIES.securityLogs } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/security-logs/:id',
+    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'A security log entry', params: ID_PARAMS, response: { 200: SECURITY_LOG } } }, async (request) => {
     const row = UUID.test(request.params.id)
       ? await securityLogQuery(db, scopeOf(request), {}).selectAll().where('id', '=', request.params.id).executeTakeFirst()
       : undefined;

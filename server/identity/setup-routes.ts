@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { AbpError, badRequest, forbidden, sendAbpError } from '../http/errors';
+import { ABP_ERROR_RESPONSE, AbpError, badRequest, forbidden, sendAbpError } from '../http/errors';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
@@ -34,7 +34,6 @@ const BODY = {
     password: { type: 'string', maxLength: 200 },
   },
 } as const;
-const ABP_ERROR = { type: 'object', properties: { error: { type: 'object', additionalProperties: true } } } as const;
 const HTML = { type: 'string' } as const;
 
 /**
@@ -105,7 +104,13 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
     '/api/setup',
     {
       config: { policy: ANONYMOUS },
-      schema: { body: BODY, response: { 201: { type: 'object', properties: { userName: { type: 'string' } }, required: ['userName'] }, 400: ABP_ERROR, 403: ABP_ERROR, 429: ABP_ERROR } },
+      // Refusals go through sendAbpError: ABP's error body exactly.
+      schema: {
+        tags: ['setup'],
+        summary: 'Create the first host administrator with the one-time setup token',
+        body: BODY,
+        response: { 201: { type: 'object', properties: { userName: { type: 'string' } }, required: ['userName'] }, 400: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE },
+      },
     },
     async (request, reply) => {
       try {

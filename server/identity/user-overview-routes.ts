@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
-import { notFound } from '../http/errors';
+import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
 import { AUTHENTICATED } from '../permissions/guard';
 import { findUserSummary } from './users';
+import { CURRENT_USER } from './overviews/route-schemas';
 
 /** GET /api/app/user-overviews/current: the signed-in user's own overview. */
 export async function userOverviewRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/api/app/user-overviews/current', { config: { policy: AUTHENTICATED } }, async (request) => {
+  app.get(
+    '/api/app/user-overviews/current',
+    { config: { policy: AUTHENTICATED }, schema: { tags: ['user-overviews'], summary: "The signed-in user's own overview", response: { 200: CURRENT_USER, 404: ABP_ERROR_RESPONSE } } }, async (request) => {
     const user = await findUserSummary(opts.db, request.principal!.userId);
     if (!user) throw notFound(translate('errors.userNotFound', request.language));
     return {
@@ -22,5 +25,6 @@ export async function userOverviewRoutes(app: FastifyInstance, opts: { db: Db })
       tenantName: user.tenantName,
       roles: user.roles,
     };
-  });
+    },
+  );
 }

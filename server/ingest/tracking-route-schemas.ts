@@ -1,15 +1,14 @@
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
+import { listResult, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, TIME, UUID_STRING } from '../http/route-schemas';
 
 /**
  * Route schemas of the tracking reads (tracking-routes.ts): what they take and answer, for the
  * API description and the answers' serialisation. The routes read their query parameters
  * themselves, with messages in the caller's language (`attachValidation`).
  */
-const TIME = { type: 'string', format: 'date-time' } as const;
-const TIME_OR_NULL = { type: ['string', 'null'], format: 'date-time' } as const;
-const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
-const STRING_OR_NULL = { type: ['string', 'null'] } as const;
-const ID = { type: 'string', format: 'uuid' } as const;
+const TIME_OR_NULL = NULLABLE_TIME;
+const NUMBER_OR_NULL = NULLABLE_NUMBER;
+const STRING_OR_NULL = NULLABLE_STRING;
+const ID = UUID_STRING;
 
 /** `deviceIds`: ids, repeated or comma-separated; none given means every visible device. */
 const DEVICE_IDS_QUERY = {
@@ -23,7 +22,7 @@ const RANGE = {
 const DEVICE_RANGE_QUERY = { type: 'object', required: ['deviceId'], properties: { deviceId: { type: 'string' }, ...RANGE } } as const;
 export const DEVICE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The device id' } } } as const;
 
-const list = (item: object) => ({ type: 'object', required: ['items'], properties: { items: { type: 'array', items: item } } }) as const;
+const list = listResult;
 
 export const BATTERY_LEVELS = {
   querystring: DEVICE_IDS_QUERY,
@@ -36,9 +35,13 @@ export const BATTERY_LEVELS = {
   },
 } as const;
 
+/** A `deviceId` naming no device the caller may see. */
+const NO_SUCH_DEVICE = NOT_FOUND;
+
 export const BATTERY_HISTORY = {
   querystring: DEVICE_RANGE_QUERY,
   response: {
+    ...NO_SUCH_DEVICE,
     200: {
       type: 'object',
       required: ['deviceId', 'from', 'to', 'items'],
@@ -51,14 +54,14 @@ export const EVENT_HISTORY = {
   querystring: {
     type: 'object',
     properties: {
-      SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT },
-      MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT },
+      ...PAGING_PROPERTIES,
       deviceId: { type: 'string' },
       type: { type: 'string', description: 'Event type (geofenceExit, sos, lowBattery, ...)' },
       ...RANGE,
     },
   },
   response: {
+    ...NO_SUCH_DEVICE,
     200: {
       type: 'object',
       required: ['totalCount', 'items'],
@@ -132,6 +135,7 @@ export const LATEST_POSITIONS = {
 export const TRAIL = {
   querystring: DEVICE_RANGE_QUERY,
   response: {
+    ...NO_SUCH_DEVICE,
     200: {
       type: 'object',
       required: ['deviceId', 'from', 'to', 'items'],

@@ -7,6 +7,7 @@ import { queryParam, readPaging } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from './offline';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
+import { HAND_CHECKED } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { placeFromAttributes, zoneOfRow } from '../alarms/place';
 import type { IngestCounters } from './guards';
@@ -81,7 +82,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
   const read = { config: { policy: TRACKING_READ } };
   const tags = ['tracking'];
   /** A read with its schema; its parameters are checked by the route, in the caller's language. */
-  const reading = (summary: string, schema: object) => ({ ...read, attachValidation: true, schema: { tags, summary, ...schema } });
+  const reading = (summary: string, schema: object) => ({ ...read, ...HAND_CHECKED, schema: { tags, summary, ...schema } });
 
   app.get('/api/app/productInstance/battery-levels', reading('Battery level of each visible device', BATTERY_LEVELS), async (request) => {
     const ids = idList(queryParam(request.query as Query, 'deviceIds'));
@@ -294,7 +295,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     return settingsOf(await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst());
   });
 
-  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE }, attachValidation: true, schema: { tags, summary: "Sets a device's alarm settings", ...DEVICE_SETTINGS_UPDATE } }, async (request) => {
+  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Sets a device's alarm settings", ...DEVICE_SETTINGS_UPDATE } }, async (request) => {
     const device = await visibleDevice(db, request, (request.params as { id: string }).id);
     const body = settingsBody(request.body, request.language);
     const values = {

@@ -13,6 +13,10 @@ import { isUniqueViolation } from '../schema-engine/write-checks';
 import { writeSettings } from '../settings/settings';
 import { byProductOrder, DEFAULT_LANGUAGE_SETTING, defaultCulture, languageDto, type LanguageRow } from './languages';
 import { namespaceNames, translate } from './texts';
+import { HAND_CHECKED } from '../http/route-schemas';
+import {
+  CONFLICT, CREATE_LANGUAGE_BODY, CULTURE_LIST, ID_PARAMS, LANGUAGE, LANGUAGE_ITEMS, LANGUAGE_LIST_QUERY, LANGUAGE_PAGE, NO_CONTENT, RESOURCE_LIST, UPDATE_LANGUAGE_BODY,
+} from './route-schemas';
 
 interface IdParams {
   id: string;
@@ -21,8 +25,6 @@ interface IdParams {
 const ENDPOINT = '/api/language-management/languages';
 const P = POLICIES.languages;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FLAG = { type: ['string', 'null'], maxLength: 16, pattern: '^[a-z]{2}(-[a-z0-9]{1,8})?$' };
-
 interface LanguageBody {
   cultureName?: string;
   uiCultureName?: string;
@@ -32,33 +34,10 @@ interface LanguageBody {
   concurrencyStamp?: string;
 }
 
-/** Create takes the culture; update only the display name, flag and whether it is offered (ABP). */
+/** Read-only fields of the DTO that clients send back with a whole record. */
 const READ_ONLY = new Set(['id', 'isDefaultLanguage', 'creationTime', 'lastModificationTime', 'extraProperties']);
-const readCreate = bodyValidator<LanguageBody>({
-  type: 'object',
-  properties: {
-    cultureName: { type: 'string', maxLength: 35 },
-    uiCultureName: { type: 'string', maxLength: 35 },
-    displayName: { type: 'string', minLength: 1, maxLength: 64 },
-    flagIcon: FLAG,
-    isEnabled: { type: 'boolean' },
-  },
-  required: ['cultureName', 'displayName'],
-  additionalProperties: false,
-});
-const readUpdate = bodyValidator<LanguageBody>({
-  type: 'object',
-  properties: {
-    cultureName: { type: 'string' },
-    uiCultureName: { type: 'string' },
-    displayName: { type: 'string', minLength: 1, maxLength: 64 },
-    flagIcon: FLAG,
-    isEnabled: { type: 'boolean' },
-    concurrencyStamp: { type: 'string', maxLength: 64 },
-  },
-  required: ['displayName'],
-  additionalProperties: false,
-});
+const readCreate = bodyValidator<LanguageBody>(CREATE_LANGUAGE_BODY);
+const readUpdate = bodyValidator<LanguageBody>(UPDATE_LANGUAGE_BODY);
 
 function cleaned(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -91,21 +70,21 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
   const cultureProblem = (lang: string, member: string) => invalid(lang, [{ message: translate('languages.unknownCulture', lang), members: [member] }]);
   const duplicate = (lang: string) => invalid(lang, [{ message: translate('languages.exists', lang), members: ['cultureName'] }]);
 
-  app.get(`${ENDPOINT}/culture-list`, { config: { policy: P }, schema: { tags, summary: 'Cultures the product has translations for' } }, async () =>
+  app.get(`${ENDPOINT}/culture-list`, { config: { policy: P }, schema: { tags, summary: 'Cultures the product has translations for', response: { 200: CULTURE_LIST } } }, async () =>
     LANGUAGES.map((l) => ({ name: l.cultureName, displayName: l.displayName })),
   );
 
-  app.get(`${ENDPOINT}/resources`, { config: { policy: P }, schema: { tags, summary: 'Translatable resources (namespaces)' } }, async () =>
+  app.get(`${ENDPOINT}/resources`, { config: { policy: P }, schema: { tags, summary: 'Translatable resources (namespaces)', response: { 200: RESOURCE_LIST } } }, async () =>
     namespaceNames().map((name) => ({ name })),
   );
 
-  app.get(`${ENDPOINT}/all`, { config: { policy: P }, schema: { tags, summary: 'Every language' } }, async () => {
+  app.get(`${ENDPOINT}/all`, { config: { policy: P }, schema: { tags, summary: 'Every language', response: { 200: LANGUAGE_ITEMS } } }, async () => {
     const rows = await db.selectFrom('languages').selectAll().execute();
     const culture = await defaultCulture(db);
     return { items: rows.sort(byProductOrder).map((r) => languageDto(r, culture)) };
   });
 
-  app.get(ENDPOINT, { config: { policy: P }, schema: { tags, summary: 'List languages' } }, async (request) => {
+  app.get(ENDPOINT, { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'List languages', querystring: LANGUAGE_LIST_QUERY, response: { 200: LANGUAGE_PAGE } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
     const sort = readSorting(query, SORTABLE, { field: 'display_name', desc: false }, request.language);
@@ -121,11 +100,11 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => languageDto(r, culture)) };
   });
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: P }, schema: { tags, summary: 'Get a language' } }, async (request) =>
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Get a language', params: ID_PARAMS, response: { 200: LANGUAGE } } }, async (request) =>
     languageDto(await requireLanguage(request), await defaultCulture(db)),
   );
 
-  app.post(ENDPOINT, { config: { policy: `${P}.Create` }, schema: { tags, summary: 'Add a language' } }, async (request) => {
+  app.post(ENDPOINT, { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Add a language', body: CREATE_LANGUAGE_BODY, response: { 200: LANGUAGE } } }, async (request) => {
     const lang = request.language;
     const input = readCreate(cleaned(request.body), lang);
     const culture = findLanguage(input.cultureName);
@@ -150,7 +129,11 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return languageDto((await find(id))!, await defaultCulture(db));
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Update a language' } }, async (request) => {
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+    config: { policy: `${P}.Edit` },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'Update a language', params: ID_PARAMS, body: UPDATE_LANGUAGE_BODY, response: { 200: LANGUAGE, ...CONFLICT } },
+  }, async (request) => {
     const lang = request.language;
     const existing = await requireLanguage(request);
     const input = readUpdate(cleaned(request.body), lang);
@@ -177,7 +160,7 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return languageDto((await find(existing.id))!, await defaultCulture(db));
   });
 
-  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Delete` }, schema: { tags, summary: 'Remove a language' } }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a language', params: ID_PARAMS, response: { 204: NO_CONTENT } } }, async (request, reply) => {
     const existing = await requireLanguage(request);
     if (existing.culture_name === (await defaultCulture(db))) throw refuse(request, 'defaultCannotBeDeleted');
     await db.transaction().execute(async (trx) => {
@@ -187,7 +170,11 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id/set-as-default`, { config: { policy: `${P}.ChangeDefault` }, schema: { tags, summary: 'Make a language the default' } }, async (request, reply) => {
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id/set-as-default`, {
+    config: { policy: `${P}.ChangeDefault` },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'Make a language the default', params: ID_PARAMS, response: { 204: NO_CONTENT } },
+  }, async (request, reply) => {
     const existing = await requireLanguage(request);
     if (!existing.is_enabled) throw refuse(request, 'disabledCannotBeDefault');
     const previous = await defaultCulture(db);

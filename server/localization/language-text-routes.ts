@@ -11,6 +11,8 @@ import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { bumpLocalizationVersion, type OverrideSync } from './override-sync';
 import { overridesOf } from './overrides';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { BASE_CULTURE_QUERY, LANGUAGE_TEXT, LANGUAGE_TEXT_PAGE, TEXT_LIST_QUERY, TEXT_PARAMS, TEXT_VALUE_BODY, TEXT_VALUE_QUERY } from './route-schemas';
 import { baseNamespace, flatten, isNamespace, lookup, namespaceNames, ownText, translate } from './texts';
 
 interface TextParams {
@@ -78,7 +80,11 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
     return { resourceName, name, language: culture(cultureName, 'cultureName', request.language) };
   };
 
-  app.get(ENDPOINT, { config: { policy: P }, schema: { tags, summary: 'List texts of a language beside a base language' } }, async (request) => {
+  app.get(ENDPOINT, {
+    config: { policy: P },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'List texts of a language beside a base language', querystring: TEXT_LIST_QUERY, response: { 200: LANGUAGE_TEXT_PAGE } },
+  }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -102,7 +108,11 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
     return { totalCount: items.length, items: items.slice(skip, skip + take) };
   });
 
-  app.get<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name`, { config: { policy: P }, schema: { tags, summary: 'Get one text' } }, async (request) => {
+  app.get<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name`, {
+    config: { policy: P },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'Get one text', params: TEXT_PARAMS, querystring: BASE_CULTURE_QUERY, response: { 200: LANGUAGE_TEXT } },
+  }, async (request) => {
     const { resourceName, name, language } = target(request);
     const base = culture(queryParam(request.query as Record<string, unknown>, 'baseCultureName'), 'baseCultureName', request.language, DEFAULT_LANGUAGE.cultureName);
     return text(resourceName, name, base, language);
@@ -138,7 +148,11 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
 
   app.put<{ Params: TextParams; Querystring: { value?: string } }>(
     `${ENDPOINT}/:resourceName/:cultureName/:name`,
-    { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Change a text' } },
+    {
+      config: { policy: `${P}.Edit` },
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Change a text', params: TEXT_PARAMS, querystring: TEXT_VALUE_QUERY, body: TEXT_VALUE_BODY, response: { 200: LANGUAGE_TEXT } },
+    },
     async (request) => {
       const lang = request.language;
       const body = request.body as { value?: unknown } | undefined;
@@ -151,7 +165,11 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
     },
   );
 
-  app.put<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name/restore`, { config: { policy: `${P}.Edit` }, schema: { tags, summary: 'Restore the shipped text' } }, async (request) =>
+  app.put<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name/restore`, {
+    config: { policy: `${P}.Edit` },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'Restore the shipped text', params: TEXT_PARAMS, response: { 200: LANGUAGE_TEXT } },
+  }, async (request) =>
     change(request, null),
   );
 }

@@ -5,6 +5,8 @@ import { bodyValidator } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';
+import { HAND_CHECKED } from '../identity/route-schemas';
+import { EMAIL_SETTINGS } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/emailing';
 
@@ -33,7 +35,7 @@ const FIELDS: Record<Exclude<keyof EmailSettings, 'smtpPassword'>, SettingName> 
 };
 const PASSWORD: SettingName = 'Abp.Mailing.Smtp.Password';
 
-const readBody = bodyValidator<EmailSettings>({
+const BODY = {
   type: 'object',
   properties: {
     smtpHost: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9.:\\[\\]-]+$' },
@@ -49,7 +51,8 @@ const readBody = bodyValidator<EmailSettings>({
   },
   required: ['defaultFromAddress', 'defaultFromDisplayName'],
   additionalProperties: false,
-});
+} as const;
+const readBody = bodyValidator<EmailSettings>(BODY);
 
 /**
  * ABP's emailing settings: GET and POST `/api/setting-management/emailing`, for the host or for
@@ -77,9 +80,9 @@ export async function emailingRoutes(app: FastifyInstance, opts: { db: Db }) {
     };
   };
 
-  app.get(ENDPOINT, { config: { policy: POLICIES.settings }, schema: { ...schema, summary: 'Mail settings' } }, async (request) => current(request.tenantId));
+  app.get(ENDPOINT, { config: { policy: POLICIES.settings }, schema: { ...schema, summary: 'Mail settings', response: { 200: EMAIL_SETTINGS } } }, async (request) => current(request.tenantId));
 
-  app.post(ENDPOINT, { config: { policy: POLICIES.settings }, schema: { ...schema, summary: 'Change the mail settings' } }, async (request) => {
+  app.post(ENDPOINT, { config: { policy: POLICIES.settings }, ...HAND_CHECKED, schema: { ...schema, summary: 'Change the mail settings', body: BODY, response: { 200: EMAIL_SETTINGS } } }, async (request) => {
     const input = readBody(request.body, request.language);
     const values: Partial<Record<SettingName, string>> = {};
     for (const [field, name] of Object.entries(FIELDS) as [keyof typeof FIELDS, SettingName][]) {

@@ -8,6 +8,8 @@ import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';
+import { HAND_CHECKED } from '../identity/route-schemas';
+import { IDENTITY_SETTINGS } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/identity';
 /** A lockout longer than a year is a typo. */
@@ -38,8 +40,8 @@ interface IdentitySettings {
   lockout: Group<typeof LOCKOUT>;
 }
 
-const flag = { type: 'boolean' };
-const readBody = bodyValidator<IdentitySettings>({
+const flag = { type: 'boolean' } as const;
+const BODY = {
   type: 'object',
   properties: {
     password: {
@@ -68,7 +70,8 @@ const readBody = bodyValidator<IdentitySettings>({
   },
   required: ['password', 'lockout'],
   additionalProperties: false,
-});
+} as const;
+const readBody = bodyValidator<IdentitySettings>(BODY);
 
 function group<T extends Record<string, SettingName>>(names: T, settings: Record<SettingName, string>): Group<T> {
   const out: Record<string, number | boolean> = {};
@@ -96,9 +99,9 @@ export async function identitySettingsRoutes(app: FastifyInstance, opts: { db: D
     return { password: group(PASSWORD, settings), lockout: group(LOCKOUT, settings) };
   };
 
-  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Password and lockout rules' } }, async (request) => current(request.tenantId));
+  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Password and lockout rules', response: { 200: IDENTITY_SETTINGS } } }, async (request) => current(request.tenantId));
 
-  app.put(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Change the password and lockout rules' } }, async (request) => {
+  app.put(ENDPOINT, { config: { policy }, ...HAND_CHECKED, schema: { ...schema, summary: 'Change the password and lockout rules', body: BODY, response: { 200: IDENTITY_SETTINGS } } }, async (request) => {
     const lang = request.language;
     const input = readBody(request.body, lang);
     const problems: ValidationError[] = FIXED_BY_SPEC.filter((field) => input.password[field] === false).map((field) => ({

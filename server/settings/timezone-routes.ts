@@ -7,6 +7,8 @@ import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings } from './settings';
+import { HAND_CHECKED, NO_CONTENT } from '../identity/route-schemas';
+import { TIME_ZONE_BODY, TIME_ZONE_QUERY, TIME_ZONES } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/timezone';
 export const TIME_ZONE_SETTING = 'Abp.Timing.TimeZone';
@@ -35,16 +37,16 @@ export async function timeZoneRoutes(app: FastifyInstance, opts: { db: Db }) {
   const schema = { tags: ['settings'] };
   const policy = POLICIES.timeZoneSettings;
 
-  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'The time zone' } }, async (request, reply) =>
+  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'The time zone', response: { 200: { type: 'string', description: 'The IANA time zone, as text/plain' } } } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send((await readSettings(db, request.tenantId))[TIME_ZONE_SETTING]),
   );
 
-  app.get(`${ENDPOINT}/timezones`, { config: { policy }, schema: { ...schema, summary: 'Time zones to choose from' } }, async () => {
+  app.get(`${ENDPOINT}/timezones`, { config: { policy }, schema: { ...schema, summary: 'Time zones to choose from', response: { 200: TIME_ZONES } } }, async () => {
     const now = new Date();
     return [...ZONES].sort().map((zone) => ({ name: `${zone} (${offsetOf(zone, now)})`, value: zone }));
   });
 
-  app.put(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Change the time zone' } }, async (request, reply) => {
+  app.put(ENDPOINT, { config: { policy }, ...HAND_CHECKED, schema: { ...schema, summary: 'Change the time zone', querystring: TIME_ZONE_QUERY, body: TIME_ZONE_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const body = request.body as { timezone?: unknown } | undefined;
     const zone = queryParam(request.query as Record<string, unknown>, 'timezone') ?? (body && typeof body === 'object' ? body.timezone : undefined);
     if (typeof zone !== 'string' || !ZONES.has(zone)) {

@@ -7,7 +7,9 @@ import { describeChange } from '../audit/entity-change';
 import { conflict } from '../http/errors';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { customColumns, readCustomTenantBody } from './tenant-body';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { CONFLICT, CUSTOM_TENANT, ID_PARAMS, TENANT_LOOKUP } from './route-schemas';
+import { CUSTOM_TENANT_BODY, customColumns, readCustomTenantBody } from './tenant-body';
 import { customTenantDto, findTenant, requireTenant } from './tenants';
 import { isTenantAvailable } from './tenant-state';
 
@@ -27,16 +29,20 @@ export async function customTenantRoutes(app: FastifyInstance, opts: { db: Db })
   app.addHook('preHandler', refuseTenantUsers);
   const tags = ['tenants'];
 
-  app.get(`${ENDPOINT}/lookup`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Tenants to pick in the tenant filter' } }, async () => {
+  app.get(`${ENDPOINT}/lookup`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Tenants to pick in the tenant filter', response: { 200: TENANT_LOOKUP } } }, async () => {
     const rows = await db.selectFrom('tenants').select(['id', 'name', 'is_active', 'activation_end_date']).where('is_deleted', '=', false).where('is_active', '=', true).orderBy('name').execute();
     return { items: rows.filter((r) => isTenantAvailable(r)).map((r) => ({ id: r.id, name: r.name })) };
   });
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: "Get a tenant's own fields" } }, async (request) =>
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: "Get a tenant's own fields", params: ID_PARAMS, response: { 200: CUSTOM_TENANT } } }, async (request) =>
     customTenantDto(await requireTenant(db, request.params.id, request.language)),
   );
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Update` }, schema: { tags, summary: "Update a tenant's own fields" } }, async (request) => {
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+    config: { policy: `${POLICIES.tenants}.Update` },
+    ...HAND_CHECKED,
+    schema: { tags, summary: "Update a tenant's own fields", params: ID_PARAMS, body: CUSTOM_TENANT_BODY, response: { 200: CUSTOM_TENANT, ...CONFLICT } },
+  }, async (request) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
     const input = readCustomTenantBody(request.body, lang);

@@ -12,6 +12,8 @@ import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { canonicalFeatureValue, featureValues, findFeature, MAX_FEATURE_NUMBER, type FeatureDefinition, type FeatureKey } from './features';
 import { requireTenant } from './tenants';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { FEATURE_LIST, FEATURE_QUERY, FEATURE_UPDATE_BODY, NO_CONTENT } from './route-schemas';
 
 const ENDPOINT = '/api/feature-management/features';
 const POLICY = `${POLICIES.tenants}.ManageFeatures`;
@@ -22,23 +24,7 @@ interface FeatureUpdate {
   features: { name: string; value: string | number | boolean | null }[];
 }
 
-const readUpdate = bodyValidator<FeatureUpdate>({
-  type: 'object',
-  properties: {
-    features: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string', maxLength: 128 }, value: { type: ['string', 'number', 'boolean', 'null'], maxLength: 64 } },
-        required: ['name', 'value'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['features'],
-  additionalProperties: false,
-});
+const readUpdate = bodyValidator<FeatureUpdate>(FEATURE_UPDATE_BODY);
 
 /** ABP's value type descriptions: a toggle for flags, free text with a numeric validator for numbers. */
 function valueType(feature: FeatureDefinition) {
@@ -75,7 +61,7 @@ export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
     return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Record<string, string>;
   };
 
-  app.get(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "A tenant's features" } }, async (request) => {
+  app.get(ENDPOINT, { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "A tenant's features", querystring: FEATURE_QUERY, response: { 200: FEATURE_LIST } } }, async (request) => {
     const tenantId = await tenantOf(request);
     const own = await ownValues(db, tenantId);
     const values = await featureValues(db, tenantId);
@@ -99,7 +85,11 @@ export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
     };
   });
 
-  app.put(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "Set a tenant's features" } }, async (request, reply) => {
+  app.put(ENDPOINT, {
+    config: { policy: POLICY },
+    ...HAND_CHECKED,
+    schema: { tags, summary: "Set a tenant's features", querystring: FEATURE_QUERY, body: FEATURE_UPDATE_BODY, response: { 204: NO_CONTENT } },
+  }, async (request, reply) => {
     const tenantId = await tenantOf(request);
     const lang = request.language;
     const { features } = readUpdate(request.body, lang);
@@ -144,7 +134,7 @@ export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.delete(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "Reset a tenant's features to the defaults" } }, async (request, reply) => {
+  app.delete(ENDPOINT, { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "Reset a tenant's features to the defaults", querystring: FEATURE_QUERY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
     const tenantId = await tenantOf(request);
     await db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('feature_values').where('provider_name', '=', TENANT_PROVIDER).where('provider_key', '=', tenantId).returning(['name', 'value']).execute();

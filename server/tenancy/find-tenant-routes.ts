@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { normalize } from '../identity/users';
 import { ANONYMOUS } from '../permissions/guard';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { FIND_TENANT_RESULT } from './route-schemas';
 import { isTenantAvailable } from './tenant-state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,13 +27,19 @@ export async function findTenantRoutes(app: FastifyInstance, opts: { db: Db }) {
       ? { success: true, tenantId: tenant.id, name: tenant.name, isActive: isTenantAvailable(tenant) }
       : { success: false, tenantId: null, name: null, isActive: false };
   };
-  const schema = { tags: ['tenants'], summary: 'Find a tenant (anonymous)' };
+  // A fresh object per route: the common refusals are added to each route's own schema.
+  const schema = (param: string, description: string) => ({
+    tags: ['tenants'],
+    summary: 'Find a tenant (anonymous)',
+    params: { type: 'object', properties: { [param]: { type: 'string', description } }, required: [param] },
+    response: { 200: FIND_TENANT_RESULT },
+  });
 
-  app.get<{ Params: { name: string } }>('/api/abp/multi-tenancy/tenants/by-name/:name', { config: { policy: ANONYMOUS }, schema }, async (request) =>
+  app.get<{ Params: { name: string } }>('/api/abp/multi-tenancy/tenants/by-name/:name', { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: schema('name', "The tenant's name") }, async (request) =>
     find('normalized_name', normalize(request.params.name.slice(0, 256))),
   );
 
-  app.get<{ Params: { id: string } }>('/api/abp/multi-tenancy/tenants/by-id/:id', { config: { policy: ANONYMOUS }, schema }, async (request) =>
+  app.get<{ Params: { id: string } }>('/api/abp/multi-tenancy/tenants/by-id/:id', { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: schema('id', "The tenant's id (anything else finds nothing)") }, async (request) =>
     UUID.test(request.params.id) ? find('id', request.params.id) : { success: false, tenantId: null, name: null, isActive: false },
   );
 }

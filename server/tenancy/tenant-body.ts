@@ -42,7 +42,8 @@ const CUSTOM_PROPERTIES = {
 
 const STAMP = { concurrencyStamp: { type: 'string', maxLength: 64 } };
 
-const tenantSchema = {
+/** The tenant body (ABP SaaS's create/update DTO with the custom fields), also the routes' body schema. */
+export const TENANT_BODY = {
   type: 'object',
   properties: {
     name: { type: 'string', minLength: 1, maxLength: TENANT_NAME_MAX },
@@ -56,12 +57,10 @@ const tenantSchema = {
   additionalProperties: false,
 };
 
-const validateTenant = bodyValidator<TenantBody>(tenantSchema);
-const validateCustom = bodyValidator<CustomTenantFields & { concurrencyStamp?: string }>({
-  type: 'object',
-  properties: { ...CUSTOM_PROPERTIES, ...STAMP },
-  additionalProperties: false,
-});
+export const CUSTOM_TENANT_BODY = { type: 'object', properties: { ...CUSTOM_PROPERTIES, ...STAMP }, additionalProperties: false };
+
+const validateTenant = bodyValidator<TenantBody>(TENANT_BODY);
+const validateCustom = bodyValidator<CustomTenantFields & { concurrencyStamp?: string }>(CUSTOM_TENANT_BODY);
 
 /** Read-only fields of the tenant DTOs that clients (react-admin) send back with a whole record. */
 const READ_ONLY = new Set(['id', 'isAvailable', 'creationTime', 'lastModificationTime', 'extraProperties', 'editionId', 'editionName']);

@@ -9,7 +9,9 @@ import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { isUniqueViolation } from '../schema-engine/write-checks';
 import { provisionTenantRoles } from './provision';
-import { activationColumns, customColumns, nameColumns, readTenantBody } from './tenant-body';
+import { HAND_CHECKED } from '../http/route-schemas';
+import { CONFLICT, ID_PARAMS, NO_CONTENT, TENANT, TENANT_LIST_QUERY, TENANT_PAGE } from './route-schemas';
+import { activationColumns, customColumns, nameColumns, readTenantBody, TENANT_BODY } from './tenant-body';
 import { findTenant, listTenants, nameTaken, nameTakenError, requireTenant, tenantDto, type TenantRow } from './tenants';
 
 interface IdParams {
@@ -34,15 +36,15 @@ export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policie
   const tags = ['tenants'];
   const stale = (request: FastifyRequest) => conflict(translate('errors.concurrency', request.language));
 
-  app.get(ENDPOINT, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'List tenants' } }, async (request) =>
+  app.get(ENDPOINT, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: 'List tenants', querystring: TENANT_LIST_QUERY, response: { 200: TENANT_PAGE } } }, async (request) =>
     listTenants(db, request.query as Record<string, unknown>, request.language),
   );
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Get a tenant' } }, async (request) =>
+  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: 'Get a tenant', params: ID_PARAMS, response: { 200: TENANT } } }, async (request) =>
     tenantDto(await requireTenant(db, request.params.id, request.language)),
   );
 
-  app.post(ENDPOINT, { config: { policy: `${POLICIES.tenants}.Create` }, schema: { tags, summary: 'Create a tenant' } }, async (request) => {
+  app.post(ENDPOINT, { config: { policy: `${POLICIES.tenants}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a tenant', body: TENANT_BODY, response: { 200: TENANT } } }, async (request) => {
     const lang = request.language;
     const input = readTenantBody(request.body, lang);
     const activation = activationColumns(input, undefined, lang);
@@ -65,7 +67,11 @@ export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policie
     return tenantDto((await findTenant(db, id))!);
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Update` }, schema: { tags, summary: 'Update a tenant' } }, async (request) => {
+  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+    config: { policy: `${POLICIES.tenants}.Update` },
+    ...HAND_CHECKED,
+    schema: { tags, summary: 'Update a tenant', params: ID_PARAMS, body: TENANT_BODY, response: { 200: TENANT, ...CONFLICT } },
+  }, async (request) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
     const input = readTenantBody(request.body, lang);
@@ -92,7 +98,7 @@ export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policie
     return tenantDto((await findTenant(db, existing.id))!);
   });
 
-  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Delete` }, schema: { tags, summary: 'Delete a tenant without users' } }, async (request, reply) => {
+  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a tenant without users', params: ID_PARAMS, response: { 204: NO_CONTENT } } }, async (request, reply) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
     const { count } = await db

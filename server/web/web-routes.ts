@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { notFound, sendAbpError } from '../http/errors';
-import { runtimeConfig } from './runtime-config';
+import { runtimeConfig, RUNTIME_CONFIG_SCHEMA } from './runtime-config';
 import { ISSUER_NOT_FOUND } from '../oidc';
 import { ISSUER_PATH } from '../oidc/provider';
 
@@ -46,7 +46,11 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
     return indexHtml;
   };
 
-  app.get('/api/runtime-config', { config: { policy: ANONYMOUS } }, async () => runtime);
+  app.get(
+    '/api/runtime-config',
+    { config: { policy: ANONYMOUS }, schema: { tags: ['web'], summary: 'What the web app needs at run time (issuer, client ids, links)', response: { 200: RUNTIME_CONFIG_SCHEMA } } },
+    async () => runtime,
+  );
   app.get('/runtime-config.js', { config: { policy: ANONYMOUS }, schema: { hide: true, response: { 200: { type: 'string' } } } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(configJs),
   );

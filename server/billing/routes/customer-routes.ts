@@ -9,6 +9,8 @@ import { defaultCard } from '../service/cards';
 import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type CustomerRow } from '../service/customers';
 import { gatewayCall } from '../errors';
 import { callerOf, once } from './request-helpers';
+import { HAND_CHECKED } from '../../http/route-schemas';
+import { BILLING_DETAILS, CUSTOMER, GATEWAY_REFUSALS, NOT_FOUND } from './route-schemas';
 
 /**
  * /api/stripe/customer: the account's payment customer, its creation, and its billing details
@@ -29,23 +31,23 @@ export async function customerRoutes(app: FastifyInstance, ctx: BillingContext) 
   const base = '/api/stripe/customer';
   const dto = async (customer: CustomerRow) => customerDto(customer, (await defaultCard(db, customer.id))?.id ?? null);
 
-  app.get(base, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer with its billing details" } }, async (request) => {
+  app.get(base, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer with its billing details", response: { 200: CUSTOMER, ...NOT_FOUND } } }, async (request) => {
     const caller = await callerOf(db, request);
     return dto(await requireCustomer(db, caller.userId, caller.lang));
   });
 
-  app.post(`${base}/create-customer`, { config: { policy: WRITE }, schema: { tags, summary: "Create the account's payment customer (an existing one is answered)" } }, async (request) => {
+  app.post(`${base}/create-customer`, { config: { policy: WRITE }, schema: { tags, summary: "Create the account's payment customer (an existing one is answered)", response: { 200: CUSTOMER, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
     return once(db, request, 'create-customer', async () => dto(await gatewayCall(caller.lang, () => createCustomer(ctx, caller.userId, caller.lang))));
   });
 
-  app.get(`${base}/billing-details`, { config: { policy: READ }, schema: { tags, summary: 'Billing details printed on invoices' } }, async (request) => {
+  app.get(`${base}/billing-details`, { config: { policy: READ }, schema: { tags, summary: 'Billing details printed on invoices', response: { 200: BILLING_DETAILS, ...NOT_FOUND } } }, async (request) => {
     const caller = await callerOf(db, request);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
     return { ...billingDetailsOf(customer), concurrencyStamp: customer.concurrency_stamp };
   });
 
-  app.put(`${base}/billing-details`, { config: { policy: WRITE }, schema: { tags, summary: 'Change the billing details' } }, async (request) => {
+  app.put(`${base}/billing-details`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Change the billing details', body: BILLING_DETAILS_SCHEMA, response: { 200: BILLING_DETAILS, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
     const body = readDetails(request.body, caller.lang);
     const customer = await requireCustomer(db, caller.userId, caller.lang);

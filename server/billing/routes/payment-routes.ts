@@ -14,6 +14,10 @@ import { customerDto, rememberLanguage, requireCustomer } from '../service/custo
 import { invoiceDto, listInvoices } from '../service/invoices';
 import { invoicePdf } from '../service/invoice-pdf';
 import { callerOf, once } from './request-helpers';
+import { HAND_CHECKED } from '../../http/route-schemas';
+import {
+  CARD, CARD_BODY, CARD_ID_BODY, CARD_LIST, CARD_PARAMS, CUSTOMER, GATEWAY_REFUSALS, INVOICE_LIST, INVOICE_PDF, INVOICE_QUERY, NOT_FOUND, PAYMENT_LOGOS,
+} from './route-schemas';
 
 /**
  * /api/stripe/payment/*: the account's cards and invoices (SPEC section 7). A card arrives either
@@ -24,46 +28,21 @@ const READ = POLICIES.billing;
 const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
 
-const readCardBody = bodyValidator<CardSource>({
-  type: 'object',
-  oneOf: [{ required: ['card'] }, { required: ['paymentMethodId'] }],
-  properties: {
-    card: {
-      type: 'object',
-      properties: {
-        number: { type: 'string', maxLength: 30 },
-        expMonth: { type: ['integer', 'null'], minimum: 0, maximum: 99 },
-        expYear: { type: ['integer', 'null'], minimum: 0, maximum: 9999 },
-        cvc: { type: 'string', maxLength: 8 },
-        postalCode: { type: 'string', maxLength: 16 },
-      },
-      required: ['number', 'expMonth', 'expYear', 'cvc'],
-      additionalProperties: false,
-    },
-    paymentMethodId: { type: 'string', pattern: '^pm_[A-Za-z0-9_]{1,200}$' },
-  },
-  additionalProperties: false,
-});
-
-const readCardId = bodyValidator<{ cardId: string }>({
-  type: 'object',
-  properties: { cardId: { type: 'string', format: 'uuid' } },
-  required: ['cardId'],
-  additionalProperties: false,
-});
+const readCardBody = bodyValidator<CardSource>(CARD_BODY);
+const readCardId = bodyValidator<{ cardId: string }>(CARD_ID_BODY);
 
 export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
   const { db } = ctx;
   const base = '/api/stripe/payment';
   const cardsOf = async (customerId: string) => ({ items: (await listCards(db, customerId)).map(cardDto) });
 
-  app.get(`${base}/customer`, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer" } }, async (request) => {
+  app.get(`${base}/customer`, { config: { policy: READ }, schema: { tags, summary: "The account's payment customer", response: { 200: CUSTOMER, ...NOT_FOUND } } }, async (request) => {
     const caller = await callerOf(db, request);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
     return customerDto(customer, (await defaultCard(db, customer.id))?.id ?? null);
   });
 
-  app.post(`${base}/add-card-to-customer`, { config: { policy: WRITE }, schema: { tags, summary: 'Add a card (a declined card is not saved)' } }, async (request) => {
+  app.post(`${base}/add-card-to-customer`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Add a card (a declined card is not saved)', body: CARD_BODY, response: { 200: CARD, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
     const source = readCardBody(request.body, caller.lang);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
@@ -71,12 +50,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
     return once(db, request, 'add-card', async (key) => cardDto(await addCard(ctx, customer, source, key, caller.lang)));
   });
 
-  app.get(`${base}/list-customer-payment-cards`, { config: { policy: READ }, schema: { tags, summary: "The account's cards: brand, last 4 digits, expiry, default" } }, async (request) => {
+  app.get(`${base}/list-customer-payment-cards`, { config: { policy: READ }, schema: { tags, summary: "The account's cards: brand, last 4 digits, expiry, default", response: { 200: CARD_LIST, ...NOT_FOUND } } }, async (request) => {
     const caller = await callerOf(db, request);
     return cardsOf((await requireCustomer(db, caller.userId, caller.lang)).id);
   });
 
-  app.post(`${base}/remove-card-from-customer`, { config: { policy: WRITE }, schema: { tags, summary: 'Remove a card' } }, async (request) => {
+  app.post(`${base}/remove-card-from-customer`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a card', body: CARD_ID_BODY, response: { 200: CARD_LIST, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
     const { cardId } = readCardId(request.body, caller.lang);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
@@ -88,7 +67,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
 
   app.post<{ Params: { customerId: string; cardId: string } }>(
     `${base}/set-default-card/:customerId/:cardId`,
-    { config: { policy: WRITE }, schema: { tags, summary: 'Make a card the default (renewals charge it)' } },
+    { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Make a card the default (renewals charge it)', params: CARD_PARAMS, response: { 200: CARD_LIST, ...GATEWAY_REFUSALS } } },
     async (request) => {
       const caller = await callerOf(db, request);
       const customer = await requireCustomer(db, caller.userId, caller.lang);
@@ -101,13 +80,13 @@ export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
     },
   );
 
-  app.get(`${base}/customer-invoices`, { config: { policy: READ }, schema: { tags, summary: "The account's invoices, newest first" } }, async (request) => {
+  app.get(`${base}/customer-invoices`, { config: { policy: READ }, schema: { tags, summary: "The account's invoices, newest first", response: { 200: INVOICE_LIST, ...NOT_FOUND } } }, async (request) => {
     const caller = await callerOf(db, request);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
     return { items: (await listInvoices(db, customer.id)).map(invoiceDto) };
   });
 
-  app.get<{ Querystring: { invoiceId?: string } }>(`${base}/download-invoice`, { config: { policy: READ }, schema: { tags, summary: 'One invoice as a PDF (?invoiceId=)' } }, async (request, reply) => {
+  app.get<{ Querystring: { invoiceId?: string } }>(`${base}/download-invoice`, { config: { policy: READ }, ...HAND_CHECKED, schema: { tags, summary: 'One invoice as a PDF (?invoiceId=)', querystring: INVOICE_QUERY, response: { 200: INVOICE_PDF, ...NOT_FOUND } } }, async (request, reply) => {
     const caller = await callerOf(db, request);
     const invoiceId = request.query.invoiceId ?? '';
     if (!UUID.test(invoiceId)) throw badRequest(translate('errors.validation', caller.lang), [{ message: translate('billing:errors.invoiceId', caller.lang), members: ['invoiceId'] }]);
@@ -118,5 +97,5 @@ export async function paymentRoutes(app: FastifyInstance, ctx: BillingContext) {
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${invoice.number}.pdf"`).send(pdf);
   });
 
-  app.get(`${base}/get-payment-logos`, { config: { policy: READ }, schema: { tags, summary: 'Card brands accepted, with their badges' } }, async () => ({ items: paymentLogos() }));
+  app.get(`${base}/get-payment-logos`, { config: { policy: READ }, schema: { tags, summary: 'Card brands accepted, with their badges', response: { 200: PAYMENT_LOGOS } } }, async () => ({ items: paymentLogos() }));
 }

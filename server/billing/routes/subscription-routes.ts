@@ -12,6 +12,8 @@ import { productsFor } from '../service/pricing';
 import { changePlan, listSubscriptions, pauseSubscription, readSubscription, resumeSubscription, startSubscription } from '../service/subscriptions';
 import type { Plan } from '../tables';
 import { callerOf, once } from './request-helpers';
+import { HAND_CHECKED } from '../../http/route-schemas';
+import { GATEWAY_REFUSALS, PLAN_BODY, PRODUCT_LIST, START_BODY, SUBSCRIPTION, SUBSCRIPTION_ID_BODY, SUBSCRIPTION_LIST, SUBSCRIPTION_PARAMS } from './route-schemas';
 
 /**
  * /api/stripe/subscription/*: one subscription per device (SPEC sections 3, 4 and 7). The list and
@@ -22,28 +24,25 @@ import { callerOf, once } from './request-helpers';
 const READ = POLICIES.billing;
 const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
-const plan = { type: 'string', enum: ['monthly', 'annual'] };
-const subscriptionId = { type: 'string', format: 'uuid' };
-
-const readStart = bodyValidator<{ deviceId: string; plan: Plan }>({
-  type: 'object', properties: { deviceId: { type: 'string', format: 'uuid' }, plan }, required: ['deviceId', 'plan'], additionalProperties: false,
-});
-const readId = bodyValidator<{ subscriptionId: string }>({ type: 'object', properties: { subscriptionId }, required: ['subscriptionId'], additionalProperties: false });
-const readPlan = bodyValidator<{ subscriptionId: string; plan: Plan }>({
-  type: 'object', properties: { subscriptionId, plan }, required: ['subscriptionId', 'plan'], additionalProperties: false,
-});
+const readStart = bodyValidator<{ deviceId: string; plan: Plan }>(START_BODY);
+const readId = bodyValidator<{ subscriptionId: string }>(SUBSCRIPTION_ID_BODY);
+const readPlan = bodyValidator<{ subscriptionId: string; plan: Plan }>(PLAN_BODY);
 
 export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingContext) {
   const { db } = ctx;
   const base = '/api/stripe/subscription';
 
-  app.get(`${base}/subscriptions`, { config: { policy: READ }, schema: { tags, summary: "The account's device subscriptions" } }, async (request) => {
+  app.get(`${base}/subscriptions`, { config: { policy: READ }, schema: { tags, summary: "The account's device subscriptions", response: { 200: SUBSCRIPTION_LIST } } }, async (request) => {
     const caller = await callerOf(db, request);
     // ABP's unpaged list shape, as every other list here.
     return { items: await listSubscriptions(db, caller.userId) };
   });
 
-  app.post(`${base}/subscriptions`, { config: { policy: WRITE }, schema: { tags, summary: "Start a device's subscription (charges the first period; needs a default card)" } }, async (request) => {
+  app.post(`${base}/subscriptions`, {
+      config: { policy: WRITE },
+      ...HAND_CHECKED,
+      schema: { tags, summary: "Start a device's subscription (charges the first period; needs a default card)", body: START_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
+    }, async (request) => {
     const caller = await callerOf(db, request);
     const body = readStart(request.body, caller.lang);
     return once(db, request, 'start-subscription', () => startSubscription(ctx, caller, body.deviceId, body.plan));
@@ -51,7 +50,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingConte
 
   app.get<{ Params: { customerId: string; subscriptionId: string } }>(
     `${base}/subscriptions/:customerId/:subscriptionId`,
-    { config: { policy: READ }, schema: { tags, summary: 'One subscription of the customer' } },
+    { config: { policy: READ }, ...HAND_CHECKED, schema: { tags, summary: 'One subscription of the customer', params: SUBSCRIPTION_PARAMS, response: { 200: SUBSCRIPTION } } },
     async (request) => {
       const caller = await callerOf(db, request);
       const customer = await findCustomer(db, caller.userId);
@@ -61,25 +60,33 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingConte
     },
   );
 
-  app.post(`${base}/pause-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Pause a subscription' } }, async (request) => {
+  app.post(`${base}/pause-subscription`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Pause a subscription', body: SUBSCRIPTION_ID_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
     const body = readId(request.body, caller.lang);
     return once(db, request, 'pause-subscription', () => pauseSubscription(ctx, caller, body.subscriptionId));
   });
 
-  app.post(`${base}/resume-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Resume (renew) a paused subscription; needs a default card' } }, async (request) => {
+  app.post(`${base}/resume-subscription`, {
+      config: { policy: WRITE },
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Resume (renew) a paused subscription; needs a default card', body: SUBSCRIPTION_ID_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
+    }, async (request) => {
     const caller = await callerOf(db, request);
     const body = readId(request.body, caller.lang);
     return once(db, request, 'resume-subscription', () => resumeSubscription(ctx, caller, body.subscriptionId));
   });
 
-  app.post(`${base}/update-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Change the plan (monthly or annual) from the next renewal' } }, async (request) => {
+  app.post(`${base}/update-subscription`, {
+      config: { policy: WRITE },
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Change the plan (monthly or annual) from the next renewal', body: PLAN_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
+    }, async (request) => {
     const caller = await callerOf(db, request);
     const body = readPlan(request.body, caller.lang);
     return once(db, request, 'update-subscription', () => changePlan(ctx, caller, body.subscriptionId, body.plan));
   });
 
-  app.get('/api/stripe/products/products', { config: { policy: READ }, schema: { tags, summary: 'The subscription plans at the caller’s prices (discount applied)' } }, async (request) => {
+  app.get('/api/stripe/products/products', { config: { policy: READ }, schema: { tags, summary: 'The subscription plans at the caller’s prices (discount applied)', response: { 200: PRODUCT_LIST } } }, async (request) => {
     const caller = await callerOf(db, request);
     return { items: await productsFor(db, ctx.engine, caller.tenantId, caller.lang) };
   });

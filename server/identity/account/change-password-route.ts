@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { notFound } from '../../http/errors';
+import { ABP_ERROR_RESPONSE, notFound } from '../../http/errors';
+import { HAND_CHECKED } from '../../http/route-schemas';
 import { translate } from '../../localization/texts';
 import { AUTHENTICATED } from '../../permissions/guard';
 import { changeOwnPassword } from '../set-password';
@@ -12,10 +13,31 @@ import { readChangePassword } from '../users/bodies';
  * last remembered ones; the change leaves a 'ChangePassword' security log entry. Attempts are
  * limited per user, so a stolen session cannot guess the current password.
  */
+/** readChangePassword's body (server/identity/users/bodies.ts), described for the OpenAPI document. */
+const CHANGE_PASSWORD_BODY = {
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  additionalProperties: false,
+  properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const;
+
 export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post('/api/account/my-profile/change-password', { config: { policy: AUTHENTICATED } }, async (request, reply) => {
+  app.post(
+    '/api/account/my-profile/change-password',
+    {
+      config: { policy: AUTHENTICATED },
+      ...HAND_CHECKED,
+      schema: {
+        tags: ['account'],
+        summary: "Change the signed-in user's password",
+        body: CHANGE_PASSWORD_BODY,
+        // 404: the user is gone; 429: too many attempts (Retry-After).
+        response: { 204: { type: 'null', description: 'Changed; no body' }, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE },
+      },
+    },
+    async (request, reply) => {
     const lang = request.language;
     const principal = request.principal!;
     const input = readChangePassword(request.body, lang);

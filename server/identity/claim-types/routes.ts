@@ -14,6 +14,8 @@ import { isUniqueViolation } from '../users/rules';
 import { invalid, problem, validator } from '../validation';
 import { normalize } from '../users';
 import { claimTypeDto, isValidRegex, parseValueType } from './value-types';
+import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { CLAIM_TYPE, CLAIM_TYPE_BODY } from './route-schemas';
 
 const P = POLICIES.claimTypes;
 
@@ -28,28 +30,11 @@ interface ClaimTypeInput {
   concurrencyStamp?: string;
 }
 
-const readClaimType = validator<ClaimTypeInput>(
-  {
-    type: 'object',
-    required: ['name'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 256 },
-      required: { type: 'boolean' },
-      isStatic: { type: 'boolean' },
-      regex: { type: ['string', 'null'], maxLength: 512 },
-      regexDescription: { type: ['string', 'null'], maxLength: 128 },
-      description: { type: ['string', 'null'], maxLength: 256 },
-      valueType: { type: ['integer', 'string'] },
-      valueTypeAsString: { type: ['string', 'null'] },
-      concurrencyStamp: { type: 'string', maxLength: 64 },
-      extraProperties: { type: ['object', 'null'] },
-    },
-  },
-  { context: 'claimType' },
-);
+const readClaimType = validator<ClaimTypeInput>(CLAIM_TYPE_BODY, { context: 'claimType' });
 
 const SORTING = { name: 'name', valueType: 'value_type', creationTime: 'creation_time' } as const;
+const tags = ['identity-claim-types'];
+const ONE = { 200: CLAIM_TYPE } as const;
 
 /**
  * /api/identity/claim-types: the claim types roles (and later users) may carry. Claim types are the
@@ -94,7 +79,9 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
   const audited = (row: Record<string, unknown> | null) =>
     row && { name: row.name, required: row.required, isStatic: row.is_static, regex: row.regex, description: row.description, valueType: row.value_type };
 
-  app.get('/api/identity/claim-types', { config: { policy: P }, preHandler: refuseTenantUsers }, async (request) => {
+  app.get(
+    '/api/identity/claim-types',
+    { config: { policy: P }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Claim types, paged', querystring: listQuery(SORTING), response: { 200: pagedResult(CLAIM_TYPE) } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -106,16 +93,20 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
       base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute(),
     ]);
     return { totalCount: Number(count), items: rows.map(claimTypeDto) };
-  });
+    },
+  );
 
-  app.get('/api/identity/claim-types/all', { config: { policy: P }, preHandler: refuseTenantUsers }, async () => {
+  app.get('/api/identity/claim-types/all', { config: { policy: P }, preHandler: refuseTenantUsers, schema: { tags, summary: 'Every claim type', response: { 200: listResult(CLAIM_TYPE) } } }, async () => {
     const rows = await db.selectFrom('claim_types').selectAll().orderBy('name').execute();
     return { items: rows.map(claimTypeDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: P }, preHandler: refuseTenantUsers }, async (request) => claimTypeDto(await find(request, request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id',
+    { config: { policy: P }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'A claim type', params: ID_PARAMS, response: ONE } }, async (request) => claimTypeDto(await find(request, request.params.id)));
 
-  app.post('/api/identity/claim-types', { config: { policy: `${P}.Create` }, preHandler: refuseTenantUsers }, async (request) => {
+  app.post(
+    '/api/identity/claim-types',
+    { config: { policy: `${P}.Create` }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Create a claim type', body: CLAIM_TYPE_BODY, response: ONE } }, async (request) => {
     const input = readClaimType(request.body, request.language);
     const values = await check(request, input, null);
     const row = { id: randomUUID(), ...values, is_static: input.isStatic ?? false, concurrency_stamp: randomUUID() };
@@ -129,9 +120,16 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
       throw err;
     }
     return claimTypeDto(await find(request, row.id));
-  });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Update` }, preHandler: refuseTenantUsers }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id',
+    {
+      config: { policy: `${P}.Update` },
+      preHandler: refuseTenantUsers,
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Update a claim type', params: ID_PARAMS, body: CLAIM_TYPE_BODY, response: { ...ONE, ...CONFLICT } },
+    }, async (request) => {
     const lang = request.language;
     const existing = await find(request, request.params.id);
     const input = readClaimType(request.body, lang);
@@ -158,7 +156,8 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     return claimTypeDto(await find(request, existing.id));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id', { config: { policy: `${P}.Delete` }, preHandler: refuseTenantUsers }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id',
+    { config: { policy: `${P}.Delete` }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Delete a claim type', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await find(request, request.params.id);
     if (existing.is_static) throw forbidden(translate('identity.staticClaimTypeDelete', request.language), 'Vigil:Identity.StaticClaimType');
     await db.transaction().execute(async (trx) => {

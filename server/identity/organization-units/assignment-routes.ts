@@ -11,7 +11,11 @@ import { entityNotFound, scopeOf, tenantIs, UUID } from '../scope';
 import { roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from '../users/queries';
 import { effectiveRoles } from '../users';
 import { invalid, problem } from '../validation';
-import { readRoleIds, readUserIds } from './bodies';
+import { readRoleIds, readUserIds, ROLE_IDS_BODY, USER_IDS_BODY } from './bodies';
+import { HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
+import { ROLE } from '../roles/route-schemas';
+import { USER } from '../users/route-schemas';
+import { UNIT_TAGS as tags } from './route-schemas';
 import { findScopedUnit } from './queries';
 
 const P = POLICIES.organizationUnits;
@@ -30,7 +34,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return unit;
   };
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A unit's roles, paged", params: ID_PARAMS, querystring: listQuery(null, {}, false), response: { 200: pagedResult(ROLE) } } }, async (request) => {
     const unit = await requireUnit(request, request.params.id);
     const query = request.query as Record<string, unknown>;
     const { skip, take } = readPaging(query, request.language);
@@ -42,7 +47,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return { totalCount: Number(count), items: rows.map(roleDto) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles', { config: { policy: `${P}.ManageRoles` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles',
+    { config: { policy: `${P}.ManageRoles` }, ...HAND_CHECKED, schema: { tags, summary: 'Add roles to a unit', params: ID_PARAMS, body: ROLE_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
     const { roleIds } = readRoleIds(request.body, lang);
@@ -62,7 +68,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string; roleId: string } }>('/api/identity/organization-units/:id/roles/:roleId', { config: { policy: `${P}.ManageRoles` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string; roleId: string } }>('/api/identity/organization-units/:id/roles/:roleId',
+    { config: { policy: `${P}.ManageRoles` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a role from a unit', params: pathParams({ id: UUID_STRING, roleId: UUID_STRING }), response: NO_CONTENT } }, async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
     if (!UUID.test(request.params.roleId)) throw entityNotFound(request);
     await db.transaction().execute(async (trx) => {
@@ -75,7 +82,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/members', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/members',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A unit's members, paged", params: ID_PARAMS, querystring: listQuery(USER_SORTING), response: { 200: pagedResult(USER) } } }, async (request) => {
     const unit = await requireUnit(request, request.params.id);
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
@@ -90,7 +98,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return { totalCount: Number(count), items: rows.map((r) => toUserDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/members', { config: { policy: `${P}.ManageMembers` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/members',
+    { config: { policy: `${P}.ManageMembers` }, ...HAND_CHECKED, schema: { tags, summary: 'Add members to a unit', params: ID_PARAMS, body: USER_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
     const { userIds } = readUserIds(request.body, lang);
@@ -117,7 +126,8 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string; memberId: string } }>('/api/identity/organization-units/:id/members/:memberId', { config: { policy: `${P}.ManageMembers` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string; memberId: string } }>('/api/identity/organization-units/:id/members/:memberId',
+    { config: { policy: `${P}.ManageMembers` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a member from a unit', params: pathParams({ id: UUID_STRING, memberId: UUID_STRING }), response: NO_CONTENT } }, async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
     if (!UUID.test(request.params.memberId)) throw entityNotFound(request);
     await db.transaction().execute(async (trx) => {

@@ -13,7 +13,9 @@ import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../scope';
 import { isUniqueViolation } from '../users/rules';
 import { invalid, problem } from '../validation';
-import { readMove, readUnitCreate, readUnitUpdate } from './bodies';
+import { MOVE_BODY, readMove, readUnitCreate, readUnitUpdate, UNIT_CREATE_BODY, UNIT_UPDATE_BODY } from './bodies';
+import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { UNIT, UNIT_TAGS as tags } from './route-schemas';
 import { isWithin, nextChildCode } from './codes';
 import { findScopedUnit, siblingNamed, UNIT_SORTING, unitDto, unitListQuery, unitRoles, type OrganizationUnitRow } from './queries';
 
@@ -37,6 +39,7 @@ async function withFreshCode<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const ONE = { 200: UNIT } as const;
 
   const requireUnit = async (request: FastifyRequest, id: string) => {
     const unit = await findScopedUnit(db, scopeOf(request), id);
@@ -46,7 +49,7 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
   const withRoles = async (unit: OrganizationUnitRow) => unitDto(unit, (await unitRoles(db, [unit.id])).get(unit.id) ?? []);
   const nameTaken = (request: FastifyRequest, name: string) => invalid(request.language, [problem('displayName', 'identity.organizationUnitNameTaken', request.language, { name })]);
 
-  app.get('/api/identity/organization-units', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/organization-units', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Organization units, paged', querystring: listQuery(UNIT_SORTING), response: { 200: pagedResult(UNIT) } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -60,15 +63,18 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return { totalCount: Number(count), items: rows.map((r) => unitDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.get('/api/identity/organization-units/all', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/organization-units/all', { config: { policy: P }, schema: { tags, summary: 'Every organization unit', response: { 200: listResult(UNIT) } } }, async (request) => {
     const rows = await unitListQuery(db, scopeOf(request)).selectAll('ou').orderBy('ou.code').execute();
     const roles = await unitRoles(db, rows.map((r) => r.id));
     return { items: rows.map((r) => unitDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id', { config: { policy: P } }, async (request) => withRoles(await requireUnit(request, request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'An organization unit', params: ID_PARAMS, response: ONE } }, async (request) => withRoles(await requireUnit(request, request.params.id)));
 
-  app.post('/api/identity/organization-units', { config: { policy: `${P}.ManageOU` } }, async (request) => {
+  app.post(
+    '/api/identity/organization-units',
+    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Create an organization unit', body: UNIT_CREATE_BODY, response: ONE } }, async (request) => {
     const lang = request.language;
     const input = readUnitCreate(request.body, lang);
     const tenantId = request.tenantId;
@@ -85,9 +91,12 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
       }),
     );
     return withRoles((await findScopedUnit(db, { tenantId, all: false }, id))!);
-  });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id', { config: { policy: `${P}.ManageOU` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id',
+    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Rename an organization unit', params: ID_PARAMS, body: UNIT_UPDATE_BODY, response: { ...ONE, ...CONFLICT } } },
+    async (request) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
     const input = readUnitUpdate(request.body, lang);
@@ -107,7 +116,8 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return withRoles((await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, unit.id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/move', { config: { policy: `${P}.ManageOU` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/move',
+    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Move an organization unit, with everything below it, under another (or to the top)', params: ID_PARAMS, body: MOVE_BODY, response: ONE } }, async (request) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
     const { newParentId = null } = readMove(request.body, lang);
@@ -136,7 +146,9 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return withRoles((await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, unit.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/organization-units/:id', { config: { policy: `${P}.ManageOU` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/identity/organization-units/:id',
+    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete an organization unit with everything below it', params: ID_PARAMS, response: NO_CONTENT } },
+    async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
     await db.transaction().execute(async (trx) => {
       await keepingHostAdmin(trx, unit.tenant_id, { organizationUnitId: unit.id, change: 'deleteOrganizationUnit' }, async () => {

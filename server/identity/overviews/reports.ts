@@ -10,6 +10,8 @@ import { scopeOf } from '../scope';
 import { invalid, problem } from '../validation';
 import { csvDocument } from './csv';
 import { overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
+import { HAND_CHECKED } from '../route-schemas';
+import { REPORT_FILE, SECURITY_REPORT_QUERY, USER_REPORT_QUERY } from './route-schemas';
 
 /** More rows than this is a 400 asking for narrower filters. */
 export const REPORT_MAX_ROWS = 50_000;
@@ -43,8 +45,11 @@ async function sendReport(reply: FastifyReply, name: string, format: Format, tab
  */
 export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const tags = ['user-overviews'];
 
-  app.get('/api/app/datareport/userOverview', { config: { policy: POLICIES.usersOverview } }, async (request, reply) => {
+  app.get(
+    '/api/app/datareport/userOverview',
+    { config: { policy: POLICIES.usersOverview }, ...HAND_CHECKED, schema: { tags, summary: 'The users overview as a CSV or Excel file', querystring: USER_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
     const lang = request.language;
     const format = formatOf(request);
     const params = new ListParams(request.query as Record<string, unknown>, lang);
@@ -81,9 +86,12 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
       ]),
     };
     return sendReport(reply, 'users', format, table, lang);
-  });
+    },
+  );
 
-  app.get('/api/app/datareport/securitylogs', { config: { policy: POLICIES.securityLogs } }, async (request, reply) => {
+  app.get(
+    '/api/app/datareport/securitylogs',
+    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'The security log as a CSV or Excel file', querystring: SECURITY_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
     const lang = request.language;
     const format = formatOf(request);
     const filters = readSecurityLogFilters(new ListParams(request.query as Record<string, unknown>, lang));
@@ -96,5 +104,6 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
       rows: rows.map((r) => [new Date(r.creation_time), r.action, r.user_name, r.identity, r.application_name, r.client_id, r.client_ip_address, r.browser_info]),
     };
     return sendReport(reply, 'security-logs', format, table, lang);
-  });
+    },
+  );
 }

@@ -11,6 +11,9 @@ import { requireUser } from '../users/access';
 import { OVERVIEW_SORTING, overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
 import { userLogRoutes } from './user-logs-routes';
 import { readWorkingHours, replaceWorkingHours, workingHoursOf } from './working-hours';
+import { HAND_CHECKED, ID_PARAMS, pagedResult } from '../route-schemas';
+import { SECURITY_LOG, SECURITY_LOG_QUERY } from '../security-log-schemas';
+import { OVERVIEW_PAGE, OVERVIEW_QUERY, WORKING_HOURS, WORKING_HOURS_PAGE } from './route-schemas';
 
 const P = POLICIES.usersOverview;
 
@@ -21,6 +24,8 @@ const P = POLICIES.usersOverview;
  */
 export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const tags = ['user-overviews'];
+  const list = (summary: string, page: object) => ({ config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary, querystring: OVERVIEW_QUERY, response: { 200: page } } });
   // The user logs screen reads the same users and their entries (its own policy).
   await app.register(userLogRoutes, { db });
 
@@ -37,21 +42,23 @@ export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: D
     return { totalCount: Number(count), items: await overviewItems(db, rows, kind) };
   };
 
-  app.get('/api/app/user-overviews', { config: { policy: P } }, (request) => page(request, 'standard'));
-  app.get('/api/app/user-overviews/phonenumberlogin', { config: { policy: P } }, (request) => page(request, 'phonenumberlogin'));
-  app.get('/api/app/user-overviews/mitid', { config: { policy: P } }, (request) => page(request, 'mitid'));
-  app.get('/api/app/user-overviews/workinghours', { config: { policy: P } }, async (request) => {
+  app.get('/api/app/user-overviews', list('Users who sign in with user name or email and a password', OVERVIEW_PAGE), (request) => page(request, 'standard'));
+  app.get('/api/app/user-overviews/phonenumberlogin', list('Users who sign in with their phone number', OVERVIEW_PAGE), (request) => page(request, 'phonenumberlogin'));
+  app.get('/api/app/user-overviews/mitid', list('Users who sign in with MitID', OVERVIEW_PAGE), (request) => page(request, 'mitid'));
+  app.get('/api/app/user-overviews/workinghours', list('Every user with their working hours', WORKING_HOURS_PAGE), async (request) => {
     const { totalCount, items } = await page(request, 'all');
     const hours = await workingHoursOf(db, items.map((i) => i.id));
     return { totalCount, items: items.map((i) => ({ ...i, workingHours: hours.get(i.id) ?? [] })) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A user's working hours", params: ID_PARAMS, response: { 200: WORKING_HOURS } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     return (await workingHoursOf(db, [user.id])).get(user.id) ?? [];
   });
 
-  app.put<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/app/user-overviews/:id/workinghours',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Replace a user's working hours", params: ID_PARAMS, body: WORKING_HOURS, response: { 200: WORKING_HOURS } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const hours = readWorkingHours(request.body, request.language);
     const before = (await workingHoursOf(db, [user.id])).get(user.id) ?? [];
@@ -63,7 +70,8 @@ export async function userOverviewListRoutes(app: FastifyInstance, opts: { db: D
     return hours;
   });
 
-  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/logs', { config: { policy: POLICIES.securityLogs } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/app/user-overviews/:id/logs',
+    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: "A user's security log, paged", params: ID_PARAMS, querystring: SECURITY_LOG_QUERY, response: { 200: pagedResult(SECURITY_LOG) } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const query = request.query as Record<string, unknown>;
     const lang = request.language;

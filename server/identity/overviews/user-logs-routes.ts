@@ -10,6 +10,8 @@ import { securityLogDto } from '../security-log-query';
 import { requireUser } from '../users/access';
 import { userListQuery } from '../users/queries';
 import { invalid, problem } from '../validation';
+import { HAND_CHECKED, ID_PARAMS, listQuery } from '../route-schemas';
+import { LOG_USER_PAGE, USER_LOG, USER_LOG_QUERY } from './route-schemas';
 
 const P = POLICIES.userLogs;
 
@@ -48,8 +50,9 @@ type Kind = (typeof KINDS)[number];
  */
 export async function userLogRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const tags = ['user-logs'];
 
-  app.get('/api/app/user-logs/users', { config: { policy: P } }, async (request) => {
+  app.get('/api/app/user-logs/users', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Users to pick, paged', querystring: listQuery(null), response: { 200: LOG_USER_PAGE } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -64,7 +67,8 @@ export async function userLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/app/user-logs/:id', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/app/user-logs/:id',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A user's audited calls and security log, newest first", params: ID_PARAMS, querystring: USER_LOG_QUERY, response: { 200: USER_LOG } } }, async (request) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const query = request.query as Record<string, unknown>;

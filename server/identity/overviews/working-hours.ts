@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
 import { invalid, problem, validator } from '../validation';
+import { WORKING_HOURS } from './route-schemas';
 
 /**
  * A user's weekly working hours: entries of a day (0 Sunday ... 6 Saturday) from 'HH:mm' to
@@ -14,19 +15,7 @@ export interface WorkingHours {
   end: string;
 }
 
-const TIME = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
-const END_TIME = '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
-
-const readShape = validator<WorkingHours[]>({
-  type: 'array',
-  maxItems: 50,
-  items: {
-    type: 'object',
-    required: ['dayOfWeek', 'start', 'end'],
-    additionalProperties: false,
-    properties: { dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 }, start: { type: 'string', pattern: TIME }, end: { type: 'string', pattern: END_TIME } },
-  },
-});
+const readShape = validator<WorkingHours[]>(WORKING_HOURS);
 
 /** The body as working hours sorted by day and time, or a 400 naming each bad entry. */
 export function readWorkingHours(body: unknown, lang: string): WorkingHours[] {

@@ -15,19 +15,18 @@ const roleFields = {
   extraProperties: { type: ['object', 'null'] },
 } as const;
 
-export const readRoleCreate = validator<RoleInput>({ type: 'object', required: ['name'], additionalProperties: false, properties: roleFields }, { context: 'role' });
+export const ROLE_CREATE_BODY = { type: 'object', required: ['name'], additionalProperties: false, properties: roleFields } as const;
+export const readRoleCreate = validator<RoleInput>(ROLE_CREATE_BODY, { context: 'role' });
 
-export const readRoleUpdate = validator<RoleInput>(
-  { type: 'object', required: ['name'], additionalProperties: false, properties: { ...roleFields, concurrencyStamp: { type: 'string', maxLength: 64 } } },
-  { context: 'role' },
-);
+export const ROLE_UPDATE_BODY = { type: 'object', required: ['name'], additionalProperties: false, properties: { ...roleFields, concurrencyStamp: { type: 'string', maxLength: 64 } } } as const;
+export const readRoleUpdate = validator<RoleInput>(ROLE_UPDATE_BODY, { context: 'role' });
 
 export interface ClaimInput {
   claimType: string;
   claimValue: string;
 }
 
-export const readClaims = validator<ClaimInput[]>({
+export const CLAIMS_BODY = {
   type: 'array',
   maxItems: 100,
   items: {
@@ -42,4 +41,5 @@ export const readClaims = validator<ClaimInput[]>({
       id: { type: ['string', 'null'] },
     },
   },
-});
+} as const;
+export const readClaims = validator<ClaimInput[]>(CLAIMS_BODY);

@@ -8,7 +8,10 @@ import { claimTypeDto, claimValueFits } from '../claim-types/value-types';
 import { describeChange } from '../../audit/entity-change';
 import { entityNotFound, scopeOf } from '../scope';
 import { invalid, problem } from '../validation';
-import { readClaims } from './bodies';
+import { CLAIMS_BODY, readClaims } from './bodies';
+import { HAND_CHECKED, ID_PARAMS, NO_CONTENT } from '../route-schemas';
+import { CLAIM_TYPE } from '../claim-types/route-schemas';
+import { ROLE_CLAIM, ROLE_TAGS as tags } from './route-schemas';
 import { findScopedRole } from './queries';
 
 const P = POLICIES.roles;
@@ -21,19 +24,21 @@ const P = POLICIES.roles;
 export async function roleClaimRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.get('/api/identity/roles/all-claim-types', { config: { policy: P } }, async () => {
+  app.get('/api/identity/roles/all-claim-types', { config: { policy: P }, schema: { tags, summary: 'Every claim type a role may carry', response: { 200: { type: 'array', items: CLAIM_TYPE } } } }, async () => {
     const rows = await db.selectFrom('claim_types').selectAll().orderBy('name').execute();
     return rows.map(claimTypeDto);
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/roles/:id/claims', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/roles/:id/claims',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A role's claims", params: ID_PARAMS, response: { 200: { type: 'array', items: ROLE_CLAIM } } } }, async (request) => {
     const role = await findScopedRole(db, scopeOf(request), request.params.id);
     if (!role) throw entityNotFound(request);
     const rows = await db.selectFrom('role_claims').selectAll().where('role_id', '=', role.id).orderBy('claim_type').orderBy('claim_value').execute();
     return rows.map((r) => ({ id: r.id, roleId: r.role_id, claimType: r.claim_type, claimValue: r.claim_value }));
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/roles/:id/claims', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/roles/:id/claims',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Replace a role's claims", params: ID_PARAMS, body: CLAIMS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const role = await findScopedRole(db, scopeOf(request), request.params.id);
     if (!role) throw entityNotFound(request);

@@ -12,7 +12,9 @@ import { entityNotFound, scopeOf, tenantIs } from '../scope';
 import { normalize } from '../users';
 import { isUniqueViolation } from '../users/rules';
 import { invalid, problem } from '../validation';
-import { readRoleCreate, readRoleUpdate } from './bodies';
+import { readRoleCreate, readRoleUpdate, ROLE_CREATE_BODY, ROLE_UPDATE_BODY } from './bodies';
+import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { ROLE, ROLE_TAGS as tags } from './route-schemas';
 import { findScopedRole, ROLE_SORTING, roleDto, roleListQuery, userCount, type RoleRow } from './queries';
 
 const P = POLICIES.roles;
@@ -44,7 +46,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     );
   const takenError = (request: FastifyRequest, name: string) => invalid(request.language, [problem('name', 'identity.roleNameTaken', request.language, { name })]);
 
-  app.get('/api/identity/roles', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/roles', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Roles, paged', querystring: listQuery(ROLE_SORTING), response: { 200: pagedResult(ROLE) } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const { skip, take } = readPaging(query, lang);
@@ -57,14 +59,14 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map(roleDto) };
   });
 
-  app.get('/api/identity/roles/all', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/roles/all', { config: { policy: P }, schema: { tags, summary: 'Every role', response: { 200: listResult(ROLE) } } }, async (request) => {
     const rows = await roleListQuery(db, scopeOf(request)).selectAll('r').orderBy('r.name').execute();
     return { items: rows.map(roleDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: P } }, async (request) => roleDto(await requireRole(request, request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A role', params: ID_PARAMS, response: { 200: ROLE } } }, async (request) => roleDto(await requireRole(request, request.params.id)));
 
-  app.post('/api/identity/roles', { config: { policy: `${P}.Create` } }, async (request) => {
+  app.post('/api/identity/roles', { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a role', body: ROLE_CREATE_BODY, response: { 200: ROLE } } }, async (request) => {
     const input = readRoleCreate(request.body, request.language);
     const tenantId = request.tenantId;
     const name = input.name.trim();
@@ -82,7 +84,8 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return roleDto((await findScopedRole(db, { tenantId, all: false }, row.id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/roles/:id',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Update a role', params: ID_PARAMS, body: ROLE_UPDATE_BODY, response: { 200: ROLE, ...CONFLICT } } }, async (request) => {
     const lang = request.language;
     const existing = await requireRole(request, request.params.id);
     const input = readRoleUpdate(request.body, lang);
@@ -114,7 +117,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return roleDto((await findScopedRole(db, { tenantId: existing.tenant_id, all: false }, existing.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a role', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await requireRole(request, request.params.id);
     if (existing.is_static) throw forbidden(translate('identity.staticRoleDelete', request.language), 'Vigil:Identity.StaticRole');
     await db.transaction().execute(async (trx) => {

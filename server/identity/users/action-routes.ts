@@ -12,7 +12,10 @@ import { setPassword } from '../set-password';
 import { forgetLogins } from '../sign-in-throttle';
 import { roleDto, roleListQuery } from '../roles/queries';
 import { invalid, problem } from '../validation';
-import { readNewPassword, readRoleNames } from './bodies';
+import { NEW_PASSWORD_BODY, readNewPassword, readRoleNames, ROLE_NAMES_BODY } from './bodies';
+import { HAND_CHECKED, ID_PARAMS, listResult, NO_CONTENT, pathParams, UUID_STRING } from '../route-schemas';
+import { ROLE } from '../roles/route-schemas';
+import { USER, USER_TAGS as tags, USER_UNIT } from './route-schemas';
 import { setUserRoles } from './commands';
 import { isLockedOut, roleNamesByUser } from './queries';
 import { resolveRoleNames } from './rules';
@@ -26,13 +29,14 @@ const P = POLICIES.identityUsers;
  */
 export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  const roleList = { 200: listResult(ROLE) } as const;
 
-  app.get('/api/identity/users/assignable-roles', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/users/assignable-roles', { config: { policy: P }, schema: { tags, summary: 'The roles a user can be given', response: roleList } }, async (request) => {
     const rows = await roleListQuery(db, { tenantId: request.tenantId, all: false }).selectAll('r').orderBy('r.name').execute();
     return { items: rows.map(roleDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A user's direct roles", params: ID_PARAMS, response: roleList } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const rows = await db
       .selectFrom('roles as r')
@@ -44,7 +48,8 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { items: rows.map(roleDto) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/roles',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a user's direct roles", params: ID_PARAMS, body: ROLE_NAMES_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const { roleNames } = readRoleNames(request.body, lang);
@@ -62,7 +67,8 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id/organization-units', { config: { policy: P } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/identity/users/:id/organization-units',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'The organization units a user is a member of', params: ID_PARAMS, response: { 200: { type: 'array', items: USER_UNIT } } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const rows = await db
       .selectFrom('organization_units as ou')
@@ -74,7 +80,12 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return rows.map((r) => ({ id: r.id, parentId: r.parent_id, code: r.code, displayName: r.display_name }));
   });
 
-  app.put<{ Params: { id: string; lockoutEnd: string } }>('/api/identity/users/:id/lock/:lockoutEnd', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+  app.put<{ Params: { id: string; lockoutEnd: string } }>('/api/identity/users/:id/lock/:lockoutEnd',
+    {
+      config: { policy: `${P}.Update` },
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Lock a user out until a time in the future', params: pathParams({ id: UUID_STRING, lockoutEnd: { type: 'string', format: 'date-time' } }), response: NO_CONTENT },
+    }, async (request, reply) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const end = new Date(request.params.lockoutEnd);
@@ -93,7 +104,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Unlock a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const user = await requireUser(db, request, request.params.id);
     await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
@@ -105,7 +116,12 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: { id: string; enabled: string } }>('/api/identity/users/:id/two-factor/:enabled', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.put<{ Params: { id: string; enabled: string } }>('/api/identity/users/:id/two-factor/:enabled',
+    {
+      config: { policy: `${P}.Update` },
+      ...HAND_CHECKED,
+      schema: { tags, summary: "Turn a user's two-factor sign-in on or off", params: pathParams({ id: UUID_STRING, enabled: { type: 'string', enum: ['true', 'false'] } }), response: { 200: USER } },
+    }, async (request) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const raw = request.params.enabled.toLowerCase();
@@ -119,7 +135,8 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, { ...user, two_factor_enabled: enabled });
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/change-password', { config: { policy: `${P}.Update` } }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id/change-password',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a user's password", params: ID_PARAMS, body: NEW_PASSWORD_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const { newPassword } = readNewPassword(request.body, lang);

@@ -47,39 +47,27 @@ const userFields = {
 
 const options = { messages: { phoneNumber: { pattern: 'validation:phoneDigits', anyOf: 'validation:phoneDigits', maxLength: 'validation:phoneDigits' } } };
 
-export const readUserCreate = validator<UserCreateInput>(
-  {
-    type: 'object',
-    required: ['userName', 'email', 'password'],
-    additionalProperties: false,
-    properties: { ...userFields, password: { type: 'string', minLength: 1, maxLength: 1024 } },
-  },
-  options,
-);
-
-export const readUserUpdate = validator<UserUpdateInput>(
-  {
-    type: 'object',
-    required: ['userName', 'email'],
-    additionalProperties: false,
-    properties: { ...userFields, concurrencyStamp: { type: 'string', maxLength: 64 } },
-  },
-  options,
-);
-
-export const readRoleNames = validator<{ roleNames: string[] }>({
+export const USER_CREATE_BODY = {
   type: 'object',
-  required: ['roleNames'],
+  required: ['userName', 'email', 'password'],
   additionalProperties: false,
-  properties: { roleNames: userFields.roleNames },
-});
+  properties: { ...userFields, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const;
+export const readUserCreate = validator<UserCreateInput>(USER_CREATE_BODY, options);
 
-export const readNewPassword = validator<{ newPassword: string }>({
+export const USER_UPDATE_BODY = {
   type: 'object',
-  required: ['newPassword'],
+  required: ['userName', 'email'],
   additionalProperties: false,
-  properties: { newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
-});
+  properties: { ...userFields, concurrencyStamp: { type: 'string', maxLength: 64 } },
+} as const;
+export const readUserUpdate = validator<UserUpdateInput>(USER_UPDATE_BODY, options);
+
+export const ROLE_NAMES_BODY = { type: 'object', required: ['roleNames'], additionalProperties: false, properties: { roleNames: userFields.roleNames } } as const;
+export const readRoleNames = validator<{ roleNames: string[] }>(ROLE_NAMES_BODY);
+
+export const NEW_PASSWORD_BODY = { type: 'object', required: ['newPassword'], additionalProperties: false, properties: { newPassword: { type: 'string', minLength: 1, maxLength: 1024 } } } as const;
+export const readNewPassword = validator<{ newPassword: string }>(NEW_PASSWORD_BODY);
 
 export const readChangePassword = validator<{ currentPassword: string; newPassword: string }>({
   type: 'object',

@@ -16,13 +16,19 @@ import { passwordErrors, passwordPolicyFor, rememberPassword } from '../password
 import { entityNotFound, inScope, scopeOf } from '../scope';
 import { normalize, normalizePhone } from '../users';
 import { invalid } from '../validation';
-import { readUserCreate, readUserUpdate, type UserInput } from './bodies';
+import { BOOLEAN_FILTER, CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
+import { USER, USER_TAGS as tags } from './route-schemas';
+import { readUserCreate, readUserUpdate, USER_CREATE_BODY, USER_UPDATE_BODY, type UserInput } from './bodies';
 import { assertHandOut, requireUser, userDto } from './access';
 import { setUserOrganizationUnits, setUserRoles } from './commands';
 import { auditedFields, findScopedUser, organizationUnitIdsOf, roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from './queries';
 import { defaultRoles, identityProblems, isUniqueViolation, resolveOrganizationUnits, resolveRoleNames } from './rules';
 
 const P = POLICIES.identityUsers;
+
+/** The user list's query: paging, Sorting, Filter and the user filters. */
+export const USER_LIST_QUERY = listQuery(USER_SORTING, { roleId: UUID_STRING, organizationUnitId: UUID_STRING, isLockedOut: BOOLEAN_FILTER, notActive: BOOLEAN_FILTER });
+const USER_RESPONSE = { 200: USER } as const;
 
 /** Roles and units of a create or update: resolved in the tenant, with every unknown one a problem. */
 async function assignments(db: Db, tenantId: string | null, input: UserInput, lang: string) {
@@ -37,7 +43,7 @@ const phoneOf = (value: string | null | undefined) => (value ? normalizePhone(va
 export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.get('/api/identity/users', { config: { policy: P } }, async (request) => {
+  app.get('/api/identity/users', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Users, paged and filtered', querystring: USER_LIST_QUERY, response: { 200: pagedResult(USER) } } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const lang = request.language;
     const params = new ListParams(query, lang);
@@ -58,7 +64,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => toUserDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: P } }, async (request) => userDto(db, await requireUser(db, request, request.params.id)));
+  app.get<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user', params: ID_PARAMS, response: USER_RESPONSE } }, async (request) => userDto(db, await requireUser(db, request, request.params.id)));
 
   const lookup = async (request: FastifyRequest, column: 'normalized_user_name' | 'normalized_email', value: string) => {
     const user = await db
@@ -71,12 +77,17 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     if (!user) throw entityNotFound(request);
     return userDto(db, user);
   };
-  app.get<{ Params: { userName: string } }>('/api/identity/users/by-username/:userName', { config: { policy: P } }, (request) =>
+  app.get<{ Params: { userName: string } }>('/api/identity/users/by-username/:userName',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user by user name', params: pathParams({ userName: { type: 'string' } }), response: USER_RESPONSE } },
+    (request) =>
     lookup(request, 'normalized_user_name', request.params.userName),
   );
-  app.get<{ Params: { email: string } }>('/api/identity/users/by-email/:email', { config: { policy: P } }, (request) => lookup(request, 'normalized_email', request.params.email));
+  app.get<{ Params: { email: string } }>('/api/identity/users/by-email/:email',
+    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user by email address', params: pathParams({ email: { type: 'string' } }), response: USER_RESPONSE } },
+    (request) => lookup(request, 'normalized_email', request.params.email),
+  );
 
-  app.post('/api/identity/users', { config: { policy: `${P}.Create` } }, async (request) => {
+  app.post('/api/identity/users', { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a user', body: USER_CREATE_BODY, response: USER_RESPONSE } }, async (request) => {
     const lang = request.language;
     const input = readUserCreate(request.body, lang);
     const tenantId = request.tenantId;
@@ -126,7 +137,9 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, (await findScopedUser(db, { tenantId, all: false }, id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: `${P}.Update` } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/identity/users/:id',
+    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Update a user', params: ID_PARAMS, body: USER_UPDATE_BODY, response: { ...USER_RESPONSE, ...CONFLICT } } },
+    async (request) => {
     const lang = request.language;
     const existing = await requireUser(db, request, request.params.id);
     const input = readUserUpdate(request.body, lang);
@@ -183,7 +196,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, (await findScopedUser(db, { tenantId, all: false }, existing.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: `${P}.Delete` } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await requireUser(db, request, request.params.id);
     if (existing.id === request.principal!.userId) throw forbidden(translate('identity.cannotDeleteSelf', request.language), 'Vigil:Identity.CannotDeleteSelf');
     await assertMayManageUser(db, request, existing);

@@ -1,14 +1,16 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { conflict } from '../../http/errors';
+import { ABP_ERROR_RESPONSE, conflict } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
+import { ID_PARAMS, recordSchema } from '../../schema-engine/openapi-schemas';
 import { bodyValidator } from '../../http/body-validation';
 import { modelOf, readVisible, requireVisible } from '../shared/records';
 import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../shared/csv-upload';
+import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT } from '../shared/route-schemas';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
 
 /**
@@ -17,12 +19,10 @@ import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeac
  * The CSV comes as the request body (see acceptCsvBodies), at most 2 MB and 10,000 lines.
  */
 
-const readIds = bodyValidator<{ ids: string[] }>({
-  type: 'object',
-  properties: { ids: { type: 'array', minItems: 1, maxItems: MAX_DEACTIVATE_IDS, items: { type: 'string', maxLength: 64 } } },
-  required: ['ids'],
-  additionalProperties: false,
-});
+const IDS_BODY = idsBody(MAX_DEACTIVATE_IDS);
+const readIds = bodyValidator<{ ids: string[] }>(IDS_BODY);
+/** deactivate.ts DeactivateResult. */
+const DEACTIVATE_RESULT = idBatchResult(['deactivated', 'alreadyDeactivated']);
 
 export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
@@ -37,20 +37,31 @@ export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine
 
   app.post(
     `${endpoint}/batchUpload`,
-    { config: { policy: `${policy}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Create SIM cards from a CSV file' } },
+    {
+      config: { policy: `${policy}.Create` },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      // The CSV's own messages (csvTextOf), not Fastify's, refuse a body of another shape.
+      ...HAND_CHECKED,
+      schema: { tags, summary: 'Create SIM cards from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, 409: ABP_ERROR_RESPONSE } },
+    },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
       return importCsv(request, csvTextOf(request.body, request.language));
     },
   );
 
-  app.post(`${endpoint}/batchDeactivate`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Deactivate several SIM cards' } }, async (request) => {
-    assertScopeAllowed(model, request, 'write');
-    const { ids } = readIds(request.body, request.language);
-    return deactivateMany(db, model, request, ids);
-  });
+  app.post(
+    `${endpoint}/batchDeactivate`,
+    { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Deactivate several SIM cards', body: IDS_BODY, response: { 200: DEACTIVATE_RESULT } } },
+    async (request) => {
+      assertScopeAllowed(model, request, 'write');
+      const { ids } = readIds(request.body, request.language);
+      return deactivateMany(db, model, request, ids);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>(`${endpoint}/:id/deactivate`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Deactivate one SIM card' } }, async (request) => {
+  const deactivateSchema = { tags, summary: 'Deactivate one SIM card', params: ID_PARAMS, response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } };
+  app.post<{ Params: { id: string } }>(`${endpoint}/:id/deactivate`, { config: { policy: `${policy}.Update` }, schema: deactivateSchema }, async (request) => {
     assertScopeAllowed(model, request, 'write');
     const row = await requireVisible(dyn, engine, model, request, request.params.id);
     if (row.status !== DEACTIVATED) {

@@ -11,24 +11,13 @@ import { grantedPolicies } from '../granted';
 import { anyOf } from '../guard';
 import { parentOfIn, permissionTree } from './tree';
 import { resolveTarget, type Target } from './target';
+import { HAND_CHECKED, NO_CONTENT } from '../../identity/route-schemas';
+import { PERMISSION_LIST, TARGET_NOT_FOUND, TARGET_QUERY, UPDATE_BODY } from './route-schemas';
 
 const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
 
-const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>(
-  {
-    type: 'object',
-    required: ['permissions'],
-    additionalProperties: false,
-    properties: {
-      permissions: {
-        type: 'array',
-        maxItems: 5000,
-        items: { type: 'object', required: ['name', 'isGranted'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 256 }, isGranted: { type: 'boolean' } } },
-      },
-    },
-  },
-  { context: 'permission' },
-);
+const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>(UPDATE_BODY, { context: 'permission' });
+const tags = ['permission-management'];
 
 /** Grants of the target's own provider, and (for a user) of the user's roles. */
 async function grantsOf(db: Db, target: Target) {
@@ -88,7 +77,9 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
     if (problems.length) throw invalid(lang, problems);
   }
 
-  app.get('/api/permission-management/permissions', { config: { policy: POLICY } }, async (request) => {
+  app.get(
+    '/api/permission-management/permissions',
+    { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "A role's or user's permissions, by group, with who grants them", querystring: TARGET_QUERY, response: { 200: PERMISSION_LIST, ...TARGET_NOT_FOUND } } }, async (request) => {
     const target = await resolveTarget(db, request, false);
     const grants = await grantsOf(db, target);
     return {
@@ -108,9 +99,12 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
         })),
       })),
     };
-  });
+    },
+  );
 
-  app.put('/api/permission-management/permissions', { config: { policy: POLICY } }, async (request, reply) => {
+  app.put(
+    '/api/permission-management/permissions',
+    { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "Grant or revoke a role's or user's permissions", querystring: TARGET_QUERY, body: UPDATE_BODY, response: { ...NO_CONTENT, ...TARGET_NOT_FOUND } } }, async (request, reply) => {
     const lang = request.language;
     const target = await resolveTarget(db, request, true);
     const { permissions } = readUpdate(request.body, lang);
@@ -177,5 +171,6 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
       });
     }
     return reply.status(204).send();
-  });
+    },
+  );
 }

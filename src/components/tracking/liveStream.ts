@@ -85,7 +85,7 @@ export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (conn
 }
 
 export async function loadOpenAlarms(): Promise<AlarmMessage[]> {
-  return (await api('get', '/api/app/tracking/alarms', { query: { unacknowledged: true, MaxResultCount: 50 }, tenant: false })).items;
+  return (await api('get', '/api/app/tracking/alarms', { query: { unacknowledged: 'true', MaxResultCount: 50 }, tenant: false })).items;
 }
 
 export async function acknowledgeAlarm(id: string): Promise<void> {

@@ -2850,6 +2850,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -8763,7 +8772,9 @@ export interface paths {
                     deviceId?: string;
                     /** @description Start (ISO 8601) */
                     from?: string;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description End (ISO 8601, default now) */
                     to?: string;
@@ -8822,6 +8833,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9571,7 +9591,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9629,8 +9649,10 @@ export interface paths {
                     deviceId?: string;
                     /** @description Text in the name */
                     Filter?: string;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     shape?: "circle" | "polygon";
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description name, creationTime or shape, then "asc" or "desc" */
                     Sorting?: string;
@@ -10160,7 +10182,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Deleted */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -10196,6 +10218,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12356,39 +12387,25 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description number */
-                    amount?: string;
-                    /** @description number */
-                    amount_gte?: string;
-                    /** @description number */
-                    amount_lte?: string;
+                    amount?: number;
+                    amount_gte?: number;
+                    amount_lte?: number;
                     currency?: string;
-                    /** @description uuid */
                     customerId?: string;
-                    /** @description date */
                     dueDate?: string;
-                    /** @description date */
                     dueDate_gte?: string;
-                    /** @description date */
                     dueDate_lte?: string;
                     /** @description Text searched in number */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    /** @description date */
                     issueDate?: string;
-                    /** @description date */
                     issueDate_gte?: string;
-                    /** @description date */
                     issueDate_lte?: string;
                     number?: string;
-                    /** @description date */
                     paidDate?: string;
-                    /** @description date */
                     paidDate_gte?: string;
-                    /** @description boolean */
-                    paidDate_isNull?: string;
-                    /** @description date */
+                    paidDate_isNull?: boolean;
                     paidDate_lte?: string;
                     /** @description One of creationTime, lastModificationTime, number, issueDate, dueDate, amount, currency, status, type, paidDate, then "asc" or "desc" */
                     Sorting?: string;
@@ -16972,6 +16989,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -17778,6 +17804,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -18033,6 +18068,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19148,6 +19192,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -19260,6 +19313,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19395,6 +19457,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19513,6 +19584,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19623,6 +19703,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19803,6 +19892,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19913,6 +20011,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20165,6 +20272,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23677,6 +23793,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -23785,6 +23910,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24001,6 +24135,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -24166,10 +24309,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description Only the alarms not yet acknowledged */
-                    unacknowledged?: boolean;
+                    unacknowledged?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -24930,6 +25075,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -25095,9 +25249,9 @@ export interface paths {
                     endTime?: string;
                     /** @description Only this kind (any case); both when left out */
                     kind?: "audit" | "security";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     startTime?: string;
                 };
@@ -25245,9 +25399,9 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                 };
                 header?: never;
@@ -25347,11 +25501,11 @@ export interface paths {
                     /** @description Text searched for */
                     Filter?: string;
                     isLockedOut?: "true" | "false" | "True" | "False";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     notActive?: "true" | "false" | "True" | "False";
                     roleId?: string;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, name, surname, email, phoneNumber, lastSignInTime, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -25472,9 +25626,9 @@ export interface paths {
                     correlationId?: string;
                     endTime?: string;
                     identity?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, action, userName, clientIpAddress, identity, then "asc" or "desc" */
                     Sorting?: string;
@@ -25846,6 +26000,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -25887,11 +26050,11 @@ export interface paths {
                     /** @description Text searched for */
                     Filter?: string;
                     isLockedOut?: "true" | "false" | "True" | "False";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     notActive?: "true" | "false" | "True" | "False";
                     roleId?: string;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, name, surname, email, phoneNumber, lastSignInTime, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -26009,11 +26172,11 @@ export interface paths {
                     /** @description Text searched for */
                     Filter?: string;
                     isLockedOut?: "true" | "false" | "True" | "False";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     notActive?: "true" | "false" | "True" | "False";
                     roleId?: string;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, name, surname, email, phoneNumber, lastSignInTime, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -26131,11 +26294,11 @@ export interface paths {
                     /** @description Text searched for */
                     Filter?: string;
                     isLockedOut?: "true" | "false" | "True" | "False";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     notActive?: "true" | "false" | "True" | "False";
                     roleId?: string;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, name, surname, email, phoneNumber, lastSignInTime, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -27267,10 +27430,10 @@ export interface paths {
                     httpMethod?: string;
                     httpStatusCode?: number;
                     maxExecutionDuration?: number;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     minExecutionDuration?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of executionTime, executionDuration, httpStatusCode, httpMethod, userName, url, then "asc" or "desc" */
                     Sorting?: string;
@@ -27556,9 +27719,9 @@ export interface paths {
                     entityChangeType?: 0 | 1 | 2;
                     entityId?: string;
                     entityTypeFullName?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     startDate?: string;
                 };
@@ -27939,9 +28102,9 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of name, valueType, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -28588,9 +28751,9 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of displayName, code, creationTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -29147,9 +29310,9 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, email, name, surname, phoneNumber, isActive, creationTime, lastSignInTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -29611,9 +29774,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                 };
                 header?: never;
@@ -30024,9 +30187,9 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of name, creationTime, isDefault, isPublic, then "asc" or "desc" */
                     Sorting?: string;
@@ -31130,9 +31293,9 @@ export interface paths {
                     correlationId?: string;
                     endTime?: string;
                     identity?: string;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, action, userName, clientIpAddress, identity, then "asc" or "desc" */
                     Sorting?: string;
@@ -31359,12 +31522,12 @@ export interface paths {
                     /** @description Text searched for */
                     Filter?: string;
                     isLockedOut?: "true" | "false" | "True" | "False";
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     notActive?: "true" | "false" | "True" | "False";
                     organizationUnitId?: string;
                     roleId?: string;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of userName, email, name, surname, phoneNumber, isActive, creationTime, lastSignInTime, then "asc" or "desc" */
                     Sorting?: string;
@@ -34642,6 +34805,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -35410,6 +35582,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -36275,6 +36456,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -36379,6 +36569,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

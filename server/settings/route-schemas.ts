@@ -1,0 +1,56 @@
+/** Response schemas of /api/setting-management (ABP's setting management DTOs). */
+
+/** ABP's EmailSettingsDto; the SMTP password is write-only, told only as `hasSmtpPassword`. */
+export const EMAIL_SETTINGS = {
+  type: 'object',
+  properties: {
+    smtpHost: { type: 'string' },
+    smtpPort: { type: 'integer' },
+    smtpUserName: { type: 'string' },
+    smtpDomain: { type: 'string' },
+    smtpEnableSsl: { type: 'boolean' },
+    smtpUseDefaultCredentials: { type: 'boolean' },
+    defaultFromAddress: { type: 'string' },
+    defaultFromDisplayName: { type: 'string' },
+    hasSmtpPassword: { type: 'boolean' },
+  },
+  required: ['smtpHost', 'smtpPort', 'smtpUserName', 'smtpDomain', 'smtpEnableSsl', 'smtpUseDefaultCredentials', 'defaultFromAddress', 'defaultFromDisplayName', 'hasSmtpPassword'],
+} as const;
+
+const INTEGER = { type: 'integer' } as const;
+const FLAG = { type: 'boolean' } as const;
+
+/** The password and lockout rules as identity-settings-routes.ts answers them. */
+export const IDENTITY_SETTINGS = {
+  type: 'object',
+  properties: {
+    password: {
+      type: 'object',
+      properties: {
+        requiredLength: INTEGER,
+        requireDigit: FLAG,
+        requireLowercase: FLAG,
+        requireUppercase: FLAG,
+        requireNonAlphanumeric: FLAG,
+        previousPasswordsToRemember: INTEGER,
+      },
+      required: ['requiredLength', 'requireDigit', 'requireLowercase', 'requireUppercase', 'requireNonAlphanumeric', 'previousPasswordsToRemember'],
+    },
+    lockout: {
+      type: 'object',
+      properties: { allowedForNewUsers: FLAG, lockoutDuration: { ...INTEGER, description: 'Seconds' }, maxFailedAccessAttempts: INTEGER },
+      required: ['allowedForNewUsers', 'lockoutDuration', 'maxFailedAccessAttempts'],
+    },
+  },
+  required: ['password', 'lockout'],
+} as const;
+
+/** The time zone to set, as `?timezone=` (ABP) or in the body. */
+export const TIME_ZONE_QUERY = { type: 'object', properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
+export const TIME_ZONE_BODY = { type: ['object', 'null'], properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
+
+/** The time zones to choose from, ABP's NameValue list. */
+export const TIME_ZONES = {
+  type: 'array',
+  items: { type: 'object', properties: { name: { type: 'string', description: "'Europe/Copenhagen (UTC+01:00)'" }, value: { type: 'string' } }, required: ['name', 'value'] },
+} as const;

@@ -1,0 +1,108 @@
+import { abpQuery, itemsOf, object, pagedQuery, pageOf } from '../abp/schema-parts';
+import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { ActivationState } from './tenant-state';
+
+/** Route schemas of tenant management, the custom tenant fields, features and the anonymous tenant lookup. */
+
+const STRING = { type: 'string' } as const;
+const NULLABLE_STRING = { type: ['string', 'null'] } as const;
+const DATE_TIME = { type: 'string', format: 'date-time' } as const;
+const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', description: 'The tenant id (a UUID)' } }, required: ['id'] } as const;
+
+/** ABP paging and the tenant filters, read by hand (server/tenancy/tenants.ts). */
+export const TENANT_LIST_QUERY = pagedQuery(['activationState', 'expirationDateMin', 'expirationDateMax']);
+
+const CUSTOM_FIELDS = {
+  id: STRING,
+  name: STRING,
+  contactEmail: NULLABLE_STRING,
+  phoneNumber: NULLABLE_STRING,
+  address: NULLABLE_STRING,
+  customerNumber: NULLABLE_STRING,
+  notes: NULLABLE_STRING,
+  concurrencyStamp: STRING,
+} as const;
+
+export const CUSTOM_TENANT = object(CUSTOM_FIELDS);
+
+const TENANT_FIELDS = {
+  ...CUSTOM_FIELDS,
+  activationState: { type: 'integer', enum: Object.values(ActivationState) },
+  activationEndDate: NULLABLE_DATE_TIME,
+  isActive: { type: 'boolean' },
+  isAvailable: { type: 'boolean' },
+  creationTime: DATE_TIME,
+  lastModificationTime: NULLABLE_DATE_TIME,
+  extraProperties: { type: 'object', additionalProperties: true },
+} as const;
+
+/** ABP SaaS's TenantDto with the custom fields. */
+export const TENANT = object(TENANT_FIELDS);
+
+export const TENANT_PAGE = pageOf(TENANT);
+
+export const TENANT_LOOKUP = itemsOf(object({ id: STRING, name: STRING }));
+
+/** ABP's FindTenantResultDto: success false (and nulls) for no such tenant. */
+export const FIND_TENANT_RESULT = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, tenantId: NULLABLE_STRING, name: NULLABLE_STRING, isActive: { type: 'boolean' } },
+  required: ['success', 'tenantId', 'name', 'isActive'],
+} as const;
+
+/** providerName=T&providerKey={tenantId}, either spelling, checked by hand. */
+export const FEATURE_QUERY = abpQuery(['providerName', 'providerKey']);
+
+export const FEATURE_UPDATE_BODY = {
+  type: 'object',
+  properties: {
+    features: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string', maxLength: 128 }, value: { type: ['string', 'number', 'boolean', 'null'], maxLength: 64 } },
+        required: ['name', 'value'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['features'],
+  additionalProperties: false,
+} as const;
+
+const FREE_PROPERTIES = { type: 'object', additionalProperties: true } as const;
+const FEATURE = {
+  type: 'object',
+  properties: {
+    name: STRING,
+    displayName: STRING,
+    value: NULLABLE_STRING,
+    provider: { type: 'object', properties: { name: STRING, key: NULLABLE_STRING }, required: ['name', 'key'] },
+    valueType: {
+      type: 'object',
+      properties: { name: STRING, properties: FREE_PROPERTIES, validator: { type: 'object', properties: { name: STRING, properties: FREE_PROPERTIES }, required: ['name', 'properties'] } },
+      required: ['name', 'properties', 'validator'],
+    },
+    depth: { type: 'integer' },
+    parentName: NULLABLE_STRING,
+  },
+  required: ['name', 'displayName', 'value', 'provider', 'valueType', 'depth', 'parentName'],
+} as const;
+
+/** ABP's GetFeatureListResultDto. */
+export const FEATURE_LIST = {
+  type: 'object',
+  properties: {
+    groups: {
+      type: 'array',
+      items: { type: 'object', properties: { name: STRING, displayName: STRING, features: { type: 'array', items: FEATURE } }, required: ['name', 'displayName', 'features'] },
+    },
+  },
+  required: ['groups'],
+} as const;
+
+export { NO_CONTENT } from '../abp/schema-parts';
+export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;
