@@ -164,8 +164,8 @@ describe('customers back office in a real browser', () => {
     await page.goto(listUrl);
     await expect.poll(rowNames, WAIT).toEqual([aurora, birch]);
     await rows().filter({ hasText: birch }).locator('input[type=checkbox]').check();
-    // react-admin deletes when its undo notification closes.
-    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/app/customer/'), { timeout: 30_000 });
+    // react-admin deletes when its undo notification closes: the selection in one bulk delete, one transaction.
+    const deleted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/app/customer/bulk-delete', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(204);
     await page.goto(listUrl);
