@@ -10,9 +10,8 @@ import { recordEvents, type AlarmEvent, type NotifyOptions } from '../alarms/dis
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
 import { eventOf } from './fix-events';
-import { parseMac } from '../../common/mac';
-import { isValidLatLng } from '../../common/geo';
 import { RefusedMessages } from './refused-messages';
+import { placeByWifi, storedAttributes } from './network-place';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
@@ -62,66 +61,6 @@ interface Pending extends MessageLog {
   command?: QueuedCommand | null;
   resolve: (result: Submitted) => void;
   reject: (error: Error) => void;
-}
-
-/**
- * The attributes a fix is stored with: its own, its network, its mark when outside the evaluation
- * window, and for a fix without coordinates stored at the device's last known place, that mark.
- */
-function storedAttributes(fix: Fix, lastKnown = false): string | null {
-  if (!fix.network && !fix.window && !lastKnown && Object.keys(fix.attributes).length === 0) return null;
-  return JSON.stringify({
-    ...fix.attributes,
-    ...(fix.network ? { network: fix.network } : {}),
-    ...(fix.window ? { window: fix.window } : {}),
-    ...(lastKnown ? { approximate: true, locatedBy: 'lastKnown' } : {}),
-  });
-}
-
-/**
- * Places fixes without coordinates that name Wi-Fi access points at the tenant's Wi-Fi network
- * with that MAC (the wifis resource: MAC -> place), strongest signal first: one query for the
- * whole batch, and none when no fix of it needs one. A placed fix is marked approximate and then
- * stored and evaluated as any fix (a registered network is a known place, the citizen's home).
- */
-async function placeByWifi(db: Db, batch: readonly Pending[]): Promise<void> {
-  const wanted: { fix: Fix; tenantId: string; macs: string[] }[] = [];
-  for (const p of batch) {
-    if (p.device.tenantId === null) continue;
-    for (const { fix } of p.fixes) {
-      const points = fix.network?.wifiAccessPoints;
-      if (fix.latitude !== null || !points?.length) continue;
-      const macs = points
-        .slice()
-        .sort((a, b) => b.signalStrength - a.signalStrength)
-        .map((w) => parseMac(w.macAddress))
-        .filter((m): m is string => m !== null);
-      if (macs.length) wanted.push({ fix, tenantId: p.device.tenantId, macs });
-    }
-  }
-  if (!wanted.length) return;
-  const rows = await db
-    .withTables<{ wifis: { tenant_id: string | null; mac_address: string; latitude: number | null; longitude: number | null; is_deleted: boolean } }>()
-    .selectFrom('wifis')
-    .select(['tenant_id', 'mac_address', 'latitude', 'longitude'])
-    .where('mac_address', 'in', [...new Set(wanted.flatMap((w) => w.macs))])
-    .where('tenant_id', 'in', [...new Set(wanted.map((w) => w.tenantId))])
-    .where('is_deleted', '=', false)
-    .execute();
-  const places = new Map(rows.filter((r) => r.latitude !== null && r.longitude !== null).map((r) => [`${r.tenant_id}|${r.mac_address}`, r]));
-  for (const { fix, tenantId, macs } of wanted) {
-    for (const mac of macs) {
-      const place = places.get(`${tenantId}|${mac}`);
-      if (!place || !isValidLatLng(Number(place.latitude), Number(place.longitude))) continue;
-      fix.latitude = Number(place.latitude);
-      fix.longitude = Number(place.longitude);
-      fix.accuracy = null;
-      fix.attributes.approximate = true;
-      fix.attributes.locatedBy = 'wifi';
-      fix.attributes.wifi = mac;
-      break;
-    }
-  }
 }
 
 /** Rows locked for the batch: written without checking what they hold. */
