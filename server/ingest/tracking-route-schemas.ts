@@ -5,10 +5,6 @@ import { listResult, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME,
  * API description and the answers' serialisation. The routes read their query parameters
  * themselves, with messages in the caller's language (`attachValidation`).
  */
-const TIME_OR_NULL = NULLABLE_TIME;
-const NUMBER_OR_NULL = NULLABLE_NUMBER;
-const STRING_OR_NULL = NULLABLE_STRING;
-const ID = UUID_STRING;
 
 /** `deviceIds`: ids, repeated or comma-separated; none given means every visible device. */
 const DEVICE_IDS_QUERY = {
@@ -22,30 +18,27 @@ const RANGE = {
 const DEVICE_RANGE_QUERY = { type: 'object', required: ['deviceId'], properties: { deviceId: { type: 'string' }, ...RANGE } } as const;
 export const DEVICE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The device id' } } } as const;
 
-const list = listResult;
 
 export const BATTERY_LEVELS = {
   querystring: DEVICE_IDS_QUERY,
   response: {
-    200: list({
+    200: listResult({
       type: 'object',
       required: ['deviceId', 'name', 'batteryLevel', 'charging', 'lowBatteryThreshold', 'lastContact', 'status'],
-      properties: { deviceId: ID, name: { type: 'string' }, batteryLevel: NUMBER_OR_NULL, charging: { type: 'boolean' }, lowBatteryThreshold: { type: 'integer' }, lastContact: TIME_OR_NULL, status: STRING_OR_NULL },
+      properties: { deviceId: UUID_STRING, name: { type: 'string' }, batteryLevel: NULLABLE_NUMBER, charging: { type: 'boolean' }, lowBatteryThreshold: { type: 'integer' }, lastContact: NULLABLE_TIME, status: NULLABLE_STRING },
     }),
   },
 } as const;
 
-/** A `deviceId` naming no device the caller may see. */
-const NO_SUCH_DEVICE = NOT_FOUND;
 
 export const BATTERY_HISTORY = {
   querystring: DEVICE_RANGE_QUERY,
   response: {
-    ...NO_SUCH_DEVICE,
+    ...NOT_FOUND, // a deviceId naming no device the caller may see
     200: {
       type: 'object',
       required: ['deviceId', 'from', 'to', 'items'],
-      properties: { deviceId: ID, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', required: ['time', 'batteryLevel'], properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
+      properties: { deviceId: UUID_STRING, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', required: ['time', 'batteryLevel'], properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
     },
   },
 } as const;
@@ -61,7 +54,7 @@ export const EVENT_HISTORY = {
     },
   },
   response: {
-    ...NO_SUCH_DEVICE,
+    ...NOT_FOUND, // a deviceId naming no device the caller may see
     200: {
       type: 'object',
       required: ['totalCount', 'items'],
@@ -73,13 +66,13 @@ export const EVENT_HISTORY = {
             type: 'object',
             required: ['id', 'deviceId', 'deviceName', 'type', 'eventTime', 'geofenceId', 'geofenceName', 'attributes'],
             properties: {
-              id: ID,
-              deviceId: ID,
+              id: UUID_STRING,
+              deviceId: UUID_STRING,
               deviceName: { type: 'string' },
               type: { type: 'string' },
               eventTime: TIME,
-              geofenceId: STRING_OR_NULL,
-              geofenceName: STRING_OR_NULL,
+              geofenceId: NULLABLE_STRING,
+              geofenceName: NULLABLE_STRING,
               attributes: { type: ['object', 'null'], additionalProperties: true },
             },
           },
@@ -91,19 +84,19 @@ export const EVENT_HISTORY = {
 
 export const DASHBOARD_INFO = {
   response: {
-    200: list({
+    200: listResult({
       type: 'object',
       required: ['deviceId', 'name', 'imei', 'status', 'subscriptionStatus', 'batteryLevel', 'charging', 'lastContact', 'lastPosition', 'lastEvent', 'unacknowledgedAlarms'],
       properties: {
-        deviceId: ID,
+        deviceId: UUID_STRING,
         name: { type: 'string' },
-        imei: STRING_OR_NULL,
-        status: STRING_OR_NULL,
-        subscriptionStatus: STRING_OR_NULL,
-        batteryLevel: NUMBER_OR_NULL,
+        imei: NULLABLE_STRING,
+        status: NULLABLE_STRING,
+        subscriptionStatus: NULLABLE_STRING,
+        batteryLevel: NULLABLE_NUMBER,
         charging: { type: 'boolean' },
-        lastContact: TIME_OR_NULL,
-        lastPosition: { type: ['object', 'null'], required: ['latitude', 'longitude', 'accuracy', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, fixTime: TIME_OR_NULL } },
+        lastContact: NULLABLE_TIME,
+        lastPosition: { type: ['object', 'null'], required: ['latitude', 'longitude', 'accuracy', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NULLABLE_NUMBER, fixTime: NULLABLE_TIME } },
         lastEvent: { type: ['object', 'null'], required: ['type', 'eventTime'], properties: { type: { type: 'string' }, eventTime: TIME } },
         unacknowledgedAlarms: { type: 'integer' },
       },
@@ -114,19 +107,19 @@ export const DASHBOARD_INFO = {
 export const LATEST_POSITIONS = {
   querystring: DEVICE_IDS_QUERY,
   response: {
-    200: list({
+    200: listResult({
       type: 'object',
       required: ['deviceId', 'name', 'status', 'batteryLevel', 'lastContact', 'latitude', 'longitude', 'accuracy', 'fixTime'],
       properties: {
-        deviceId: ID,
+        deviceId: UUID_STRING,
         name: { type: 'string' },
-        status: STRING_OR_NULL,
-        batteryLevel: NUMBER_OR_NULL,
-        lastContact: TIME_OR_NULL,
+        status: NULLABLE_STRING,
+        batteryLevel: NULLABLE_NUMBER,
+        lastContact: NULLABLE_TIME,
         latitude: { type: 'number' },
         longitude: { type: 'number' },
-        accuracy: NUMBER_OR_NULL,
-        fixTime: TIME_OR_NULL,
+        accuracy: NULLABLE_NUMBER,
+        fixTime: NULLABLE_TIME,
       },
     }),
   },
@@ -135,15 +128,15 @@ export const LATEST_POSITIONS = {
 export const TRAIL = {
   querystring: DEVICE_RANGE_QUERY,
   response: {
-    ...NO_SUCH_DEVICE,
+    ...NOT_FOUND, // a deviceId naming no device the caller may see
     200: {
       type: 'object',
       required: ['deviceId', 'from', 'to', 'items'],
       properties: {
-        deviceId: ID,
+        deviceId: UUID_STRING,
         from: TIME,
         to: TIME,
-        items: { type: 'array', items: { type: 'object', required: ['latitude', 'longitude', 'accuracy', 'speed', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NUMBER_OR_NULL, speed: NUMBER_OR_NULL, fixTime: TIME } } },
+        items: { type: 'array', items: { type: 'object', required: ['latitude', 'longitude', 'accuracy', 'speed', 'fixTime'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, accuracy: NULLABLE_NUMBER, speed: NULLABLE_NUMBER, fixTime: TIME } } },
       },
     },
   },

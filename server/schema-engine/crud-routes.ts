@@ -2,7 +2,6 @@ import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
 import { writeAuditLog } from '../audit/audit-log';
 import { ABP_ERROR_RESPONSE, conflict, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
@@ -50,8 +49,6 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       .executeTakeFirst();
   };
 
-  const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown> | null, id: string, changeType: EntityChange['changeType']): EntityChange =>
-    entityChange(model, before, after, id, changeType);
 
   app.get(
     endpoint,
@@ -112,7 +109,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
             .insertInto(model.table)
             .values({ ...toColumns(model, input), id, tenant_id: tenantId, creator_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
             .execute();
-          await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(null, input, id, 0)] });
+          await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange(model, null, input, id, 0)] });
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -165,7 +162,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
             .executeTakeFirst();
           // Someone else wrote between our read and this update.
           if (Number(result.numUpdatedRows) !== 1) throw stale();
-          await writeAuditLog(trx, request, { status: 200, entityChanges: [changesOf(before, after, request.params.id, 1)] });
+          await writeAuditLog(trx, request, { status: 200, entityChanges: [entityChange(model, before, after, request.params.id, 1)] });
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -188,7 +185,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
         .set({ is_deleted: true, deleter_id: request.principal?.userId ?? null, deletion_time: new Date(), concurrency_stamp: randomUUID() })
         .where('id', '=', request.params.id)
         .execute();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [changesOf(toRecord(model, existing), null, request.params.id, 2)] });
+      await writeAuditLog(trx, request, { status: 204, entityChanges: [entityChange(model, toRecord(model, existing), null, request.params.id, 2)] });
     });
     return reply.status(204).send();
   });

@@ -15,7 +15,7 @@ import { MAX_RESULT_COUNT, PAGED_QUERY } from '../../common/abp-contract';
 import { listQuery, listResult, type ListParams } from './abpListQuery';
 import { queryString, type HttpClient, type QueryValue } from './apiFetch';
 import { httpClient } from './httpClient';
-import { endpointFor, registrationFor, type ResourceRegistration } from './resourceEndpoints';
+import { registrationFor, type ResourceRegistration } from './resourceEndpoints';
 
 /**
  * react-admin DataProvider over ABP-style application services (DESIGN.md, the contract):
@@ -77,8 +77,6 @@ export interface AbpMeta {
   /** Query name of a list filter taking several ids; without it getMany fetches each id. */
   idsFilter?: string;
 }
-
-export { endpointFor };
 
 /** Read-only ABP audit fields: never sent back on update (the server owns them). */
 const SERVER_OWNED = ['id', 'creationTime', 'creatorId', 'lastModificationTime', 'lastModifierId', 'isDeleted', 'deleterId', 'deletionTime'];
