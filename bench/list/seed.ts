@@ -8,6 +8,14 @@ const TOWNS = ['Aarhus', 'Odense', 'Aalborg', 'Esbjerg', 'Randers', 'Kolding', '
 
 /** A word of one surname in ten: the free-text filter the bench lists with. */
 export const FILTER_WORD = 'Hansen';
+/**
+ * What a support desk types to find a watch in a big tenant: four digits of its IMEI. In one
+ * tenant of a million devices it matches 300 IMEIs and 40 device ids (192 of them online), about
+ * what FILTER_WORD matches in a tenant of 1,000.
+ */
+export const BIG_TENANT_FILTER = '4711';
+/** A wearer's full name: one device in 200 (5,000 in a million, all in one stretch of the name order). */
+export const NAME_FILTER = 'Inger Hansen';
 
 const textArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 /** One element of a literal array, picked by a uniform random number. */

@@ -19,7 +19,8 @@ const MAX_STEPS = 21;
 
 const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
 const RECEIVER_KEY = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const CHANNELS = { type: 'array', items: { type: 'string', enum: [...ALARM_CHANNELS] }, minItems: 1, maxItems: ALARM_CHANNELS.length, uniqueItems: true } as const;
+const CHANNEL = { type: 'string', enum: [...ALARM_CHANNELS] } as const;
+const CHANNELS = { type: 'array', items: CHANNEL, minItems: 1, maxItems: ALARM_CHANNELS.length, uniqueItems: true } as const;
 const PHONE = { type: ['string', 'null'], maxLength: 20, pattern: '^\\+?[0-9][0-9 ]{5,18}$' } as const;
 
 const QUERY = { type: 'object', properties: { deviceId: { type: 'string', maxLength: 64 } }, required: ['deviceId'] } as const;
@@ -68,11 +69,11 @@ const RESPONSE = {
           email: { type: 'string' },
           name: { type: ['string', 'null'] },
           isOwner: { type: 'boolean' },
-          channels: { type: 'array', items: { type: 'string' } },
+          channels: { type: 'array', items: CHANNEL },
           phone: { type: ['string', 'null'] },
           order: { type: 'integer' },
         },
-        required: ['receiver', 'email', 'isOwner', 'channels', 'phone', 'order'],
+        required: ['receiver', 'email', 'name', 'isOwner', 'channels', 'phone', 'order'],
       },
     },
   },

@@ -11,6 +11,8 @@ export interface ColumnSpec {
   /** PostgreSQL type as information_schema names it (data_type). */
   sqlType: 'text' | 'uuid' | 'date' | 'timestamp with time zone' | 'integer' | 'double precision' | 'boolean' | 'jsonb';
   index: boolean;
+  /** Named in x-resource.list.search: the free-text Filter reads it, through a trigram index. */
+  search: boolean;
   unique: false | 'tenant' | 'global';
   default?: unknown;
 }
@@ -42,14 +44,21 @@ export function storedProperties(schema: ResourceSchema): [string, PropertySchem
 
 export function columnsOf(schema: ResourceSchema): ColumnSpec[] {
   const filters = new Set(schema['x-resource'].list.filters ?? []);
+  const search = new Set(schema['x-resource'].list.search ?? []);
   return storedProperties(schema).map(([field, property]) => ({
     field,
     column: columnName(field),
     sqlType: sqlTypeOf(property),
     index: Boolean(property['x-sortable'] || property['x-filter'] || property['x-reference'] || filters.has(field)),
+    search: search.has(field),
     unique: !property['x-unique'] ? false : typeof property['x-unique'] === 'object' && property['x-unique'].scope === 'global' ? 'global' : 'tenant',
     ...(property.default !== undefined ? { default: property.default } : {}),
   }));
+}
+
+/** The trigram index of a searchable column (sync-tables.ts makes it, tests look for it). */
+export function searchIndexName(table: string, column: string): string {
+  return `${table}_${column}_trgm`;
 }
 
 export function tableOf(schema: ResourceSchema): string {

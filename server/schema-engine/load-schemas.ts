@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ResourceSchema } from '../../common/schema/types';
 import { SYSTEM_FIELDS } from '../../common/schema/types';
+import { sqlTypeOf } from './columns';
 
 /**
  * Reads every `*.json` in the schemas folder and checks what the engine relies on, so a broken
@@ -65,6 +66,12 @@ function checkSchema(schema: ResourceSchema, file: string): void {
   }
   for (const f of [...res.list.columns, ...(res.list.search ?? []), ...(res.list.filters ?? []), ...(res.tabs ?? []).flatMap((t) => t.fields)]) {
     if (!known(f)) fail(`'${f}' is used in x-resource but is not a property`);
+  }
+  // The Filter compares text and each search field gets a trigram index on its column, so only
+  // stored text fields can be searched (a date's text form depends on the session's settings).
+  for (const f of res.list.search ?? []) {
+    const property = schema.properties[f];
+    if (!property || property['x-computed'] || sqlTypeOf(property) !== 'text') fail(`search field '${f}' must be a stored text property`);
   }
   if (res.list.sort && !known(res.list.sort.field)) fail(`sort field '${res.list.sort.field}' is not a property`);
   for (const r of schema.required ?? []) if (!fields.has(r)) fail(`required '${r}' is not a property`);

@@ -49,6 +49,9 @@ export const IDENTITY_SETTINGS = {
 export const TIME_ZONE_QUERY = { type: 'object', properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
 export const TIME_ZONE_BODY = { type: ['object', 'null'], properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
 
+/** The time zone as GET answers it: the text itself (ABP's string result), not a JSON string. */
+export const TIME_ZONE_TEXT = { description: 'The IANA time zone', content: { 'text/plain': { schema: { type: 'string' } } } } as const;
+
 /** The time zones to choose from, ABP's NameValue list. */
 export const TIME_ZONES = {
   type: 'array',

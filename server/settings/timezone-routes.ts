@@ -8,7 +8,7 @@ import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings } from './settings';
 import { HAND_CHECKED, NO_CONTENT } from '../identity/route-schemas';
-import { TIME_ZONE_BODY, TIME_ZONE_QUERY, TIME_ZONES } from './route-schemas';
+import { TIME_ZONE_BODY, TIME_ZONE_QUERY, TIME_ZONE_TEXT, TIME_ZONES } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/timezone';
 export const TIME_ZONE_SETTING = 'Abp.Timing.TimeZone';
@@ -37,7 +37,7 @@ export async function timeZoneRoutes(app: FastifyInstance, opts: { db: Db }) {
   const schema = { tags: ['settings'] };
   const policy = POLICIES.timeZoneSettings;
 
-  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'The time zone', response: { 200: { type: 'string', description: 'The IANA time zone, as text/plain' } } } }, async (request, reply) =>
+  app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'The time zone', response: { 200: TIME_ZONE_TEXT } } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send((await readSettings(db, request.tenantId))[TIME_ZONE_SETTING]),
   );
 

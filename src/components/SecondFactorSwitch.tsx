@@ -8,12 +8,12 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useNotify } from 'react-admin';
-import { httpClient } from '../providers/httpClient';
+import { api } from '../providers/openapi/typedApi';
 import { useNotifyError } from '../pages/app/identity/useNotifyError';
 
 interface Props {
-  /** GET and PUT `{ requireSecondFactor }` here. */
-  path: string;
+  /** The role whose requirement this is; the host's or the filtered tenant's setting when left out. */
+  roleId?: string;
   queryKey: QueryKey;
   label: string;
   /** The caller may not change it (the switch still shows the state). */
@@ -21,24 +21,34 @@ interface Props {
   sx?: SxProps<Theme>;
 }
 
+const ROLE = '/api/identity/roles/{id}/second-factor';
+const TENANT = '/api/setting-management/second-factor';
+
+/** The role's requirement, or the tenant's setting without a role. */
+const readRequirement = (roleId: string | undefined, signal: AbortSignal) =>
+  roleId ? api('get', ROLE, { params: { id: roleId }, signal }) : api('get', TENANT, { signal });
+
+const saveRequirement = (roleId: string | undefined, body: { requireSecondFactor: boolean }) =>
+  roleId ? api('put', ROLE, { params: { id: roleId }, body }) : api('put', TENANT, { body });
+
 /**
  * "Require a second factor" (issue 15; server/identity/second-factor-requirement-routes.ts), for a
- * tenant on the settings page or a role on its edit page: read from `path` and saved as soon as
- * it is switched. Covered users with neither passkey nor authenticator app get a mailed code.
+ * tenant on the settings page or a role on its edit page, saved as soon as it is switched.
+ * Covered users with neither passkey nor authenticator app get a mailed code.
  */
-export function SecondFactorSwitch({ path, queryKey, label, readOnly = false, sx }: Props) {
+export function SecondFactorSwitch({ roleId, queryKey, label, readOnly = false, sx }: Props) {
   const { t } = useTranslation('security');
   const titleId = useId();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const requirement = useQuery({ queryKey, refetchOnMount: 'always', queryFn: async ({ signal }) => (await httpClient<{ requireSecondFactor: boolean }>(path, { signal })).json! });
+  const requirement = useQuery({ queryKey, refetchOnMount: 'always', queryFn: ({ signal }) => readRequirement(roleId, signal) });
 
   const change = async (requireSecondFactor: boolean) => {
     setBusy(true);
     try {
-      client.setQueryData(queryKey, (await httpClient<{ requireSecondFactor: boolean }>(path, { method: 'PUT', body: { requireSecondFactor } })).json);
+      client.setQueryData(queryKey, await saveRequirement(roleId, { requireSecondFactor }));
       notify(t('requirement.saved'), { type: 'success' });
     } catch (error) {
       notifyError(error);

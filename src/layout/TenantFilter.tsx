@@ -5,20 +5,18 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useRefresh } from 'react-admin';
 import { ALL_TENANTS } from '../../common/roles';
-import { httpClient } from '../providers/httpClient';
+import { api } from '../providers/openapi/typedApi';
 import { settleTenantFilter } from '../providers/hostTenantFilter';
 import { OWN_ORGANISATION, readTenantFilter, writeTenantFilter } from '../providers/tenantFilter';
-
-interface TenantLookup {
-  id: string;
-  name: string;
-}
 
 /** On the filter's root, so the app bar can make room for it on a phone. */
 export const TENANT_FILTER_CLASS = 'vigil-tenant-filter';
 
 /** The tenant list's query; tenant management invalidates it after a change so the list is current. */
 export const TENANT_LOOKUP_QUERY_KEY = ['tenant-filter', 'lookup'] as const;
+
+/** The tenants by name, read under that key (the host's own list: no tenant filter). */
+export const fetchTenantLookup = async (signal: AbortSignal) => (await api('get', '/api/app/customTenant/lookup', { tenant: false, signal })).items;
 
 /**
  * Whether the signed-in user is a host user holding Saas.Tenants. The shell set the starting filter
@@ -50,7 +48,7 @@ export function TenantFilter() {
   const { data: tenants = [] } = useQuery({
     queryKey: TENANT_LOOKUP_QUERY_KEY,
     enabled: allowed,
-    queryFn: async ({ signal }) => (await httpClient<{ items: TenantLookup[] }>('/api/app/customTenant/lookup', { tenant: false, signal })).json?.items ?? [],
+    queryFn: ({ signal }) => fetchTenantLookup(signal),
   });
 
   if (!allowed) return null;

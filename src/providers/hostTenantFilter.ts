@@ -1,7 +1,6 @@
-import type { ApplicationConfiguration } from '../../common/abp-contract';
 import { POLICIES } from '../../common/policies';
 import { ALL_TENANTS } from '../../common/roles';
-import { getApplicationConfiguration } from './sessionData';
+import { getApplicationConfiguration, type ApplicationConfiguration } from './sessionData';
 import { initialTenantFilter, readTenantFilter, writeTenantFilter } from './tenantFilter';
 import { getSignedInUser } from './userManager';
 

@@ -69,6 +69,16 @@ async function postSubscription(subscription: PushSubscription, deviceName: stri
   await api('post', '/api/app/push/subscriptions', { tenant: false, body: { ...subscriptionBody(subscription), ...(deviceName ? { deviceName } : {}) } });
 }
 
+/** The server forgets one of the user's subscriptions; one already gone (404) is fine. */
+async function removeServerSubscription(endpoint: string): Promise<void> {
+  try {
+    await api('delete', '/api/app/push/subscriptions', { tenant: false, query: { endpoint } });
+  } catch (error) {
+    // Already gone from the server (another account took it, or it expired).
+    if ((error as { status?: number }).status !== 404) throw error;
+  }
+}
+
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => !!a && a.byteLength === b.byteLength && new Uint8Array(a).every((v, i) => v === b[i]);
 
 /**
@@ -112,12 +122,7 @@ export async function enablePush(opts: { deviceName?: string; userId?: string } 
 export async function disablePush(): Promise<void> {
   const subscription = await browserSubscription();
   if (subscription) {
-    try {
-      await api('delete', '/api/app/push/subscriptions', { tenant: false, query: { endpoint: subscription.endpoint } });
-    } catch (error) {
-      // Already gone from the server (another account took it, or it expired): still unsubscribe.
-      if ((error as { status?: number }).status !== 404) throw error;
-    }
+    await removeServerSubscription(subscription.endpoint);
     await subscription.unsubscribe().catch(() => undefined);
   }
   await writePushState(undefined);
@@ -126,7 +131,7 @@ export async function disablePush(): Promise<void> {
 /**
  * Whether this browser gets the signed-in user's pushes: it has a subscription and the server has
  * it for the user. A subscription the browser renewed while the worker could not report it (the
- * state says this user turned push on) is registered again here.
+ * state says this user turned push on) is registered here in place of the one it replaced.
  */
 export async function pushEnabledHere(userId: string | undefined, signal?: AbortSignal): Promise<boolean> {
   const subscription = await browserSubscription();
@@ -135,7 +140,10 @@ export async function pushEnabledHere(userId: string | undefined, signal?: Abort
   if (mine.some((s) => s.endpoint === subscription.endpoint)) return true;
   const state = await readPushState();
   if (userId && state?.userId === userId) {
-    await postSubscription(subscription, undefined);
+    // The one it replaced is this browser's no more: it goes, and the new one keeps its name.
+    const replaced = mine.find((s) => s.endpoint === state.endpoint);
+    await postSubscription(subscription, replaced?.deviceName ?? undefined);
+    if (replaced) await removeServerSubscription(replaced.endpoint);
     await writePushState({ ...state, endpoint: subscription.endpoint, auth: subscriptionBody(subscription).keys.auth });
     return true;
   }

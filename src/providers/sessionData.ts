@@ -1,6 +1,5 @@
-import type { ApplicationConfiguration, CurrentUserOverview } from '../../common/abp-contract';
 import type { ResourceSchema } from '../../common/schema/types';
-import { httpClient, type QueryValue } from './httpClient';
+import { api, type AnswerOf } from './openapi/typedApi';
 import { getSignedInUser, onUserChanged } from './userManager';
 
 /**
@@ -48,18 +47,25 @@ function sessionCache<T>(load: () => Promise<T>) {
   return { get, clear };
 }
 
-async function json<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
-  // The session's own data: no tenant filter, whatever tenant a host user is looking at.
-  const { json: body } = await httpClient<T>(path, { tenant: false, query });
+/** A cached answer must be one: an empty body would otherwise stay cached for the session. */
+function present<T>(body: T | undefined, path: string): T {
   if (body === undefined) throw new Error(`Empty answer from ${path}`);
   return body;
 }
 
-const applicationConfiguration = sessionCache(() =>
-  json<ApplicationConfiguration>('/api/abp/application-configuration', { includeLocalizationResources: false }),
-);
-const currentUser = sessionCache(() => json<CurrentUserOverview>('/api/app/user-overviews/current'));
-const resourceSchemas = sessionCache(() => json<{ items: ResourceSchema[] }>('/api/app/schemas').then((body) => body.items ?? []));
+// The session's own data: no tenant filter, whatever tenant a host user is looking at.
+const OWN = { tenant: false } as const;
+const CONFIGURATION = '/api/abp/application-configuration';
+const CURRENT_USER = '/api/app/user-overviews/current';
+const SCHEMAS = '/api/app/schemas';
+
+export type ApplicationConfiguration = AnswerOf<typeof CONFIGURATION>;
+export type CurrentUserOverview = AnswerOf<typeof CURRENT_USER>;
+
+const applicationConfiguration = sessionCache(async () => present(await api('get', CONFIGURATION, { ...OWN, query: { includeLocalizationResources: 'false' } }), CONFIGURATION));
+const currentUser = sessionCache(async () => present(await api('get', CURRENT_USER, OWN), CURRENT_USER));
+// The API describes a resource schema only as an object: each is a JSON Schema document of its own.
+const resourceSchemas = sessionCache(async () => present(await api('get', SCHEMAS, OWN), SCHEMAS).items as unknown as ResourceSchema[]);
 
 /** GET /api/abp/application-configuration, without localization resources (texts come from /locales). */
 export const getApplicationConfiguration = applicationConfiguration.get;

@@ -6,6 +6,7 @@ import { discounted, draftsOf, effectivePriceOf, parsePrice, pricePayload, rowEr
 const item = (productKey: string, listPrice: number | null, customerPrice: number | null): PriceItem => ({
   productKey,
   kind: 'subscription',
+  itemNumber: null,
   name: productKey,
   listPrice,
   customerPrice,

@@ -1,6 +1,7 @@
 import { BOOLEAN_FILTER, DATE_TIME, listQuery, NULLABLE_DATE_TIME, NULLABLE_STRING, NULLABLE_UUID, pagedResult, UUID_STRING } from '../route-schemas';
 import { SECURITY_LOG_FILTERS, SECURITY_LOG_PROPERTIES } from '../security-log-schemas';
 import { OVERVIEW_SORTING } from './queries';
+import { XLSX_TYPE } from '../reports/workbook';
 
 /** Route schemas of the users overview (/api/app/user-overviews), its reports and the user logs (/api/app/user-logs). */
 
@@ -140,5 +141,9 @@ const FORMAT = { type: 'string', enum: ['csv', 'xlsx'], description: 'Default cs
 const REPORT_KIND = { type: 'string', enum: ['all', 'standard', 'phonenumberlogin', 'mitid'], description: 'Default all' } as const;
 /** Reports take every matching row: no paging. */
 export const USER_REPORT_QUERY = { type: 'object', properties: { format: FORMAT, type: REPORT_KIND, Filter: { type: 'string', description: 'Text searched for' }, ...OVERVIEW_FILTERS } } as const;
-export const REPORT_FILE = { type: 'string', format: 'binary', description: 'CSV (text/csv) or, with format=xlsx, an Excel workbook' } as const;
+/** The file itself, not JSON: CSV or, with format=xlsx, an Excel workbook (reports.ts sendReport). */
+export const REPORT_FILE = {
+  description: 'CSV or, with format=xlsx, an Excel workbook',
+  content: { 'text/csv': { schema: { type: 'string' } }, [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+} as const;
 export const SECURITY_REPORT_QUERY = { type: 'object', properties: { format: FORMAT, ...SECURITY_LOG_FILTERS } } as const;

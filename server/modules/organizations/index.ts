@@ -7,7 +7,8 @@ import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { sql } from 'kysely';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
-import { recordSchema } from '../../schema-engine/openapi-schemas';
+import { listQuerystring, recordSchema } from '../../schema-engine/openapi-schemas';
+import { HAND_CHECKED } from '../shared/route-schemas';
 import { modelOf, requireVisible } from '../shared/records';
 import { assertNoCycle } from './cycle';
 
@@ -59,15 +60,18 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
   });
 
   // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000).
+  // They are read and refused by applyListParams (translated messages), so the schema only describes them.
   app.get(`${endpoint}/lookups`, {
       config: { policy },
+      ...HAND_CHECKED,
       schema: {
         tags,
         summary: 'Organizations as id and name, for pickers',
+        querystring: listQuerystring(model),
         response: {
           200: {
             type: 'object',
-            properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } },
+            properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] } } },
             required: ['totalCount', 'items'],
           },
           ...refusals,

@@ -15,14 +15,14 @@ import type { Theme } from '@mui/material/styles';
 import { useRefresh, useTranslate } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { uploadWithProgress } from '../../providers/httpClient';
-import { problemsOf, type UploadResult } from './types';
+import { problemsOf, type CsvUploadPath, type UploadResult } from './types';
 import { UploadProblems } from './UploadProblems';
 
 type Phase = 'choose' | 'sending' | 'checking' | 'done';
 
 /** What differs between resources: where the file goes and the dialog's title and help (translation keys). */
 export interface CsvUploadTarget {
-  path: string;
+  path: CsvUploadPath;
   title: string;
   help: string;
 }

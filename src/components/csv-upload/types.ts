@@ -1,15 +1,10 @@
-/** Answers of the server's CSV uploads (server/modules/shared/csv-upload.ts): SIM cards, devices. */
-export interface FieldMessage {
-  /** The field, or null for a problem with the whole line or record. */
-  member: string | null;
-  message: string;
-}
+import type { AnswerOf } from '../../providers/openapi/typedApi';
 
-export interface UploadResult {
-  total: number;
-  created: number;
-  errors: { row: number; messages: FieldMessage[] }[];
-}
+/** The CSV upload routes (server/modules/shared/csv-upload.ts): SIM cards, devices. */
+export type CsvUploadPath = '/api/app/simCardInstance/batchUpload' | '/api/app/productInstance/hostData/batchCreate';
+export type UploadResult = AnswerOf<CsvUploadPath, 'post'>;
+/** One problem of a line or record; `member` is null for the whole line or record. */
+export type FieldMessage = UploadResult['errors'][number]['messages'][number];
 
 /** The text of a failed request: its message and the server's other validation messages. */
 export function problemsOf(error: unknown): { message: string; details: string[] } {

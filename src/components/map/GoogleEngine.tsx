@@ -7,6 +7,7 @@ import type { LatLng } from '../../../common/geo';
 import { useRuntimeConfig } from '../RuntimeConfigContext';
 import { boundsOf, contentKey, DEFAULT_CENTER } from './geometry';
 import MapLoadError from './MapLoadError';
+import { ALARM_MARKER } from './markerStyle';
 import type { EngineProps } from './types';
 
 /** SPEC section 7: the maps script is loaded with the marker and places libraries. */
@@ -21,6 +22,24 @@ declare global {
 
 const zoneStyle = { strokeColor: '#0d2c6c', strokeWeight: 2, fillColor: '#0d2c6c', fillOpacity: 0.12, clickable: false };
 const draftStyle = { strokeColor: '#d81b60', strokeWeight: 2, fillColor: '#d81b60', fillOpacity: 0.15 };
+
+let alarmOptions: google.maps.MarkerOptions | undefined;
+/**
+ * The alarm's place as Leaflet draws it (a circle, markerStyle.ts), over every device marker: those
+ * are stacked by latitude below MAX_ZINDEX. Made once the API is loaded (it needs google.maps).
+ */
+const alarmMarkerOptions = (): google.maps.MarkerOptions =>
+  (alarmOptions ??= {
+    icon: {
+      path: google.maps.SymbolPath.CIRCLE,
+      scale: ALARM_MARKER.radius,
+      fillColor: ALARM_MARKER.fill,
+      fillOpacity: 1,
+      strokeColor: ALARM_MARKER.border,
+      strokeWeight: ALARM_MARKER.borderWidth,
+    },
+    zIndex: google.maps.Marker.MAX_ZINDEX + 1,
+  });
 
 /** Google Maps (@react-google-maps/api), used when a maps key is configured. */
 export default function GoogleEngine({ markers = [], trails = [], zones = [], center, zoom = 13, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
@@ -95,7 +114,13 @@ export default function GoogleEngine({ markers = [], trails = [], zones = [], ce
         <Polyline key={t.id} path={t.points} options={{ strokeColor: '#d81b60', strokeWeight: 3, strokeOpacity: 0.8 }} />
       ))}
       {markers.map((m) => (
-        <Marker key={m.id} position={m.position} title={m.detail ? `${m.label} (${m.detail})` : m.label} />
+        <Marker
+          key={m.id}
+          position={m.position}
+          // The marker's accessible name (Google sets it as the marker element's title and label).
+          title={m.detail ? `${m.label} (${m.detail})` : m.label}
+          {...(m.kind === 'alarm' ? { options: alarmMarkerOptions() } : {})}
+        />
       ))}
       {draft?.kind === 'circle' ? (
         <Circle

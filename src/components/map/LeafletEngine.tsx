@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { distanceMeters, type LatLng } from '../../../common/geo';
 import { useRuntimeConfig } from '../RuntimeConfigContext';
 import { boundsOf, contentKey, DEFAULT_CENTER, eastOf } from './geometry';
+import { ALARM_MARKER, ALARM_MARKER_CLASS, DEVICE_MARKER } from './markerStyle';
 import type { EngineProps } from './types';
 
 const toL = (p: LatLng): L.LatLngTuple => [p.lat, p.lng];
@@ -78,19 +79,22 @@ export default function LeafletEngine({ markers = [], trails = [], zones = [], c
         {trails.map((tr) => (
           <Polyline key={tr.id} positions={tr.points.map(toL)} pathOptions={{ color: '#d81b60', weight: 3, opacity: 0.8 }} />
         ))}
-        {markers.map((m) => (
-          <CircleMarker
-            key={m.id}
-            center={toL(m.position)}
-            radius={m.kind === 'alarm' ? 11 : 8}
-            // A Leaflet option, set when the marker is made (pathOptions only restyle it).
-            {...(m.kind === 'alarm' ? { className: 'vigil-alarm-marker' } : {})}
-            pathOptions={m.kind === 'alarm' ? { color: '#fff', weight: 3, fillColor: '#c62828', fillOpacity: 1 } : { color: '#fff', weight: 2, fillColor: '#d81b60', fillOpacity: 1 }}
-          >
-            <Tooltip>{m.label}</Tooltip>
-            {m.detail ? <Popup>{m.detail}</Popup> : null}
-          </CircleMarker>
-        ))}
+        {markers.map((m) => {
+          const style = m.kind === 'alarm' ? ALARM_MARKER : DEVICE_MARKER;
+          return (
+            <CircleMarker
+              key={m.id}
+              center={toL(m.position)}
+              radius={style.radius}
+              // A Leaflet option, set when the marker is made (pathOptions only restyle it).
+              {...(m.kind === 'alarm' ? { className: ALARM_MARKER_CLASS } : {})}
+              pathOptions={{ color: style.border, weight: style.borderWidth, fillColor: style.fill, fillOpacity: 1 }}
+            >
+              <Tooltip>{m.label}</Tooltip>
+              {m.detail ? <Popup>{m.detail}</Popup> : null}
+            </CircleMarker>
+          );
+        })}
         {draft?.kind === 'circle' ? (
           <>
             <Circle center={toL(draft.center)} radius={draft.radius} pathOptions={{ color: '#d81b60', weight: 2, dashArray: '6 4', fillOpacity: 0.15 }} interactive={false} />

@@ -7758,13 +7758,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description CSV (text/csv) or, with format=xlsx, an Excel workbook */
+                /** @description CSV or, with format=xlsx, an Excel workbook */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Default Response */
@@ -7849,13 +7850,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description CSV (text/csv) or, with format=xlsx, an Excel workbook */
+                /** @description CSV or, with format=xlsx, an Excel workbook */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Default Response */
@@ -14896,7 +14898,35 @@ export interface paths {
         /** Organizations as id and name, for pickers */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    address?: string;
+                    address_isNull?: boolean;
+                    city?: string;
+                    city_isNull?: boolean;
+                    code?: string;
+                    code_isNull?: boolean;
+                    defaultCustomerId?: string;
+                    defaultCustomerId_isNull?: boolean;
+                    email?: string;
+                    email_isNull?: boolean;
+                    /** @description Text searched in name, code, city, email, phone */
+                    Filter?: string;
+                    /** @description Only these records (getMany) */
+                    id?: string[];
+                    /** @description Default 10 */
+                    MaxResultCount?: number;
+                    name?: string;
+                    parentId?: string;
+                    parentId_isNull?: boolean;
+                    phone?: string;
+                    phone_isNull?: boolean;
+                    postalCode?: string;
+                    postalCode_isNull?: boolean;
+                    /** @description Default 0 */
+                    SkipCount?: number;
+                    /** @description One of creationTime, lastModificationTime, name, code, city, then "asc" or "desc" */
+                    Sorting?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -14911,8 +14941,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                id?: string;
-                                name?: string;
+                                id: string;
+                                name: string;
                             }[];
                             totalCount: number;
                         };
@@ -36196,10 +36226,10 @@ export interface paths {
                             configured: boolean;
                             deviceId: string;
                             receivers: {
-                                channels: string[];
+                                channels: ("mail" | "push" | "sms" | "inApp")[];
                                 email: string;
                                 isOwner: boolean;
-                                name?: string | null;
+                                name: string | null;
                                 order: number;
                                 phone: string | null;
                                 receiver: string;
@@ -36303,10 +36333,10 @@ export interface paths {
                             configured: boolean;
                             deviceId: string;
                             receivers: {
-                                channels: string[];
+                                channels: ("mail" | "push" | "sms" | "inApp")[];
                                 email: string;
                                 isOwner: boolean;
-                                name?: string | null;
+                                name: string | null;
                                 order: number;
                                 phone: string | null;
                                 receiver: string;
@@ -38650,13 +38680,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The IANA time zone, as text/plain */
+                /** @description The IANA time zone */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/plain": string;
                     };
                 };
                 /** @description Default Response */

@@ -11,18 +11,24 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
 
-/** The JSON body of an operation's success answer (200), undefined for one without a body (204). */
+/** The JSON body of an operation's success answer (200, or 201 for a creation), undefined for one without a body (204). */
 export type AnswerOf<P extends keyof paths, M extends Method = 'get'> =
-  Operation<P, M> extends { responses: infer R } ? (200 extends keyof R ? JsonOf<R[200]> : undefined) : never;
+  Operation<P, M> extends { responses: infer R } ? (200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : undefined) : never;
 type PathParamsOf<O> = O extends { parameters: { path: infer T } } ? T : never;
-type QueryOf<O> = O extends { parameters: { query?: infer T } } ? T : never;
-type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
+type QueryOfOperation<O> = O extends { parameters: { query?: infer T } } ? T : never;
+/** JSON when the operation takes it; else the raw bytes of the media types it declares (a picture, a CSV file). */
+type BodyOfOperation<O> = O extends { requestBody?: { content: infer C } } ? (C extends { 'application/json': infer T } ? T : Blob | string) : never;
 
-export interface TypedRequest<O> extends Omit<ApiRequest, 'method' | 'query' | 'body'> {
+/** The query parameters an operation takes, for screens that build them apart from the call. */
+export type QueryOf<P extends keyof paths, M extends Method = 'get'> = NonNullable<QueryOfOperation<Operation<P, M>>>;
+/** The body an operation takes, for screens that build it apart from the call. */
+export type BodyOf<P extends keyof paths, M extends Method> = BodyOfOperation<Operation<P, M>>;
+
+export interface TypedRequest<O> extends Omit<ApiRequest, 'method' | 'query' | 'body' | 'responseType'> {
   /** Values of the path's {parameters}. */
   params?: PathParamsOf<O>;
-  query?: QueryOf<O>;
-  body?: BodyOf<O>;
+  query?: QueryOfOperation<O>;
+  body?: BodyOfOperation<O>;
 }
 
 /** `/api/x/{id}` with `{ id: 'a b' }` as '/api/x/a%20b'. */
@@ -33,13 +39,33 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
   });
 }
 
-export async function api<P extends keyof paths, M extends Method & keyof paths[P]>(method: M, path: P, request: TypedRequest<Operation<P, M>> = {}): Promise<AnswerOf<P, M>> {
+/** The typed call as httpClient takes it. */
+function send<O>(method: Method, path: string, request: TypedRequest<O>, responseType: ApiRequest['responseType']) {
   const { params, query, body, ...rest } = request;
-  const res = await httpClient<AnswerOf<P, M>>(fillPath(path, params as Record<string, unknown> | undefined), {
+  return httpClient(fillPath(path, params as Record<string, unknown> | undefined), {
     ...rest,
     method: method.toUpperCase() as ApiRequest['method'],
     ...(query !== undefined ? { query: query as Record<string, QueryValue> } : {}),
     ...(body !== undefined ? { body } : {}),
+    ...(responseType ? { responseType } : {}),
   });
-  return res.json as AnswerOf<P, M>;
 }
+
+export async function api<P extends keyof paths, M extends Method & keyof paths[P]>(method: M, path: P, request: TypedRequest<Operation<P, M>> = {}): Promise<AnswerOf<P, M>> {
+  return (await send(method, path, request, undefined)).json as AnswerOf<P, M>;
+}
+
+/**
+ * A call whose answer is a file (an Excel workbook, a PDF, a picture, plain text), not JSON: typed
+ * as api()'s, answered as the body's bytes and the headers (the attachment's name).
+ */
+export async function apiFile<P extends keyof paths, M extends Method & keyof paths[P]>(method: M, path: P, request: TypedRequest<Operation<P, M>> = {}): Promise<{ blob: Blob | undefined; headers: Headers }> {
+  const { blob, headers } = await send(method, path, request, 'blob');
+  return { blob, headers };
+}
+
+/**
+ * A schema-engine record as an answer holds it: the engine's record schema
+ * (server/schema-engine/openapi-schemas.ts) requires no field, though every stored record has its id.
+ */
+export type StoredRecord<T> = T & { id: string };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../../providers/httpClient';
+import { api } from '../../providers/openapi/typedApi';
 import type { GeofenceDto } from '../../pages/app/geofence/geofenceDraft';
 
 export interface CitizenDevice {
@@ -21,10 +21,14 @@ export interface AlarmReceiver {
   status: 'invited' | 'active';
 }
 
-const ENDPOINT = '/api/app/monitoredObject';
+type CarePath = '/api/app/monitoredObject/{id}/devices' | '/api/app/monitoredObject/{id}/geofences' | '/api/app/monitoredObject/{id}/alarm-responders';
 
-async function items<T>(path: string): Promise<T[]> {
-  return (await httpClient<{ items: T[] }>(path)).json?.items ?? [];
+/**
+ * One of the citizen's lists. The routes describe an item only as an object
+ * (server/geofences/citizen-routes.ts), so the item types above are the handlers' shapes.
+ */
+async function items<T>(path: CarePath, id: string): Promise<T[]> {
+  return (await api('get', path, { params: { id } })).items as T[];
 }
 
 /** A citizen's devices, the zones linked to them or their devices, and their devices' alarm receivers. */
@@ -33,9 +37,9 @@ export function useCitizenCare(id: string) {
     queryKey: ['citizens', id, 'care'],
     queryFn: async () => {
       const [devices, geofences, receivers] = await Promise.all([
-        items<CitizenDevice>(`${ENDPOINT}/${id}/devices`),
-        items<GeofenceDto>(`${ENDPOINT}/${id}/geofences`),
-        items<AlarmReceiver>(`${ENDPOINT}/${id}/alarm-responders`),
+        items<CitizenDevice>('/api/app/monitoredObject/{id}/devices', id),
+        items<GeofenceDto>('/api/app/monitoredObject/{id}/geofences', id),
+        items<AlarmReceiver>('/api/app/monitoredObject/{id}/alarm-responders', id),
       ]);
       return { devices, geofences, receivers };
     },

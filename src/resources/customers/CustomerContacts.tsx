@@ -24,10 +24,10 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
+import { api } from '../../providers/openapi/typedApi';
 import { labelOf as relatedLabel } from './related';
 import { problemsOf } from '../simcards/types';
-import { CONTACTS_ENDPOINT, customerPath, fieldErrors, type ContactPerson, type ItemsAnswer } from './related';
+import { fieldErrors, type ContactPerson } from './related';
 
 interface Props {
   customerId: string;
@@ -67,7 +67,7 @@ export function CustomerContacts({ customerId, editable }: Props) {
 
   const query = useQuery({
     queryKey: ['customers', customerId, 'contacts'],
-    queryFn: async () => (await httpClient<ItemsAnswer<ContactPerson>>(customerPath(customerId, 'contacts'))).json?.items ?? [],
+    queryFn: async () => (await api('get', '/api/app/customer/{id}/contacts', { params: { id: customerId } })).items as ContactPerson[],
   });
   const items = query.data;
   const loadError = query.error ? problemsOf(query.error).message : undefined;
@@ -87,8 +87,7 @@ export function CustomerContacts({ customerId, editable }: Props) {
     }
     setPending(true);
     try {
-      await httpClient(CONTACTS_ENDPOINT, {
-        method: 'POST',
+      await api('post', '/api/app/contactPerson', {
         body: { customerId, name: draft.name.trim(), role: orNull(draft.role), email: orNull(draft.email), phone: orNull(draft.phone), isPrimary: draft.isPrimary },
       });
       setAdding(false);
@@ -108,7 +107,7 @@ export function CustomerContacts({ customerId, editable }: Props) {
     setRemoving(undefined);
     setPending(true);
     try {
-      await httpClient(`${CONTACTS_ENDPOINT}/${encodeURIComponent(contact.id)}`, { method: 'DELETE' });
+      await api('delete', '/api/app/contactPerson/{id}', { params: { id: contact.id } });
       await changed('customers.contacts.removed');
     } catch (error) {
       const { message } = problemsOf(error);

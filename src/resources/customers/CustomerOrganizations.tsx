@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
+import { api, type AnswerOf } from '../../providers/openapi/typedApi';
 import { problemsOf } from '../simcards/types';
-import { customerPath, fieldErrors, labelOf as relatedLabel, ORGANIZATIONS_ENDPOINT, type ItemsAnswer, type LinkedOrganization } from './related';
+import { fieldErrors, labelOf as relatedLabel, type LinkedOrganization } from './related';
 
 interface Props {
   customerId: string;
@@ -13,10 +13,7 @@ interface Props {
   editable: boolean;
 }
 
-interface Choice {
-  id: string;
-  name: string;
-}
+type Choice = AnswerOf<'/api/app/organizations-overviews/lookups'>['items'][number];
 
 const LOOKUP_SIZE = 20;
 
@@ -44,7 +41,7 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
 
   const query = useQuery({
     queryKey: ['customers', customerId, 'linkedOrganizations'],
-    queryFn: async () => (await httpClient<ItemsAnswer<LinkedOrganization>>(customerPath(customerId, 'linkedOrganizations'))).json?.items ?? [],
+    queryFn: async () => (await api('get', '/api/app/customer/{id}/linkedOrganizations', { params: { id: customerId } })).items as LinkedOrganization[],
   });
   const items = query.data;
   const loadError = query.error ? problemsOf(query.error).message : undefined;
@@ -55,8 +52,8 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
     if (!canLink) return;
     let live = true;
     const timer = setTimeout(() => {
-      httpClient<{ items: Choice[] }>(`${ORGANIZATIONS_ENDPOINT}/lookups`, { query: { Filter: search || undefined, MaxResultCount: LOOKUP_SIZE, Sorting: 'name asc' } })
-        .then(({ json }) => live && setChoices(json?.items ?? []))
+      api('get', '/api/app/organizations-overviews/lookups', { query: { Filter: search || undefined, MaxResultCount: LOOKUP_SIZE, Sorting: 'name asc' } })
+        .then(({ items }) => live && setChoices(items))
         .catch(() => live && setChoices([]));
     }, 250);
     return () => {
@@ -83,7 +80,7 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
     }
     setPending(true);
     try {
-      await httpClient(customerPath(customerId, 'linkedOrganizations'), { method: 'POST', body: { organizationId: chosen.id } });
+      await api('post', '/api/app/customer/{id}/linkedOrganizations', { params: { id: customerId }, body: { organizationId: chosen.id } });
       setChosen(null);
       setSearch('');
       setChooseError(undefined);
@@ -100,7 +97,7 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
     setUnlinking(undefined);
     setPending(true);
     try {
-      await httpClient(customerPath(customerId, 'linkedOrganizations', organization.id), { method: 'DELETE' });
+      await api('delete', '/api/app/customer/{id}/linkedOrganizations/{organizationId}', { params: { id: customerId, organizationId: organization.id } });
       await changed('customers.organizations.unlinked');
     } catch (error) {
       fail(error);

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
+import { api } from '../../providers/openapi/typedApi';
 import { problemsOf } from '../simcards/types';
-import { draftsOf, effectivePriceOf, formatPrice, pricePayload, rowErrors, type CustomerPricesAnswer, type PriceDrafts } from './prices';
+import { draftsOf, effectivePriceOf, formatPrice, pricePayload, rowErrors, type Currency, type CustomerPricesAnswer, type PriceDrafts } from './prices';
+
+/** The form's and the answers' currencies are the customer schema's, which are the ones the prices routes take. */
+const asCurrency = (code: string) => code as Currency;
 
 interface Props {
   customerId: string;
@@ -30,10 +33,9 @@ export function CustomerPrices({ customerId, currency, discountPercentage, edita
   const [loadError, setLoadError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const endpoint = `/api/app/customer/${encodeURIComponent(customerId)}`;
+  const params = { id: customerId };
 
-  const show = useCallback((answer: CustomerPricesAnswer | undefined) => {
-    if (!answer) return;
+  const show = useCallback((answer: CustomerPricesAnswer) => {
     setLoadError(undefined);
     setData(answer);
     setDrafts(draftsOf(answer.items));
@@ -42,13 +44,13 @@ export function CustomerPrices({ customerId, currency, discountPercentage, edita
 
   useEffect(() => {
     let live = true;
-    httpClient<CustomerPricesAnswer>(`${endpoint}/prices`, { query: { currency } })
-      .then(({ json }) => live && show(json))
+    api('get', '/api/app/customer/{id}/prices', { params: { id: customerId }, query: { currency: currency === undefined ? undefined : asCurrency(currency) } })
+      .then((answer) => live && show(answer))
       .catch((error: unknown) => live && setLoadError(problemsOf(error).message));
     return () => {
       live = false;
     };
-  }, [endpoint, currency, show]);
+  }, [customerId, currency, show]);
 
   const fail = (error: unknown) => {
     const { message } = problemsOf(error);
@@ -57,15 +59,14 @@ export function CustomerPrices({ customerId, currency, discountPercentage, edita
 
   async function save() {
     if (!data) return;
-    const { body, invalid } = pricePayload(data.currency, data.items, drafts);
+    const { body, invalid } = pricePayload(asCurrency(data.currency), data.items, drafts);
     if (invalid.length) {
       setErrors(Object.fromEntries(invalid.map((key) => [key, translate('customers.prices.notANumber')])));
       return;
     }
     setPending(true);
     try {
-      const { json } = await httpClient<CustomerPricesAnswer>(`${endpoint}/prices`, { method: 'PUT', body });
-      show(json);
+      show(await api('put', '/api/app/customer/{id}/prices', { params, body }));
       notify('customers.prices.saved', { type: 'success' });
     } catch (error) {
       const validation = (error as { body?: { validationErrors?: { message: string; members?: string[] }[] } }).body?.validationErrors ?? [];
@@ -81,9 +82,8 @@ export function CustomerPrices({ customerId, currency, discountPercentage, edita
     setConfirming(false);
     setPending(true);
     try {
-      await httpClient(`${endpoint}/resetPrices`, { method: 'POST', body: { currency: data.currency } });
-      const { json } = await httpClient<CustomerPricesAnswer>(`${endpoint}/prices`, { query: { currency: data.currency } });
-      show(json);
+      // The reset answers the prices as they now are.
+      show(await api('post', '/api/app/customer/{id}/resetPrices', { params, body: { currency: asCurrency(data.currency) } }));
       notify('customers.prices.resetDone', { type: 'success' });
     } catch (error) {
       fail(error);

@@ -1,24 +1,12 @@
+import type { AnswerOf, BodyOf, QueryOf } from '../../providers/openapi/typedApi';
+
 /** Answers of `GET/PUT /api/app/customer/{id}/prices` (server/modules/customers/prices.ts). */
-export interface PriceItem {
-  productKey: string;
-  kind: string;
-  name: string;
-  listPrice: number | null;
-  customerPrice: number | null;
-  effectivePrice: number | null;
-}
-
-export interface CustomerPricesAnswer {
-  customerId: string;
-  currency: string;
-  discountPercentage: number;
-  items: PriceItem[];
-}
-
-export interface PriceChange {
-  productKey: string;
-  price: number | null;
-}
+export type CustomerPricesAnswer = AnswerOf<'/api/app/customer/{id}/prices'>;
+export type PriceItem = CustomerPricesAnswer['items'][number];
+/** A currency of the catalogue: the ones the prices routes take. */
+export type Currency = NonNullable<QueryOf<'/api/app/customer/{id}/prices'>['currency']>;
+type PricesBody = BodyOf<'/api/app/customer/{id}/prices', 'put'>;
+export type PriceChange = PricesBody['prices'][number];
 
 /** What the user typed per product: text, '' for no own price. */
 export type PriceDrafts = Record<string, string>;
@@ -49,7 +37,7 @@ export function effectivePriceOf(item: PriceItem, draft: string | undefined, dis
 }
 
 /** The PUT body: the rows whose own price changed (null removes it), in table order; `invalid` lists rows whose text is not a number. */
-export function pricePayload(currency: string, items: readonly PriceItem[], drafts: PriceDrafts): { body: { currency: string; prices: PriceChange[] }; invalid: string[] } {
+export function pricePayload(currency: Currency, items: readonly PriceItem[], drafts: PriceDrafts): { body: PricesBody; invalid: string[] } {
   const prices: PriceChange[] = [];
   const invalid: string[] = [];
   for (const item of items) {

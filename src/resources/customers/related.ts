@@ -1,32 +1,10 @@
 import { labelKeys } from '../../../common/schema/naming';
+import type { AnswerOf, StoredRecord } from '../../providers/openapi/typedApi';
 import { schemaOf } from '../../schema/registry';
 
-/** Answers of `GET /api/app/customer/{id}/contacts` and `.../linkedOrganizations` (server/modules/customers). */
-export interface ItemsAnswer<T> {
-  items: T[];
-}
-
-export interface ContactPerson {
-  id: string;
-  customerId: string;
-  name: string;
-  role: string | null;
-  email: string | null;
-  phone: string | null;
-  isPrimary: boolean;
-}
-
-export interface LinkedOrganization {
-  id: string;
-  name: string;
-  code: string | null;
-  city: string | null;
-}
-
-export const CONTACTS_ENDPOINT = '/api/app/contactPerson';
-export const ORGANIZATIONS_ENDPOINT = '/api/app/organizations-overviews';
-
-export const customerPath = (customerId: string, ...rest: string[]) => ['/api/app/customer', ...[customerId, ...rest].map(encodeURIComponent)].join('/');
+/** Rows of `GET /api/app/customer/{id}/contacts` and `.../linkedOrganizations` (server/modules/customers). */
+export type ContactPerson = StoredRecord<AnswerOf<'/api/app/customer/{id}/contacts'>['items'][number]>;
+export type LinkedOrganization = StoredRecord<AnswerOf<'/api/app/customer/{id}/linkedOrganizations'>['items'][number]>;
 
 /** A field's label of another resource in the user's language, else its schema title. */
 export function labelOf(translate: (key: string, options?: Record<string, unknown>) => string, resource: string, field: string): string {

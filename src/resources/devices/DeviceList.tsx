@@ -6,12 +6,11 @@ import type { ResourceSchema } from '../../../common/schema/types';
 import { schemaOf } from '../../schema/registry';
 import SchemaList from '../../schema/views/SchemaList';
 import { SchemaListActions } from '../../schema/views/SchemaListActions';
-import { STOCK_BASE } from './api';
 import { ExchangeButton } from './ExchangeButton';
 import { ReportsMenu } from './ReportsMenu';
 import { StopMenuButton } from './StopMenuButton';
 
-const UPLOAD = { path: `${STOCK_BASE}/hostData/batchCreate`, title: 'stock:upload.title', help: 'stock:upload.help' };
+const UPLOAD = { path: '/api/app/productInstance/hostData/batchCreate', title: 'stock:upload.title', help: 'stock:upload.help' } as const;
 
 /**
  * The filters shown above the list, after the search: few enough to sit in one row on a laptop

@@ -12,8 +12,8 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Button, useCanAccess, useListContext, useNotify, useRefresh, useResourceContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { problemsOf } from '../../components/csv-upload/types';
-import { httpClient } from '../../providers/httpClient';
-import { STOCK_BASE, type ReplacementCandidate } from './api';
+import { api } from '../../providers/openapi/typedApi';
+import type { ReplacementCandidate } from './api';
 
 /**
  * "Exchange" for one selected device: choose a replacement among availableForExchange, then either
@@ -37,8 +37,8 @@ export function ExchangeButton() {
 
   useEffect(() => {
     if (!open || !deviceId) return;
-    httpClient<{ items: ReplacementCandidate[] }>(`${STOCK_BASE}/availableForExchange`, { query: { deviceId, maxResultCount: 100 } })
-      .then(({ json }) => setCandidates(json?.items ?? []))
+    api('get', '/api/app/productInstance/availableForExchange', { query: { deviceId, MaxResultCount: 100 } })
+      .then(({ items }) => setCandidates(items))
       .catch((error: unknown) => {
         const { message } = problemsOf(error);
         notify(message, { type: 'error', messageArgs: { _: message } });
@@ -48,10 +48,11 @@ export function ExchangeButton() {
 
   if (!canAccess) return null;
 
-  async function submit(path: string, done: string) {
+  async function submit(path: '/api/app/productInstance/setReadyToExchangeAndSendReplacement' | '/api/app/productInstance/exchangeWithCustomerStock', done: string) {
+    if (!deviceId) return;
     setPending(true);
     try {
-      await httpClient(`${STOCK_BASE}/${path}`, { method: 'POST', body: { deviceId, replacementId } });
+      await api('post', path, { body: { deviceId, replacementId } });
       notify(done, { type: 'success', messageArgs: { _: done } });
       setOpen(false);
       onUnselectItems();
@@ -97,10 +98,10 @@ export function ExchangeButton() {
           <MuiButton onClick={() => setOpen(false)} disabled={pending}>
             {t('actions.cancel')}
           </MuiButton>
-          <MuiButton onClick={() => submit('setReadyToExchangeAndSendReplacement', t('actions.exchangeSent'))} disabled={pending || !chosen || chosen.inCustomerStock}>
+          <MuiButton onClick={() => submit('/api/app/productInstance/setReadyToExchangeAndSendReplacement', t('actions.exchangeSent'))} disabled={pending || !chosen || chosen.inCustomerStock}>
             {t('actions.sendReplacement')}
           </MuiButton>
-          <MuiButton variant="contained" onClick={() => submit('exchangeWithCustomerStock', t('actions.exchanged'))} disabled={pending || !chosen?.inCustomerStock}>
+          <MuiButton variant="contained" onClick={() => submit('/api/app/productInstance/exchangeWithCustomerStock', t('actions.exchanged'))} disabled={pending || !chosen?.inCustomerStock}>
             {t('actions.exchangeNow')}
           </MuiButton>
         </DialogActions>

@@ -6,7 +6,7 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import { Button, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { problemsOf } from '../../components/csv-upload/types';
-import { httpClient } from '../../providers/httpClient';
+import { apiFile } from '../../providers/openapi/typedApi';
 import { getApplicationConfiguration } from '../../providers/sessionData';
 import { attachmentName, saveBlob } from '../invoices/download';
 
@@ -28,7 +28,7 @@ export function ReportsMenu() {
     setAnchor(null);
     setPending(true);
     try {
-      const { blob, headers } = await httpClient(report.path, { responseType: 'blob' });
+      const { blob, headers } = await apiFile('get', report.path);
       if (blob) saveBlob(blob, attachmentName(headers.get('content-disposition'), report.file));
     } catch (error) {
       const { message } = problemsOf(error);

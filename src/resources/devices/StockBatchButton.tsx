@@ -10,8 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { problemsOf } from '../../components/csv-upload/types';
-import { httpClient } from '../../providers/httpClient';
 import type { StockBatchResult } from './api';
+
+/** Posts the selected devices' ids to one of the batch routes. */
+export type BatchCall = (ids: string[]) => Promise<StockBatchResult>;
 
 /**
  * A confirmed action on the selected devices (stop reasons, back in service): asks, posts their
@@ -23,7 +25,7 @@ export function useStockBatch() {
   const refresh = useRefresh();
   const titleId = useId();
   const { selectedIds, data, onUnselectItems } = useListContext();
-  const [action, setAction] = useState<{ path: string; title: string; help?: string } | null>(null);
+  const [action, setAction] = useState<{ send: BatchCall; title: string; help?: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ answer: StockBatchResult; names: Record<string, string> } | null>(null);
 
@@ -33,8 +35,7 @@ export function useStockBatch() {
     const ids = selectedIds.map(String);
     const names = Object.fromEntries((data ?? []).filter((r) => ids.includes(String(r.id))).map((r) => [String(r.id), String(r.name ?? r.imei ?? r.id)]));
     try {
-      const { json } = await httpClient<StockBatchResult>(action.path, { method: 'POST', body: { ids } });
-      if (json) setResult({ answer: json, names });
+      setResult({ answer: await action.send(ids), names });
       onUnselectItems();
       refresh();
     } catch (error) {
@@ -87,5 +88,5 @@ export function useStockBatch() {
     </Dialog>
   );
 
-  return { open: (path: string, title: string, help?: string) => setAction({ path, title, help }), dialog, count: selectedIds.length };
+  return { open: (send: BatchCall, title: string, help?: string) => setAction({ send, title, help }), dialog, count: selectedIds.length };
 }

@@ -5,8 +5,11 @@ import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Button, useCanAccess, useResourceContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { STOCK_BASE, STOP_PATHS, type StopReason } from './api';
+import { api } from '../../providers/openapi/typedApi';
+import { STOP_PATHS, type StopReason } from './api';
 import { useStockBatch } from './StockBatchButton';
+
+const backInService = (ids: string[]) => api('post', '/api/app/productInstance/paused/found', { body: { ids } });
 
 /** "Take out of service" with its five reasons, and "Back in service", for the selected devices. */
 export function StopMenuButton() {
@@ -19,7 +22,8 @@ export function StopMenuButton() {
 
   const stop = (reason: StopReason) => {
     setAnchor(null);
-    batch.open(`${STOCK_BASE}/stop/${STOP_PATHS[reason]}`, t('actions.stopTitle', { number: batch.count, reason: t(`stopReasons.${reason}`) }), t('actions.stopHelp'));
+    const send = (ids: string[]) => api('post', '/api/app/productInstance/stop/{reason}', { params: { reason: STOP_PATHS[reason] }, body: { ids } });
+    batch.open(send, t('actions.stopTitle', { number: batch.count, reason: t(`stopReasons.${reason}`) }), t('actions.stopHelp'));
   };
 
   return (
@@ -34,7 +38,7 @@ export function StopMenuButton() {
           </MenuItem>
         ))}
       </Menu>
-      <Button label={t('actions.found')} onClick={() => batch.open(`${STOCK_BASE}/paused/found`, t('actions.foundTitle', { number: batch.count }))}>
+      <Button label={t('actions.found')} onClick={() => batch.open(backInService, t('actions.foundTitle', { number: batch.count }))}>
         <RestoreIcon />
       </Button>
       {batch.dialog}

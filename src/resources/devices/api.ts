@@ -1,21 +1,10 @@
-import type { FieldMessage } from '../../components/csv-upload/types';
+import type { AnswerOf } from '../../providers/openapi/typedApi';
 
-/** Device stock endpoints (server/device-stock) and their answers, as the devices screens use them. */
-export const STOCK_BASE = '/api/app/productInstance';
+/** Device stock answers (server/device-stock), as the devices screens use them. */
 export const STOP_PATHS = { lost: 'lost', awaitingReturn: 'awaitingreturn', returned: 'wasreturned', customerDevice: 'customerdevice', trashed: 'trash' } as const;
 export type StopReason = keyof typeof STOP_PATHS;
 
-export interface StockBatchResult {
-  total: number;
-  changed: number;
-  unchanged: number;
-  errors: { id: string; messages: FieldMessage[] }[];
-}
+/** The answer of a batch action on devices (stop reasons, back in service). */
+export type StockBatchResult = AnswerOf<'/api/app/productInstance/paused/found', 'post'>;
 
-export interface ReplacementCandidate {
-  id: string;
-  name: string;
-  imei: string;
-  customerName: string | null;
-  inCustomerStock: boolean;
-}
+export type ReplacementCandidate = AnswerOf<'/api/app/productInstance/availableForExchange'>['items'][number];

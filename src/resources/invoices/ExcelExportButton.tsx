@@ -2,12 +2,12 @@ import { useState } from 'react';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import { Button, useListContext, useNotify } from 'react-admin';
 import { listQuery } from '../../providers/abpListQuery';
-import { httpClient } from '../../providers/httpClient';
+import { apiFile, type QueryOf } from '../../providers/openapi/typedApi';
 import { problemsOf } from '../simcards/types';
 import { attachmentName, saveBlob } from './download';
 
-/** Downloads the server's Excel file of the list as filtered, searched and sorted now (every page). */
-export function ExcelExportButton({ endpoint }: { endpoint: string }) {
+/** Downloads the server's Excel file of the invoice list as filtered, searched and sorted now (every page). */
+export function ExcelExportButton() {
   const notify = useNotify();
   const { filterValues, sort, total } = useListContext();
   const [pending, setPending] = useState(false);
@@ -15,7 +15,9 @@ export function ExcelExportButton({ endpoint }: { endpoint: string }) {
   async function download() {
     setPending(true);
     try {
-      const { blob, headers } = await httpClient(endpoint, { query: listQuery({ filter: filterValues, sort }), responseType: 'blob' });
+      // The list's filters as the schema list sends them (field names of the invoice schema).
+      const query = listQuery({ filter: filterValues, sort }) as QueryOf<'/api/app/invoice/excel'>;
+      const { blob, headers } = await apiFile('get', '/api/app/invoice/excel', { query });
       if (blob) saveBlob(blob, attachmentName(headers.get('content-disposition'), 'invoices.xlsx'));
     } catch (error) {
       const { message } = problemsOf(error);

@@ -7,5 +7,5 @@ import { ExcelExportButton } from './ExcelExportButton';
 export function InvoiceList() {
   const schema = schemaOf('invoices');
   if (!schema) return null;
-  return <SchemaList schema={schema} actions={<SchemaListActions><ExcelExportButton endpoint={`${schema['x-resource'].endpoint}/excel`} /></SchemaListActions>} />;
+  return <SchemaList schema={schema} actions={<SchemaListActions><ExcelExportButton /></SchemaListActions>} />;
 }

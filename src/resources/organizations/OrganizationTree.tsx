@@ -6,7 +6,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { BooleanInput, Link, List, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { ResourceSchema } from '../../../common/schema/types';
-import { httpClient } from '../../providers/httpClient';
+import { api, type AnswerOf, type StoredRecord } from '../../providers/openapi/typedApi';
 import { listFilters } from '../../schema/components/listFilters';
 import { schemaExporter } from '../../schema/exporter';
 import { defaultSort } from '../../schema/fields';
@@ -16,15 +16,7 @@ import SchemaList from '../../schema/views/SchemaList';
 import { SchemaListActions } from '../../schema/views/SchemaListActions';
 import { problemsOf } from '../simcards/types';
 
-interface Organization {
-  id: string;
-  name: string;
-  code?: string | null;
-  city?: string | null;
-  childCount?: number | null;
-}
-
-const ENDPOINT = '/api/app/organizations-overviews';
+type Organization = StoredRecord<AnswerOf<'/api/app/organizations-overviews/{id}/children'>['items'][number]>;
 export const hasChildren = (record: Record<string, unknown>): boolean => Number(record.childCount ?? 0) > 0;
 
 /**
@@ -82,8 +74,8 @@ function Children({ parentId, depth, compact = false }: { parentId: string; dept
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    httpClient<{ items: Organization[] }>(`${ENDPOINT}/${encodeURIComponent(parentId)}/children`)
-      .then(({ json }) => live && setItems(json?.items ?? []))
+    api('get', '/api/app/organizations-overviews/{id}/children', { params: { id: parentId } })
+      .then(({ items: children }) => live && setItems(children as Organization[]))
       .catch((e: unknown) => live && setError(problemsOf(e).message));
     return () => {
       live = false;

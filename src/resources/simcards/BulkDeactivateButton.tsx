@@ -9,15 +9,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import BlockIcon from '@mui/icons-material/Block';
 import { Button, useCanAccess, useListContext, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import type { ResourceSchema } from '../../../common/schema/types';
-import { httpClient } from '../../providers/httpClient';
+import { api } from '../../providers/openapi/typedApi';
 import { problemsOf, type DeactivateResult } from './types';
 
 /**
  * "Deactivate" for the selected SIM cards: asks first, posts their ids to batchDeactivate, then
  * tells how many were deactivated, were already, and which could not be (by ICCID) and why.
  */
-export function BulkDeactivateButton({ schema }: { schema: ResourceSchema }) {
+export function BulkDeactivateButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -36,9 +35,9 @@ export function BulkDeactivateButton({ schema }: { schema: ResourceSchema }) {
     const ids = selectedIds.map(String);
     const iccids = Object.fromEntries((data ?? []).filter((r) => ids.includes(String(r.id))).map((r) => [String(r.id), String(r.iccid ?? r.id)]));
     try {
-      const { json } = await httpClient<DeactivateResult>(`${schema['x-resource'].endpoint}/batchDeactivate`, { method: 'POST', body: { ids } });
+      const answer = await api('post', '/api/app/simCardInstance/batchDeactivate', { body: { ids } });
       setNames(iccids);
-      setResult(json ?? null);
+      setResult(answer);
       setStep('result');
       onUnselectItems();
       refresh();

@@ -12,12 +12,12 @@ export function SimCardList() {
   return (
     <SchemaList
       schema={schema}
-      actions={<SchemaListActions><UploadCsvButton schema={schema} target={{ path: `${schema['x-resource'].endpoint}/batchUpload`, title: 'simcards.upload.title', help: 'simcards.upload.help' }} /></SchemaListActions>}
+      actions={<SchemaListActions><UploadCsvButton schema={schema} target={{ path: '/api/app/simCardInstance/batchUpload', title: 'simcards.upload.title', help: 'simcards.upload.help' }} /></SchemaListActions>}
       // Upload CSV is how the first cards usually arrive: keep the toolbar on an empty list.
       empty={false}
       bulkActionButtons={
         <>
-          <BulkDeactivateButton schema={schema} />
+          <BulkDeactivateButton />
           <BulkDeleteButton />
         </>
       }

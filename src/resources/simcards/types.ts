@@ -1,11 +1,6 @@
-import type { FieldMessage } from '../../components/csv-upload/types';
+import type { AnswerOf } from '../../providers/openapi/typedApi';
 
 /** Answers of the SIM card module (server/modules/simcards); the upload's are shared with other resources. */
 export { problemsOf, uploadProblemRows, type FieldMessage, type UploadResult } from '../../components/csv-upload/types';
 
-export interface DeactivateResult {
-  total: number;
-  deactivated: number;
-  alreadyDeactivated: number;
-  errors: { id: string; messages: FieldMessage[] }[];
-}
+export type DeactivateResult = AnswerOf<'/api/app/simCardInstance/batchDeactivate', 'post'>;

@@ -32,7 +32,7 @@ export function TransferSection({ profile, onChanged }: { profile: Profile; onCh
   useEffect(() => {
     if (!linkId || !linkToken) return;
     transferDetails(linkId, linkToken)
-      .then((details) => setIncoming({ id: linkId, token: linkToken, ...details }))
+      .then((details) => setIncoming({ ...details, id: linkId, token: linkToken }))
       .catch((failure: unknown) => setIncoming({ id: linkId, token: linkToken, refused: failureOf(failure, t('account.transfer.failed')).message }));
   }, [linkId, linkToken, t]);
 

@@ -1,40 +1,14 @@
 import { HttpError } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api, apiFile, type AnswerOf } from '../../../providers/openapi/typedApi';
 
-/** The caregiver's own account (server/accounts): GET /api/plugandplay/profile and its actions. */
-const BASE = '/api/plugandplay/profile';
-export const AVATAR = '/api/plugandplay/avatar';
+/** The caregiver's own account (server/accounts): GET /api/plugandplay/profile and its actions, all the session's own (no tenant filter). */
+const OWN = { tenant: false } as const;
+const AVATAR = '/api/plugandplay/avatar';
+const TRANSFER = '/api/plugandplay/profile/transfer-user-2/{id}/{token}';
 
-export interface OutgoingTransfer {
-  id: string;
-  status: 'pending' | 'accepted';
-  /** What the sender typed (e-mail, user name or id): whether it is an account is not told. */
-  recipient: string;
-  expiresTime: string;
-  acceptedTime: string | null;
-}
+export type Profile = AnswerOf<'/api/plugandplay/profile'>;
 
-export interface IncomingTransfer {
-  id: string;
-  senderName: string;
-  senderEmail: string;
-  expiresTime: string;
-}
-
-export interface Profile {
-  id: string;
-  userName: string;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  productUpdates: boolean;
-  avatarUpdated: string | null;
-  activeSubscriptions: number;
-  canDelete: boolean;
-  outgoingTransfer: OutgoingTransfer | null;
-  incomingTransfers: IncomingTransfer[];
-}
-
+/** The profile form: every field as typed (an empty phone number is sent as none). */
 export interface ProfileInput {
   fullName: string;
   email: string;
@@ -48,25 +22,25 @@ export const OWN_AVATAR_KEY = ['plugandplay-avatar'] as const;
 
 /** `transferPending`: the sender waits for the recipient, whose acceptance ends the sender's sign-in (a 401 the page explains). */
 export async function fetchProfile(signal?: AbortSignal, transferPending = false): Promise<Profile> {
-  return (await httpClient<Profile>(BASE, { tenant: false, handlesSessionEnd: transferPending, ...(signal ? { signal } : {}) })).json!;
+  return api('get', '/api/plugandplay/profile', { ...OWN, handlesSessionEnd: transferPending, signal });
 }
 
 export async function updateProfile(input: ProfileInput): Promise<Profile> {
-  return (await httpClient<Profile>(`${BASE}/update-profile`, { method: 'PUT', tenant: false, body: { ...input, phoneNumber: input.phoneNumber || null } })).json!;
+  return api('put', '/api/plugandplay/profile/update-profile', { ...OWN, body: { ...input, phoneNumber: input.phoneNumber || null } });
 }
 
 export async function changePassword(input: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
-  await httpClient(`${BASE}/change-password`, { method: 'POST', tenant: false, body: input });
+  await api('post', '/api/plugandplay/profile/change-password', { ...OWN, body: input });
 }
 
 /** The file's own bytes as the body; the server judges the content, not the name. */
 export async function uploadAvatar(file: Blob): Promise<void> {
-  await httpClient(AVATAR, { method: 'POST', tenant: false, body: file, headers: { 'Content-Type': 'application/octet-stream' } });
+  await api('post', AVATAR, { ...OWN, body: file, headers: { 'Content-Type': 'application/octet-stream' } });
 }
 
 export async function fetchAvatar(signal?: AbortSignal): Promise<Blob | undefined> {
   try {
-    return (await httpClient(AVATAR, { tenant: false, responseType: 'blob', ...(signal ? { signal } : {}) })).blob;
+    return (await apiFile('get', AVATAR, { ...OWN, signal })).blob;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return undefined;
     throw error;
@@ -74,29 +48,27 @@ export async function fetchAvatar(signal?: AbortSignal): Promise<Blob | undefine
 }
 
 export async function removeAvatar(): Promise<void> {
-  await httpClient(AVATAR, { method: 'DELETE', tenant: false });
+  await api('delete', AVATAR, OWN);
 }
 
 export async function inviteTransfer(recipient: string): Promise<void> {
-  await httpClient(`${BASE}/transfer-user-1/${encodeURIComponent(recipient.trim())}`, { method: 'POST', tenant: false });
+  await api('post', '/api/plugandplay/profile/transfer-user-1/{recipient}', { ...OWN, params: { recipient: recipient.trim() } });
 }
 
 export async function cancelTransfer(): Promise<void> {
-  await httpClient(`${BASE}/transfer-user-1`, { method: 'DELETE', tenant: false });
+  await api('delete', '/api/plugandplay/profile/transfer-user-1', OWN);
 }
 
-const transferPath = (id: string, token: string) => `${BASE}/transfer-user-2/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
-
-export async function transferDetails(id: string, token: string): Promise<{ senderName: string; senderEmail: string; deviceCount: number; expiresTime: string }> {
-  return (await httpClient<{ senderName: string; senderEmail: string; deviceCount: number; expiresTime: string }>(transferPath(id, token), { tenant: false })).json!;
+export async function transferDetails(id: string, token: string): Promise<AnswerOf<typeof TRANSFER>> {
+  return api('get', TRANSFER, { ...OWN, params: { id, token } });
 }
 
-export async function acceptTransfer(id: string, token: string): Promise<{ deviceCount: number }> {
-  return (await httpClient<{ deviceCount: number }>(transferPath(id, token), { method: 'POST', tenant: false })).json!;
+export async function acceptTransfer(id: string, token: string): Promise<AnswerOf<typeof TRANSFER, 'post'>> {
+  return api('post', TRANSFER, { ...OWN, params: { id, token } });
 }
 
 export async function deleteAccount(password: string): Promise<void> {
-  await httpClient(`${BASE}/delete-user`, { method: 'POST', tenant: false, body: { password } });
+  await api('post', '/api/plugandplay/profile/delete-user', { ...OWN, body: { password } });
 }
 
 /** The server's message and its field messages (react-admin's HttpError body from abpErrors.ts). */

@@ -1,41 +1,33 @@
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 
-/** The signed-in user's authenticator app (server/accounts/authenticator-routes.ts). */
+/** The signed-in user's authenticator app (server/accounts/authenticator-routes.ts); the session's own, no tenant filter. */
 const BASE = '/api/account/authenticator';
+const OWN = { tenant: false } as const;
 
-export interface AuthenticatorStatus {
-  isEnabled: boolean;
-  enabledTime: string | null;
-  recoveryCodesLeft: number;
-}
-
-export interface AuthenticatorSetup {
-  secret: string;
-  uri: string;
-  /** An SVG data URL. */
-  qrCode: string;
-}
+export type AuthenticatorStatus = AnswerOf<typeof BASE>;
+/** The secret, its otpauth URI and its QR code (an SVG data URL). */
+export type AuthenticatorSetup = AnswerOf<'/api/account/authenticator/setup', 'post'>;
 
 export const AUTHENTICATOR_KEY = ['account-authenticator'] as const;
 
 export async function fetchAuthenticator(signal?: AbortSignal): Promise<AuthenticatorStatus> {
-  return (await httpClient<AuthenticatorStatus>(BASE, { tenant: false, ...(signal ? { signal } : {}) })).json!;
+  return api('get', BASE, { ...OWN, signal });
 }
 
 /** Begins setting the app up; the server asks for the current password first. */
 export async function beginSetup(password: string): Promise<AuthenticatorSetup> {
-  return (await httpClient<AuthenticatorSetup>(`${BASE}/setup`, { method: 'POST', tenant: false, body: { password } })).json!;
+  return api('post', '/api/account/authenticator/setup', { ...OWN, body: { password } });
 }
 
 /** Turns the app on with its first code; answers the recovery codes (shown once). */
 export async function enableAuthenticator(code: string): Promise<string[]> {
-  return (await httpClient<{ recoveryCodes: string[] }>(`${BASE}/enable`, { method: 'POST', tenant: false, body: { code } })).json!.recoveryCodes;
+  return (await api('post', '/api/account/authenticator/enable', { ...OWN, body: { code } })).recoveryCodes;
 }
 
 export async function renewRecoveryCodes(code: string): Promise<string[]> {
-  return (await httpClient<{ recoveryCodes: string[] }>(`${BASE}/recovery-codes`, { method: 'POST', tenant: false, body: { code } })).json!.recoveryCodes;
+  return (await api('post', '/api/account/authenticator/recovery-codes', { ...OWN, body: { code } })).recoveryCodes;
 }
 
 export async function disableAuthenticator(proof: { code: string } | { password: string }): Promise<void> {
-  await httpClient(`${BASE}/disable`, { method: 'POST', tenant: false, body: proof });
+  await api('post', '/api/account/authenticator/disable', { ...OWN, body: proof });
 }

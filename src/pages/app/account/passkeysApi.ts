@@ -1,39 +1,35 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf, type BodyOf } from '../../../providers/openapi/typedApi';
 
-/** The signed-in user's passkeys (server/accounts/passkey-routes.ts). */
+/** The signed-in user's passkeys (server/accounts/passkey-routes.ts); the session's own, no tenant filter. */
 const PASSKEYS = '/api/account/passkeys';
+const OWN = { tenant: false } as const;
 
-export interface Passkey {
-  id: string;
-  name: string;
-  creationTime: string;
-  lastUsedTime: string | null;
-  /** Backed up to the user's platform account (it follows them to their other devices). */
-  isSynced: boolean;
-}
+/** `isSynced`: backed up to the user's platform account (it follows them to their other devices). */
+export type Passkey = AnswerOf<typeof PASSKEYS>['items'][number];
 
 export const PASSKEYS_KEY = ['account-passkeys'] as const;
 
 export async function fetchPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
-  const res = await httpClient<{ totalCount: number; items: Passkey[] }>(PASSKEYS, { tenant: false, ...(signal ? { signal } : {}) });
-  return res.json?.items ?? [];
+  return (await api('get', PASSKEYS, { ...OWN, signal })).items;
 }
 
 /** Begins adding a passkey; the server asks for the current password first. */
 export async function registrationOptions(password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return (await httpClient<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS}/registration-options`, { method: 'POST', tenant: false, body: { password } })).json!;
+  // The route describes WebAuthn's options loosely (their parts as any objects): they are the standard's.
+  return (await api('post', '/api/account/passkeys/registration-options', { ...OWN, body: { password } })) as unknown as PublicKeyCredentialCreationOptionsJSON;
 }
 
 /** The browser's answer; the server names the passkey after the browser it was made in. */
 export async function addPasskey(response: RegistrationResponseJSON): Promise<Passkey> {
-  return (await httpClient<Passkey>(PASSKEYS, { method: 'POST', tenant: false, body: { response } })).json!;
+  // The route takes any object as clientExtensionResults; the library's type of it has no index signature.
+  return api('post', PASSKEYS, { ...OWN, body: { response: response as BodyOf<typeof PASSKEYS, 'post'>['response'] } });
 }
 
 export async function renamePasskey(id: string, name: string): Promise<Passkey> {
-  return (await httpClient<Passkey>(`${PASSKEYS}/${encodeURIComponent(id)}`, { method: 'PUT', tenant: false, body: { name } })).json!;
+  return api('put', '/api/account/passkeys/{id}', { ...OWN, params: { id }, body: { name } });
 }
 
 export async function removePasskey(id: string): Promise<void> {
-  await httpClient(`${PASSKEYS}/${encodeURIComponent(id)}`, { method: 'DELETE', tenant: false });
+  await api('delete', '/api/account/passkeys/{id}', { ...OWN, params: { id } });
 }

@@ -1,68 +1,26 @@
 import { HttpError } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
 import { pickBillingDetails, type BillingDetails } from '../../../../common/billing-details';
 import { isCardErrorCode, type CardErrorCode, type CardInput } from '../../../../common/payment-cards';
+import { api, apiFile, type AnswerOf } from '../../../providers/openapi/typedApi';
 
-/** The billing page's calls to /api/stripe/* (server/billing). */
-export type Plan = 'monthly' | 'annual';
-
-export interface Subscription {
-  id: string;
-  deviceId: string;
-  deviceName: string | null;
-  plan: Plan;
-  status: 'active' | 'paused' | 'canceled';
-  currentPeriodEnd: string;
-  amount: number;
-  currency: string;
-}
-
-export interface Card {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
-
-export interface Invoice {
-  id: string;
-  number: string;
-  amount: number;
-  currency: string;
-  status: 'paid' | 'open' | 'void';
-  type: 'monthly' | 'yearly';
-  issuedAt: string;
-}
-
-export interface Customer extends BillingDetails {
-  id: string;
-  gateway: 'builtin' | 'stripe';
-  defaultCardId: string | null;
-}
-
-export interface Product {
-  plan: Plan;
-  amount: number;
-  currency: string;
-}
-
-export interface Logo {
-  brand: string;
-  name: string;
-  image: string;
-}
+/** The billing page's calls to /api/stripe/* (server/billing): the session's own account, no tenant filter. */
+export type Subscription = AnswerOf<'/api/stripe/subscription/subscriptions'>['items'][number];
+export type Plan = Subscription['plan'];
+export type Card = AnswerOf<'/api/stripe/payment/list-customer-payment-cards'>['items'][number];
+export type Invoice = AnswerOf<'/api/stripe/payment/customer-invoices'>['items'][number];
+export type Customer = AnswerOf<'/api/stripe/customer'>;
+export type Product = AnswerOf<'/api/stripe/products/products'>['items'][number];
+export type Logo = AnswerOf<'/api/stripe/payment/get-payment-logos'>['items'][number];
 
 export type { BillingDetails };
 
-const get = async <T>(path: string) => (await httpClient<T>(path, { tenant: false })).json as T;
+const OWN = { tenant: false } as const;
 
 /** A fresh Idempotency-Key: one per user action, so a repeated click is answered, not acted on twice. */
 export const actionKey = (): string => crypto.randomUUID();
 
-const post = async <T>(path: string, body: unknown, key: string, method: 'POST' | 'PUT' = 'POST') =>
-  (await httpClient<T>(path, { method, body, tenant: false, headers: { 'Idempotency-Key': key } })).json as T;
+/** The options of an action sent under its key. */
+const once = (key: string) => ({ ...OWN, headers: { 'Idempotency-Key': key } });
 
 export interface BillingData {
   customer: Customer;
@@ -77,33 +35,33 @@ export interface BillingData {
 export async function loadBilling(): Promise<BillingData> {
   let customer: Customer;
   try {
-    customer = await get<Customer>('/api/stripe/customer');
+    customer = await api('get', '/api/stripe/customer', OWN);
   } catch (err) {
     if (!(err instanceof HttpError) || err.status !== 404) throw err;
-    customer = await post<Customer>('/api/stripe/customer/create-customer', undefined, actionKey());
+    customer = await api('post', '/api/stripe/customer/create-customer', once(actionKey()));
   }
   const [subscriptions, cards, invoices, products, logos] = await Promise.all([
-    get<{ items: Subscription[] }>('/api/stripe/subscription/subscriptions'),
-    get<{ items: Card[] }>('/api/stripe/payment/list-customer-payment-cards'),
-    get<{ items: Invoice[] }>('/api/stripe/payment/customer-invoices'),
-    get<{ items: Product[] }>('/api/stripe/products/products'),
-    get<{ items: Logo[] }>('/api/stripe/payment/get-payment-logos'),
+    api('get', '/api/stripe/subscription/subscriptions', OWN),
+    api('get', '/api/stripe/payment/list-customer-payment-cards', OWN),
+    api('get', '/api/stripe/payment/customer-invoices', OWN),
+    api('get', '/api/stripe/products/products', OWN),
+    api('get', '/api/stripe/payment/get-payment-logos', OWN),
   ]);
   return { customer, subscriptions: subscriptions.items, cards: cards.items, invoices: invoices.items, products: products.items, logos: logos.items };
 }
 
-export const pauseSubscription = (subscriptionId: string, key: string) => post<Subscription>('/api/stripe/subscription/pause-subscription', { subscriptionId }, key);
-export const resumeSubscription = (subscriptionId: string, key: string) => post<Subscription>('/api/stripe/subscription/resume-subscription', { subscriptionId }, key);
-export const changePlan = (subscriptionId: string, plan: Plan, key: string) => post<Subscription>('/api/stripe/subscription/update-subscription', { subscriptionId, plan }, key);
-export const addCard = (source: { card: CardInput } | { paymentMethodId: string }, key: string) => post<Card>('/api/stripe/payment/add-card-to-customer', source, key);
-export const removeCard = (cardId: string, key: string) => post<{ items: Card[] }>('/api/stripe/payment/remove-card-from-customer', { cardId }, key);
-export const setDefaultCard = (customerId: string, cardId: string, key: string) => post<{ items: Card[] }>(`/api/stripe/payment/set-default-card/${encodeURIComponent(customerId)}/${cardId}`, {}, key);
+export const pauseSubscription = (subscriptionId: string, key: string) => api('post', '/api/stripe/subscription/pause-subscription', { ...once(key), body: { subscriptionId } });
+export const resumeSubscription = (subscriptionId: string, key: string) => api('post', '/api/stripe/subscription/resume-subscription', { ...once(key), body: { subscriptionId } });
+export const changePlan = (subscriptionId: string, plan: Plan, key: string) => api('post', '/api/stripe/subscription/update-subscription', { ...once(key), body: { subscriptionId, plan } });
+export const addCard = (source: { card: CardInput } | { paymentMethodId: string }, key: string) => api('post', '/api/stripe/payment/add-card-to-customer', { ...once(key), body: source });
+export const removeCard = (cardId: string, key: string) => api('post', '/api/stripe/payment/remove-card-from-customer', { ...once(key), body: { cardId } });
+export const setDefaultCard = (customerId: string, cardId: string, key: string) => api('post', '/api/stripe/payment/set-default-card/{customerId}/{cardId}', { ...once(key), params: { customerId, cardId } });
 /** Sends only the writable fields: the route refuses the customer's read-only ones (id, gateway, ...). */
 export const saveBillingDetails = async (details: BillingDetails, key: string): Promise<BillingDetails> =>
-  pickBillingDetails(await post<BillingDetails>('/api/stripe/customer/billing-details', pickBillingDetails(details), key, 'PUT'));
+  pickBillingDetails(await api('put', '/api/stripe/customer/billing-details', { ...once(key), body: pickBillingDetails(details) }));
 
 export async function downloadInvoice(invoice: Invoice): Promise<void> {
-  const { blob } = await httpClient(`/api/stripe/payment/download-invoice`, { query: { invoiceId: invoice.id }, responseType: 'blob', tenant: false });
+  const { blob } = await apiFile('get', '/api/stripe/payment/download-invoice', { ...OWN, query: { invoiceId: invoice.id } });
   const url = URL.createObjectURL(blob!);
   const link = document.createElement('a');
   link.href = url;

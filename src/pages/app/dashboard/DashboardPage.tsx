@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DevicesMapCard from '../../../components/tracking/DevicesMapCard';
 import LiveAlarms from '../../../components/tracking/LiveAlarms';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { AddDeviceDialog } from './AddDeviceDialog';
 import { fetchDashboard, removeDevice, type Device } from './api';
@@ -28,8 +28,7 @@ const DEVICES_KEY = ['dashboard-devices'];
 const SUBSCRIPTIONS_KEY = ['dashboard-subscriptions'];
 
 async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> {
-  const { json } = await httpClient<{ items: Subscription[] }>(SUBSCRIPTIONS_PATH, { signal, tenant: false });
-  return json?.items ?? [];
+  return (await api('get', SUBSCRIPTIONS_PATH, { signal, tenant: false })).items;
 }
 
 /**

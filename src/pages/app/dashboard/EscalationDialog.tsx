@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import type { Device } from './api';
 import { callError } from './errors';
 import { useSubmitOnce } from './useSubmitOnce';
@@ -28,21 +28,8 @@ const CHANNELS = ['mail', 'push', 'sms', 'inApp'] as const;
 type Channel = (typeof CHANNELS)[number];
 const PATH = '/api/plugandplay/profile/escalation';
 
-interface EscalationReceiver {
-  receiver: string;
-  email: string;
-  name: string | null;
-  isOwner: boolean;
-  channels: Channel[];
-  phone: string | null;
-  order: number;
-}
-interface Escalation {
-  deviceId: string;
-  configured: boolean;
-  steps: { receiver: string; waitMinutes: number }[];
-  receivers: EscalationReceiver[];
-}
+type Escalation = AnswerOf<typeof PATH>;
+type EscalationReceiver = Escalation['receivers'][number];
 /** One row being edited: a receiver with its wait and channels. */
 interface Row {
   receiver: EscalationReceiver;
@@ -52,8 +39,7 @@ interface Row {
 }
 
 async function fetchEscalation(deviceId: string, signal: AbortSignal): Promise<Escalation> {
-  const { json } = await httpClient<Escalation>(PATH, { query: { deviceId }, signal, tenant: false });
-  return json ?? { deviceId, configured: false, steps: [], receivers: [] };
+  return api('get', PATH, { query: { deviceId }, signal, tenant: false });
 }
 
 function rowsOf(e: Escalation): Row[] {
@@ -108,8 +94,7 @@ export function EscalationDialog({ device, onClose }: { device: Device; onClose:
           steps: rows.map((r) => ({ receiver: r.receiver.receiver, waitMinutes: Number(r.wait) })),
           channels: rows.map((r) => ({ receiver: r.receiver.receiver, channels: r.channels, phone: r.phone.trim() || null })),
         };
-        const { json } = await httpClient<Escalation>(PATH, { method: 'PUT', query: { deviceId: device.id }, body, tenant: false });
-        if (json) queryClient.setQueryData(key, json);
+        queryClient.setQueryData(key, await api('put', PATH, { query: { deviceId: device.id }, body, tenant: false }));
         notify(t('escalation.ui.saved'), { type: 'success' });
         onClose();
       } catch (e) {

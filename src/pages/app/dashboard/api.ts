@@ -1,11 +1,15 @@
-import type { DeviceDto, ReceiverDto } from '../../../../common/devices';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import type { ApiCall } from './subscriptionCalls';
 
-/** The dashboard's calls to server/devices (the caller's own devices, in the caller's tenant). */
-export type Device = DeviceDto;
-export type Receiver = ReceiverDto;
+/** The dashboard's calls to server/devices: the caller's own devices, in the caller's tenant (no tenant filter). */
+const OWN = { tenant: false } as const;
 
+export type Device = AnswerOf<'/api/app/productInstance/pagedDashboard'>['items'][number];
+export type Receiver = AnswerOf<'/api/plugandplay/profile/invited-by-user'>['items'][number];
+/** What the tenant's stock knows about an IMEI or serial number (before adding it). */
+export type DeviceLookup = AnswerOf<'/api/plugandplay/devicemanage/getDeviceModel'>;
+
+/** The add form's values, every field as typed. */
 export interface NewDevice {
   imei: string;
   deviceId: string;
@@ -13,61 +17,47 @@ export interface NewDevice {
   promotionsOptIn: boolean;
 }
 
-const MANAGE = '/api/plugandplay/devicemanage';
-const PROFILE = '/api/plugandplay/profile';
 /** The caller's devices fit one page: the cap per account is small (tenant feature). */
 const PAGE = 1000;
 
 export async function fetchDashboard(signal: AbortSignal) {
   const [page, mine] = await Promise.all([
-    httpClient<{ totalCount: number; items: Device[] }>('/api/app/productInstance/pagedDashboard', { query: { SkipCount: 0, MaxResultCount: PAGE, Sorting: 'name' }, signal, tenant: false }),
-    httpClient<{ maxDeviceCount: number }>(`${MANAGE}/getAssignDeviceToUser`, { signal, tenant: false }),
+    api('get', '/api/app/productInstance/pagedDashboard', { ...OWN, query: { SkipCount: 0, MaxResultCount: PAGE, Sorting: 'name' }, signal }),
+    api('get', '/api/plugandplay/devicemanage/getAssignDeviceToUser', { ...OWN, signal }),
   ]);
-  return { devices: page.json?.items ?? [], maxDeviceCount: mine.json?.maxDeviceCount ?? 0 };
+  return { devices: page.items, maxDeviceCount: mine.maxDeviceCount };
 }
 
-export interface DeviceLookup {
-  known: boolean;
-  model: string | null;
-  available: boolean;
-  assignedToYou: boolean;
-}
-
-/** What the tenant's stock knows about an IMEI or serial number (before adding it). */
 export async function lookupDevice(imei: string, signal?: AbortSignal): Promise<DeviceLookup> {
-  const { json } = await httpClient<DeviceLookup>(`${MANAGE}/getDeviceModel`, { query: { imei }, tenant: false, ...(signal ? { signal } : {}) });
-  return json!;
+  return api('get', '/api/plugandplay/devicemanage/getDeviceModel', { ...OWN, query: { imei }, signal });
 }
 
 export async function addDevice(device: NewDevice): Promise<Device> {
-  const { json } = await httpClient<Device>(`${MANAGE}/assignDeviceToUser`, { method: 'POST', body: device, tenant: false });
-  return json!;
+  return api('post', '/api/plugandplay/devicemanage/assignDeviceToUser', { ...OWN, body: device });
 }
 
 export async function updateDevice(change: { id: string; name?: string; promotionsOptIn?: boolean; concurrencyStamp?: string }): Promise<Device> {
-  const { json } = await httpClient<Device>(`${MANAGE}/updateDevice`, { method: 'PUT', body: change, tenant: false });
-  return json!;
+  return api('put', '/api/plugandplay/devicemanage/updateDevice', { ...OWN, body: change });
 }
 
 export async function removeDevice(id: string): Promise<void> {
-  await httpClient(`/api/app/productInstance/dashboard/${encodeURIComponent(id)}`, { method: 'DELETE', tenant: false });
+  await api('delete', '/api/app/productInstance/dashboard/{id}', { ...OWN, params: { id } });
 }
 
 export async function fetchReceivers(deviceId: string, signal: AbortSignal): Promise<Receiver[]> {
-  const { json } = await httpClient<{ items: Receiver[] }>(`${PROFILE}/invited-by-user`, { query: { deviceId }, signal, tenant: false });
-  return json?.items ?? [];
+  return (await api('get', '/api/plugandplay/profile/invited-by-user', { ...OWN, query: { deviceId }, signal })).items;
 }
 
 /** Answered the same for any address (202 with a message): whether it is an account is not told. */
 export async function inviteReceiver(deviceId: string, email: string): Promise<void> {
-  await httpClient(`${PROFILE}/invite-user`, { method: 'POST', body: { deviceId, email }, tenant: false });
+  await api('post', '/api/plugandplay/profile/invite-user', { ...OWN, body: { deviceId, email } });
 }
 
 export async function removeReceiver(id: string): Promise<void> {
-  await httpClient(`${PROFILE}/delete-invited-user/${encodeURIComponent(id)}`, { method: 'DELETE', tenant: false });
+  await api('delete', '/api/plugandplay/profile/delete-invited-user/{id}', { ...OWN, params: { id } });
 }
 
 /** Sends one of the billing calls subscriptionCalls.ts builds. */
 export async function sendCall(call: ApiCall): Promise<void> {
-  await httpClient(call.path, { method: call.method, body: call.body, tenant: false });
+  await api('post', call.path, { ...OWN, body: call.body });
 }

@@ -3,27 +3,16 @@
  * rules are testable without a browser: which call pauses, renews or changes the plan of a
  * device, and what the dashboard shows as a device's subscription state.
  */
-export type Plan = 'monthly' | 'annual';
+import type { AnswerOf, BodyOf } from '../../../providers/openapi/typedApi';
+
+export const SUBSCRIPTIONS_PATH = '/api/stripe/subscription/subscriptions';
+export type Subscription = AnswerOf<typeof SUBSCRIPTIONS_PATH>['items'][number];
+export type Plan = Subscription['plan'];
 export const PLANS: readonly Plan[] = ['monthly', 'annual'];
 
-export interface Subscription {
-  id: string;
-  deviceId: string;
-  plan: Plan;
-  status: string;
-  currentPeriodEnd: string | null;
-  amount: number;
-  currency: string;
-}
-
-export interface ApiCall {
-  method: 'POST';
-  path: string;
-  body: Record<string, string>;
-}
-
-const BASE = '/api/stripe/subscription';
-export const SUBSCRIPTIONS_PATH = `${BASE}/subscriptions`;
+type CallPath = typeof SUBSCRIPTIONS_PATH | '/api/stripe/subscription/pause-subscription' | '/api/stripe/subscription/resume-subscription' | '/api/stripe/subscription/update-subscription';
+/** One billing call: its path with the body that path takes. */
+export type ApiCall = { [P in CallPath]: { method: 'POST'; path: P; body: BodyOf<P, 'post'> } }[CallPath];
 
 /** A subscription that ended is no subscription: the device needs a new one to be renewed. */
 const ENDED = new Set(['canceled', 'cancelled', 'incomplete_expired', 'ended']);
@@ -47,17 +36,17 @@ export function subscriptionState(device: { id: string; subscriptionStatus: 'act
 }
 
 export function pauseCall(subscription: Subscription): ApiCall {
-  return { method: 'POST', path: `${BASE}/pause-subscription`, body: { subscriptionId: subscription.id } };
+  return { method: 'POST', path: '/api/stripe/subscription/pause-subscription', body: { subscriptionId: subscription.id } };
 }
 
 /** A paused subscription is resumed; a device without one gets a new one on the chosen plan. */
 export function renewCall(deviceId: string, subscription: Subscription | undefined, plan: Plan): ApiCall {
-  if (subscription) return { method: 'POST', path: `${BASE}/resume-subscription`, body: { subscriptionId: subscription.id } };
+  if (subscription) return { method: 'POST', path: '/api/stripe/subscription/resume-subscription', body: { subscriptionId: subscription.id } };
   return { method: 'POST', path: SUBSCRIPTIONS_PATH, body: { deviceId, plan } };
 }
 
 export function planChangeCall(subscription: Subscription, plan: Plan): ApiCall {
-  return { method: 'POST', path: `${BASE}/update-subscription`, body: { subscriptionId: subscription.id, plan } };
+  return { method: 'POST', path: '/api/stripe/subscription/update-subscription', body: { subscriptionId: subscription.id, plan } };
 }
 
 const NO_PAYMENT_METHOD = "You don't have a payment method";

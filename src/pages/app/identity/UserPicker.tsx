@@ -2,8 +2,12 @@ import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 
+/** The user lists a picker reads (both by user name, Filter searching): user logs, users overview. */
+export type UserSource = '/api/app/user-logs/users' | '/api/app/user-overviews/workinghours';
+
+/** What the picker shows of a user: either list's rows or an overview row (opened from the overview). */
 export interface PickedUser {
   id: string;
   userName: string;
@@ -19,12 +23,12 @@ const describe = (u: PickedUser) => {
 };
 
 /** Picks one user by typing part of their user name, name or e-mail (the endpoint's Filter). */
-export function UserPicker({ endpoint, label, value, onChange }: { endpoint: string; label: string; value: PickedUser | null; onChange: (user: PickedUser | null) => void }) {
+export function UserPicker({ endpoint, label, value, onChange }: { endpoint: UserSource; label: string; value: PickedUser | null; onChange: (user: PickedUser | null) => void }) {
   const [text, setText] = useState('');
   const filter = useDeferredValue(text);
   const { data, isFetching } = useQuery({
     queryKey: ['identity', 'user-picker', endpoint, filter],
-    queryFn: async ({ signal }) => (await httpClient<{ items: PickedUser[] }>(endpoint, { query: { filter, MaxResultCount: 20, Sorting: 'userName asc' }, signal })).json?.items ?? [],
+    queryFn: async ({ signal }): Promise<PickedUser[]> => (await api('get', endpoint, { query: { Filter: filter, MaxResultCount: 20 }, signal })).items,
     placeholderData: keepPreviousData,
   });
   return (

@@ -2,11 +2,11 @@ import type { ReactElement, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { List, type ListProps } from 'react-admin';
-import { UserPicker, type PickedUser } from './UserPicker';
+import { UserPicker, type PickedUser, type UserSource } from './UserPicker';
 
 interface Props extends Pick<ListProps, 'filters' | 'sort' | 'actions' | 'empty'> {
-  /** Where users are picked from (a list endpoint taking Filter). */
-  usersEndpoint: string;
+  /** Where users are picked from. */
+  usersEndpoint: UserSource;
   pickLabel: string;
   pickHelp: string;
   user: PickedUser | null;

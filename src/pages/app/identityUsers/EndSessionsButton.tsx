@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { useNotifyError } from '../identity/useNotifyError';
 
 /**
@@ -29,7 +29,7 @@ export function EndSessionsButton() {
   const confirm = async () => {
     setBusy(true);
     try {
-      await httpClient(`/api/identity/users/${encodeURIComponent(record.id)}/end-sessions`, { method: 'POST' });
+      await api('post', '/api/identity/users/{id}/end-sessions', { params: { id: record.id } });
       notify(t('users.sessionsEnded', { name: record.userName }), { type: 'success' });
       setOpen(false);
     } catch (error) {

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { DATE_FORMAT } from '../../../components/dates/formats';
 import { PickersLocalization } from '../../../components/dates/PickersLocalization';
 
@@ -33,11 +33,13 @@ export function LockButton() {
   const [until, setUntil] = useState<Dayjs | null>(tomorrow);
   const valid = until !== null && until.isValid() && !until.isBefore(tomorrow());
   if (!record) return null;
-  const base = `/api/identity/users/${encodeURIComponent(record.id)}`;
+  const id = record.id;
+  const unlock = () => api('put', '/api/identity/users/{id}/unlock', { params: { id } });
+  const lock = (day: Dayjs) => api('put', '/api/identity/users/{id}/lock/{lockoutEnd}', { params: { id, lockoutEnd: lockEnd(day) } });
 
-  const run = async (path: string, done: string) => {
+  const run = async (send: () => Promise<unknown>, done: string) => {
     try {
-      await httpClient(path, { method: 'PUT' });
+      await send();
       notify(done, { type: 'success' });
       setOpen(false);
       refresh();
@@ -48,7 +50,7 @@ export function LockButton() {
 
   if (record.isLockedOut) {
     return (
-      <Button size="small" onClick={() => void run(`${base}/unlock`, t('users.lock.unlocked'))} aria-label={t('users.lock.unlockUser', { name: record.userName })}>
+      <Button size="small" onClick={() => void run(unlock, t('users.lock.unlocked'))} aria-label={t('users.lock.unlockUser', { name: record.userName })}>
         {t('users.lock.unlock')}
       </Button>
     );
@@ -68,7 +70,7 @@ export function LockButton() {
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('roles.permissions.cancel')}</Button>
           <Button variant="contained" disabled={!valid} onClick={() => {
-              if (valid) void run(`${base}/lock/${encodeURIComponent(lockEnd(until))}`, t('users.lock.locked'));
+              if (valid) void run(() => lock(until), t('users.lock.locked'));
             }}>
             {t('users.lock.confirm')}
           </Button>

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import KeyIcon from '@mui/icons-material/Key';
 import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { passwordValidator } from './userBody';
 import { useNotifyError } from '../identity/useNotifyError';
 
@@ -30,7 +30,7 @@ export function SetPasswordButton() {
   const submit = async () => {
     setBusy(true);
     try {
-      await httpClient(`/api/identity/users/${encodeURIComponent(record.id)}/change-password`, { method: 'PUT', body: { newPassword: password } });
+      await api('put', '/api/identity/users/{id}/change-password', { params: { id: record.id }, body: { newPassword: password } });
       notify(t('users.passwordSet'), { type: 'success' });
       setOpen(false);
       setPassword('');

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { useNotifyError } from '../identity/useNotifyError';
 
 /** Two-factor on or off for the user (ABP: PUT /api/identity/users/{id}/two-factor/{enabled}), saved at once. */
@@ -20,7 +20,7 @@ export function TwoFactorSwitch() {
   const toggle = async (enabled: boolean) => {
     setBusy(true);
     try {
-      await httpClient(`/api/identity/users/${encodeURIComponent(record.id)}/two-factor/${enabled}`, { method: 'PUT' });
+      await api('put', '/api/identity/users/{id}/two-factor/{enabled}', { params: { id: record.id, enabled: enabled ? 'true' : 'false' } });
       notify(enabled ? t('users.twoFactorOn') : t('users.twoFactorOff'), { type: 'success' });
       refresh();
     } catch (error) {

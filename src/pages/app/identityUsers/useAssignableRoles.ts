@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import { ownTenantHeaders } from '../roles/tenantScope';
 
-export interface AssignableRole {
-  id: string;
-  name: string;
-}
+export type AssignableRole = AnswerOf<'/api/identity/users/assignable-roles'>['items'][number];
 
 /**
  * GET /api/identity/users/assignable-roles: the roles the signed-in user may hand out, in the
@@ -16,7 +13,7 @@ export function useAssignableRoles(tenantId?: string | null): AssignableRole[] {
     queryKey: ['identity', 'assignable-roles', tenantId],
     queryFn: async ({ signal }) => {
       const headers = ownTenantHeaders(tenantId);
-      return (await httpClient<{ items: AssignableRole[] }>('/api/identity/users/assignable-roles', { signal, ...(headers ? { headers } : {}) })).json?.items ?? [];
+      return (await api('get', '/api/identity/users/assignable-roles', { signal, ...(headers ? { headers } : {}) })).items;
     },
   });
   return data ?? [];

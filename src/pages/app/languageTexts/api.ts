@@ -1,18 +1,8 @@
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 
-export const TEXTS_ENDPOINT = '/api/language-management/language-texts';
-export const RESOURCES_ENDPOINT = '/api/language-management/languages/resources';
 export const PAGE_SIZE = 25;
 
-export interface LanguageText {
-  resourceName: string;
-  cultureName: string;
-  baseCultureName: string;
-  name: string;
-  baseValue: string | null;
-  value: string | null;
-  isCustomized: boolean;
-}
+export type LanguageText = AnswerOf<'/api/language-management/language-texts'>['items'][number];
 
 export interface TextFilter {
   resourceName: string;
@@ -20,27 +10,25 @@ export interface TextFilter {
   filter: string;
 }
 
+/** A page of texts; the route takes its paging as text, as ABP clients send it. */
 export async function fetchTexts(filter: TextFilter, page: number, signal: AbortSignal) {
-  const { json } = await httpClient<{ totalCount: number; items: LanguageText[] }>(TEXTS_ENDPOINT, {
+  return api('get', '/api/language-management/language-texts', {
     query: {
       ...(filter.resourceName ? { resourceName: filter.resourceName } : {}),
       targetCultureName: filter.targetCultureName,
       ...(filter.filter.trim() ? { filter: filter.filter.trim() } : {}),
-      SkipCount: page * PAGE_SIZE,
-      MaxResultCount: PAGE_SIZE,
+      SkipCount: String(page * PAGE_SIZE),
+      MaxResultCount: String(PAGE_SIZE),
     },
     signal,
   });
-  return json ?? { totalCount: 0, items: [] };
 }
 
 export async function fetchResources(signal: AbortSignal): Promise<string[]> {
-  const { json } = await httpClient<{ name: string }[]>(RESOURCES_ENDPOINT, { signal });
-  return (json ?? []).map((r) => r.name);
+  return (await api('get', '/api/language-management/languages/resources', { signal })).map((r) => r.name);
 }
 
 /** PUT /{resourceName}/{cultureName}/{name} with `{ value }`. */
 export async function saveText(text: Pick<LanguageText, 'resourceName' | 'cultureName' | 'name'>, value: string): Promise<void> {
-  const path = [text.resourceName, text.cultureName, text.name].map(encodeURIComponent).join('/');
-  await httpClient(`${TEXTS_ENDPOINT}/${path}`, { method: 'PUT', body: { value } });
+  await api('put', '/api/language-management/language-texts/{resourceName}/{cultureName}/{name}', { params: text, body: { value } });
 }

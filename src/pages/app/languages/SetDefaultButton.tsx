@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import type { LanguageRecord } from './languageBody';
 
 /** Row action "Set as default" for an offered language that is not the default (…ChangeDefault). */
@@ -19,7 +19,7 @@ export function SetDefaultButton() {
   const run = async () => {
     setBusy(true);
     try {
-      await httpClient(`/api/language-management/languages/${encodeURIComponent(record.id)}/set-as-default`, { method: 'PUT' });
+      await api('put', '/api/language-management/languages/{id}/set-as-default', { params: { id: record.id } });
       notify(t('languages.defaultSet', { name: record.displayName }), { type: 'success' });
       refresh();
     } catch (error) {

@@ -1,22 +1,11 @@
 import { findLanguage } from '../../../../common/languages';
+import type { AnswerOf } from '../../../providers/openapi/typedApi';
 
 /** ABP language management's language DTO (`/api/language-management/languages`). */
-export interface LanguageRecord {
-  id: string;
-  cultureName: string;
-  uiCultureName: string;
-  displayName: string;
-  flagIcon: string | null;
-  isEnabled: boolean;
-  isDefaultLanguage: boolean;
-  concurrencyStamp?: string;
-}
+export type LanguageRecord = AnswerOf<'/api/language-management/languages/all'>['items'][number];
 
 /** An entry of `GET .../culture-list`. */
-export interface CultureDto {
-  name: string;
-  displayName: string;
-}
+export type CultureDto = AnswerOf<'/api/language-management/languages/culture-list'>[number];
 
 const flag = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null);
 

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import type { CultureDto, LanguageRecord } from './languageBody';
-
-const BASE = '/api/language-management/languages';
 
 /** GET culture-list: the cultures the product has translations for. */
 export function useCultureList(): CultureDto[] | undefined {
   return useQuery({
     queryKey: ['management', 'culture-list'],
     staleTime: Infinity,
-    queryFn: async ({ signal }) => (await httpClient<CultureDto[]>(`${BASE}/culture-list`, { signal })).json ?? [],
+    queryFn: ({ signal }) => api('get', '/api/language-management/languages/culture-list', { signal }),
   }).data;
 }
 
@@ -18,6 +16,6 @@ export function useAddedLanguages(): LanguageRecord[] | undefined {
   return useQuery({
     queryKey: ['management', 'languages-all'],
     refetchOnMount: 'always',
-    queryFn: async ({ signal }) => (await httpClient<{ items: LanguageRecord[] }>(`${BASE}/all`, { signal })).json?.items ?? [],
+    queryFn: async ({ signal }) => (await api('get', '/api/language-management/languages/all', { signal })).items,
   }).data;
 }

@@ -36,7 +36,7 @@ export default function OrganizationUnitsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const selected = units.data?.find((u) => u.id === selectedId) ?? null;
 
-  const run = async (work: () => Promise<unknown>, done: string, select?: (result: unknown) => string | null) => {
+  const run = async <T,>(work: () => Promise<T>, done: string, select?: (result: T) => string | null) => {
     try {
       const result = await work();
       notify(done, { type: 'success' });
@@ -47,7 +47,7 @@ export default function OrganizationUnitsPage() {
     }
     await client.invalidateQueries({ queryKey: ['organization-units', 'all'] });
   };
-  const createdId = (result: unknown) => (result as { json?: Unit }).json?.id ?? null;
+  const createdId = (created: Unit) => created.id;
 
   return (
     <AppPage title={t('organizationUnits.title')}>

@@ -12,12 +12,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
-import { childrenOf, grantedElsewhere, selectAll, selectAllState, toggle, updateBody, type PermissionDto, type PermissionsAnswer } from './permissionTree';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
+import { childrenOf, grantedElsewhere, selectAll, selectAllState, toggle, updateBody, type PermissionDto } from './permissionTree';
 import { ownTenantHeaders } from './tenantScope';
 
 const ENDPOINT = '/api/permission-management/permissions';
 const PROVIDER = 'R';
+
+type PermissionsAnswer = AnswerOf<typeof ENDPOINT>;
 
 interface Props {
   roleName: string;
@@ -63,15 +65,14 @@ export function PermissionsDialog({ roleName, tenantId, onClose }: Props) {
   const [answer, setAnswer] = useState<PermissionsAnswer>();
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
-  const query = { providerName: PROVIDER, providerKey: roleName };
+  const query = { providerName: PROVIDER, providerKey: roleName } as const;
   const headers = ownTenantHeaders(tenantId);
 
   useEffect(() => {
     const controller = new AbortController();
     const scoped = ownTenantHeaders(tenantId);
-    httpClient<PermissionsAnswer>(ENDPOINT, { query: { providerName: PROVIDER, providerKey: roleName }, signal: controller.signal, ...(scoped ? { headers: scoped } : {}) })
-      .then(({ json }) => {
-        if (!json) return;
+    api('get', ENDPOINT, { query: { providerName: PROVIDER, providerKey: roleName }, signal: controller.signal, ...(scoped ? { headers: scoped } : {}) })
+      .then((json) => {
         setAnswer(json);
         setChecked(new Set(json.groups.flatMap((g) => g.permissions.filter((p) => p.isGranted).map((p) => p.name))));
       })
@@ -87,7 +88,7 @@ export function PermissionsDialog({ roleName, tenantId, onClose }: Props) {
     if (body.permissions.length === 0) return onClose();
     setSaving(true);
     try {
-      await httpClient(ENDPOINT, { method: 'PUT', query, body, ...(headers ? { headers } : {}) });
+      await api('put', ENDPOINT, { query, body, ...(headers ? { headers } : {}) });
       notify(t('roles.permissions.saved'), { type: 'success' });
       onClose();
     } catch (error) {

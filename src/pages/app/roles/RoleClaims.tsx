@@ -14,20 +14,11 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useCanAccess, useNotify, useRecordContext } from 'react-admin';
 import { POLICIES } from '../../../../common/policies';
-import { httpClient } from '../../../providers/httpClient';
+import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import { useNotifyError } from '../identity/useNotifyError';
 
-interface Claim {
-  claimType: string;
-  claimValue: string;
-}
-
-interface ClaimType {
-  id: string;
-  name: string;
-  regexDescription?: string | null;
-  description?: string | null;
-}
+/** A claim as the role holds it; the whole list is saved at once, as type and value. */
+type Claim = Pick<AnswerOf<'/api/identity/roles/{id}/claims'>[number], 'claimType' | 'claimValue'>;
 
 /**
  * A role's claims (ABP: GET/PUT /api/identity/roles/{id}/claims, the whole list at once): each
@@ -43,23 +34,24 @@ export function RoleClaims() {
   const [type, setType] = useState('');
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const path = record ? `/api/identity/roles/${encodeURIComponent(record.id)}/claims` : '';
-  const claims = useQuery({ queryKey: ['identity', 'role-claims', path], queryFn: async ({ signal }) => (await httpClient<Claim[]>(path, { signal })).json ?? [], enabled: Boolean(record) });
-  const types = useQuery({ queryKey: ['identity', 'all-claim-types'], queryFn: async ({ signal }) => (await httpClient<ClaimType[]>('/api/identity/roles/all-claim-types', { signal })).json ?? [] });
+  const id = record?.id ?? '';
+  const claimsKey = ['identity', 'role-claims', id];
+  const claims = useQuery({ queryKey: claimsKey, queryFn: ({ signal }) => api('get', '/api/identity/roles/{id}/claims', { params: { id }, signal }), enabled: Boolean(record) });
+  const types = useQuery({ queryKey: ['identity', 'all-claim-types'], queryFn: ({ signal }) => api('get', '/api/identity/roles/all-claim-types', { signal }) });
   if (!record) return null;
   const chosen = types.data?.find((c) => c.name === type);
 
   const save = async (next: Claim[], done: string) => {
     setBusy(true);
     try {
-      await httpClient(path, { method: 'PUT', body: next });
+      await api('put', '/api/identity/roles/{id}/claims', { params: { id }, body: next });
       notify(done, { type: 'success' });
       setValue('');
     } catch (error) {
       notifyError(error);
     } finally {
       setBusy(false);
-      await client.invalidateQueries({ queryKey: ['identity', 'role-claims', path] });
+      await client.invalidateQueries({ queryKey: claimsKey });
     }
   };
   const current = claims.data ?? [];

@@ -9,6 +9,5 @@ export function RoleSecondFactor() {
   const record = useRecordContext<{ id: string; name: string }>();
   const { canAccess: canUpdate = false } = useCanAccess({ resource: `${POLICIES.roles}.Update`, action: 'access' });
   if (!record) return null;
-  const path = `/api/identity/roles/${encodeURIComponent(record.id)}/second-factor`;
-  return <SecondFactorSwitch path={path} queryKey={['identity', 'role-second-factor', path]} label={t('requirement.roleLabel')} readOnly={!canUpdate} sx={{ p: 2 }} />;
+  return <SecondFactorSwitch roleId={record.id} queryKey={['identity', 'role-second-factor', record.id]} label={t('requirement.roleLabel')} readOnly={!canUpdate} sx={{ p: 2 }} />;
 }

@@ -11,7 +11,7 @@ export interface ProviderInfo {
   providerKey: string;
 }
 
-/** ABP permission management answer (GET /api/permission-management/permissions). */
+/** What the rules read of a permission of the answer (GET /api/permission-management/permissions). */
 export interface PermissionDto {
   name: string;
   displayName: string;
@@ -24,11 +24,6 @@ export interface PermissionGroupDto {
   name: string;
   displayName: string;
   permissions: PermissionDto[];
-}
-
-export interface PermissionsAnswer {
-  entityDisplayName?: string;
-  groups: PermissionGroupDto[];
 }
 
 /** A select-all checkbox: every choosable permission checked, none, or some (indeterminate). */

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TENANT_HEADER } from '../../../../common/abp-contract';
 import { ALL_TENANTS } from '../../../../common/roles';
-import { TENANT_LOOKUP_QUERY_KEY } from '../../../layout/TenantFilter';
-import { httpClient } from '../../../providers/httpClient';
+import { fetchTenantLookup, TENANT_LOOKUP_QUERY_KEY } from '../../../layout/TenantFilter';
 import { OWN_ORGANISATION, readTenantFilter } from '../../../providers/tenantFilter';
 
 /**
@@ -26,7 +25,7 @@ export function useTenantNames(enabled: boolean): ReadonlyMap<string, string> {
   const { data } = useQuery({
     queryKey: TENANT_LOOKUP_QUERY_KEY,
     enabled,
-    queryFn: async ({ signal }) => (await httpClient<{ items: { id: string; name: string }[] }>('/api/app/customTenant/lookup', { tenant: false, signal })).json?.items ?? [],
+    queryFn: ({ signal }) => fetchTenantLookup(signal),
   });
   return new Map((data ?? []).map((t) => [t.id, t.name]));
 }

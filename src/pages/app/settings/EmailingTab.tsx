@@ -2,11 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, email, maxValue, minValue, NumberInput, PasswordInput, required, TextInput } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { SettingsForm } from './SettingsForm';
-import { emailingBody, type EmailSettings, type EmailSettingsForm } from './settingsBody';
-
-const ENDPOINT = '/api/setting-management/emailing';
+import { emailingBody, type EmailSettingsForm } from './settingsBody';
 
 /** The SMTP password is write-only: say whether one is stored, offer to remove it. */
 function SmtpPassword() {
@@ -32,8 +30,8 @@ export function EmailingTab({ scope }: { scope: string }) {
   return (
     <SettingsForm<EmailSettingsForm>
       queryKey={['management', 'settings', 'emailing', scope]}
-      load={async (signal) => (await httpClient<EmailSettings>(ENDPOINT, { signal })).json!}
-      save={async (values) => (await httpClient<EmailSettings>(ENDPOINT, { method: 'POST', body: emailingBody(values) })).json}
+      load={(signal) => api('get', '/api/setting-management/emailing', { signal })}
+      save={(values) => api('post', '/api/setting-management/emailing', { body: emailingBody(values) })}
     >
       <Typography variant="h6" component="h2">
         {t('settings.emailing.sender')}

@@ -2,12 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, maxValue, minValue, NumberInput, required } from 'react-admin';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../common/password-policy';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { SettingsForm } from './SettingsForm';
 import { SecondFactorSetting } from './SecondFactorSetting';
 import { identitySettingsBody, type IdentitySettings } from './settingsBody';
-
-const ENDPOINT = '/api/setting-management/identity';
 
 /** The four character classes SPEC section 5 always requires: shown, not changeable. */
 const FIXED = ['requireLowercase', 'requireUppercase', 'requireDigit', 'requireNonAlphanumeric'] as const;
@@ -19,8 +17,8 @@ export function IdentitySettingsTab({ scope }: { scope: string }) {
     <>
       <SettingsForm<IdentitySettings>
         queryKey={['management', 'settings', 'identity', scope]}
-        load={async (signal) => (await httpClient<IdentitySettings>(ENDPOINT, { signal })).json!}
-        save={async (values) => (await httpClient<IdentitySettings>(ENDPOINT, { method: 'PUT', body: identitySettingsBody(values) })).json}
+        load={(signal) => api('get', '/api/setting-management/identity', { signal })}
+        save={(values) => api('put', '/api/setting-management/identity', { body: identitySettingsBody(values) })}
       >
         <Typography variant="h6" component="h2">
           {t('settings.password.title')}

@@ -6,7 +6,6 @@ export function SecondFactorSetting({ scope }: { scope: string }) {
   const { t } = useTranslation('security');
   return (
     <SecondFactorSwitch
-      path="/api/setting-management/second-factor"
       queryKey={['management', 'settings', 'second-factor', scope]}
       label={t('requirement.tenantLabel')}
       sx={{ maxWidth: 640, mt: 3 }}

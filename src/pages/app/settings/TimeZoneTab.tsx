@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AutocompleteInput, required } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api, apiFile } from '../../../providers/openapi/typedApi';
 import { SettingsForm } from './SettingsForm';
 
 const ENDPOINT = '/api/setting-management/timezone';
@@ -12,7 +12,7 @@ interface TimeZoneForm {
 
 /** GET answers the zone as plain text (ABP's string result), not JSON. */
 async function loadTimeZone(signal: AbortSignal): Promise<TimeZoneForm> {
-  const { blob } = await httpClient(ENDPOINT, { signal, responseType: 'blob' });
+  const { blob } = await apiFile('get', ENDPOINT, { signal });
   return { timezone: ((await blob?.text()) ?? '').trim() };
 }
 
@@ -22,14 +22,14 @@ export function TimeZoneTab({ scope }: { scope: string }) {
   const { data: zones } = useQuery({
     queryKey: ['management', 'timezones'],
     staleTime: Infinity,
-    queryFn: async ({ signal }) => (await httpClient<{ name: string; value: string }[]>(`${ENDPOINT}/timezones`, { signal })).json ?? [],
+    queryFn: ({ signal }) => api('get', '/api/setting-management/timezone/timezones', { signal }),
   });
   return (
     <SettingsForm<TimeZoneForm>
       queryKey={['management', 'settings', 'timezone', scope]}
       load={loadTimeZone}
       save={async (values) => {
-        await httpClient(ENDPOINT, { method: 'PUT', body: { timezone: values.timezone } });
+        await api('put', ENDPOINT, { body: { timezone: values.timezone } });
         return { timezone: values.timezone };
       }}
     >

@@ -1,35 +1,14 @@
+import type { AnswerOf, BodyOf } from '../../../providers/openapi/typedApi';
+
 /**
  * Wire shapes of setting management (`/api/setting-management/identity`, `/emailing`, `/timezone`)
  * and the bodies the settings forms send.
  */
-export interface IdentitySettings {
-  password: {
-    requiredLength: number;
-    requireDigit: boolean;
-    requireLowercase: boolean;
-    requireUppercase: boolean;
-    requireNonAlphanumeric: boolean;
-    previousPasswordsToRemember: number;
-  };
-  lockout: {
-    allowedForNewUsers: boolean;
-    lockoutDuration: number;
-    maxFailedAccessAttempts: number;
-  };
-}
+export type IdentitySettings = AnswerOf<'/api/setting-management/identity'>;
 
 /** ABP's EmailSettingsDto; the SMTP password never comes back, only whether one is set. */
-export interface EmailSettings {
-  smtpHost: string;
-  smtpPort: number;
-  smtpUserName: string;
-  smtpDomain: string;
-  smtpEnableSsl: boolean;
-  smtpUseDefaultCredentials: boolean;
-  defaultFromAddress: string;
-  defaultFromDisplayName: string;
-  hasSmtpPassword: boolean;
-}
+export type EmailSettings = AnswerOf<'/api/setting-management/emailing'>;
+type EmailingBody = BodyOf<'/api/setting-management/emailing', 'post'>;
 
 /** The emailing form: the DTO plus a new password and the choice to remove the stored one. */
 export interface EmailSettingsForm extends EmailSettings {
@@ -64,8 +43,8 @@ export function identitySettingsBody(values: IdentitySettings): IdentitySettings
  * The emailing POST body: texts trimmed; the SMTP password only when a new one was typed (the
  * server keeps the stored one when it is left out) or "" when the stored one is to be removed.
  */
-export function emailingBody(values: EmailSettingsForm): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+export function emailingBody(values: EmailSettingsForm): EmailingBody {
+  const body: EmailingBody = {
     defaultFromAddress: text(values.defaultFromAddress),
     defaultFromDisplayName: text(values.defaultFromDisplayName),
     smtpHost: text(values.smtpHost),

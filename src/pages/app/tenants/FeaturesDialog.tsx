@@ -17,8 +17,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Confirm, useNotify } from 'react-admin';
 import type { ApiErrorBody } from '../../../providers/abpErrors';
-import { httpClient } from '../../../providers/httpClient';
-import { allFeatures, featureErrors, featureKind, featureProblem, featureUpdateBody, featureValues, type FeatureDto, type FeaturesAnswer } from './features';
+import { api } from '../../../providers/openapi/typedApi';
+import { allFeatures, featureErrors, featureKind, featureProblem, featureUpdateBody, featureValues, type FeatureDto } from './features';
 
 const ENDPOINT = '/api/feature-management/features';
 
@@ -70,7 +70,7 @@ export function FeaturesDialog({ tenant, onClose }: Props) {
   const { data: answer, error: loadError } = useQuery({
     queryKey,
     refetchOnMount: 'always',
-    queryFn: async ({ signal }) => (await httpClient<FeaturesAnswer>(ENDPOINT, { query, signal })).json ?? { groups: [] },
+    queryFn: ({ signal }) => api('get', ENDPOINT, { query, signal }),
   });
   // The user's changes over the loaded values (a reset clears them and reloads).
   const [edits, setEdits] = useState<Record<string, string>>({});
@@ -91,7 +91,7 @@ export function FeaturesDialog({ tenant, onClose }: Props) {
     const body = featureUpdateBody(answer, values);
     setBusy(true);
     try {
-      await httpClient(ENDPOINT, { method: 'PUT', query, body });
+      await api('put', ENDPOINT, { query, body });
       await queryClient.invalidateQueries({ queryKey });
       notify(t('features.saved', { name: tenant.name }), { type: 'success' });
       onClose();
@@ -108,7 +108,7 @@ export function FeaturesDialog({ tenant, onClose }: Props) {
     setConfirmReset(false);
     setBusy(true);
     try {
-      await httpClient(ENDPOINT, { method: 'DELETE', query });
+      await api('delete', ENDPOINT, { query });
       setErrors({});
       setEdits({});
       await queryClient.invalidateQueries({ queryKey });

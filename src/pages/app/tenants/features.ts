@@ -1,7 +1,7 @@
 /**
  * ABP feature management for one tenant (`/api/feature-management/features?providerName=T&
  * providerKey={id}`): the answer's features as form values, the PUT body, and the server's
- * validation messages per feature.
+ * validation messages per feature. The types are what these rules read of the answer.
  */
 export interface FeatureDto {
   name: string;
@@ -11,7 +11,8 @@ export interface FeatureDto {
   provider: { name: string; key: string | null };
   valueType: {
     name: string;
-    validator?: { name: string; properties?: { MinValue?: number; MaxValue?: number } };
+    /** ABP's validator; its properties are a free map (NUMERIC: MinValue, MaxValue). */
+    validator?: { name: string; properties?: Readonly<Record<string, unknown>> };
   };
 }
 
@@ -38,13 +39,17 @@ export function featureUpdateBody(answer: FeaturesAnswer, values: Readonly<Recor
   return { features: allFeatures(answer).map((f) => ({ name: f.name, value: (values[f.name] ?? f.value ?? '').trim() })) };
 }
 
+const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === 'number' ? value : fallback);
+
 /**
  * A message for a value the form can tell is wrong (a number feature outside the validator's
  * range or not a whole number), as a translation key with its values; undefined when it is fine.
  */
 export function featureProblem(feature: FeatureDto, value: string): { key: string; values?: Record<string, number> } | undefined {
   if (featureKind(feature) !== 'number') return undefined;
-  const { MinValue: min = 0, MaxValue: max } = feature.valueType.validator?.properties ?? {};
+  const properties = feature.valueType.validator?.properties ?? {};
+  const min = numberOr(properties.MinValue, 0);
+  const max = numberOr(properties.MaxValue, undefined);
   const text = value.trim();
   if (!/^\d+$/.test(text)) return { key: 'features.wholeNumber' };
   const n = Number(text);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import type { DeviceOption } from './types';
 
 /** Search a device by IMEI or name (product-lookup), debounced so typing an IMEI is one request. */
@@ -17,8 +17,8 @@ export function DevicePicker({ value, onChange }: { value: DeviceOption | null; 
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const { json } = await httpClient<{ items: DeviceOption[] }>('/api/app/productInstance/product-lookup', { query: { filter: input, maxResultCount: 20 }, signal: abort.signal });
-        setOptions(json?.items ?? []);
+        const { items } = await api('get', '/api/app/productInstance/product-lookup', { query: { Filter: input, MaxResultCount: 20 }, signal: abort.signal });
+        setOptions(items);
       } catch {
         if (!abort.signal.aborted) setOptions([]);
       } finally {

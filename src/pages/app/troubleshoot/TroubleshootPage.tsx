@@ -15,10 +15,10 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../common/dates';
 import { problemsOf } from '../../../components/csv-upload/types';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { DevicePicker } from './DevicePicker';
-import type { DeviceOption, SettingsSync, Troubleshooting } from './types';
+import type { DeviceOption, Troubleshooting } from './types';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
@@ -52,15 +52,14 @@ export default function TroubleshootPage() {
   const load = useCallback(async (id: string) => {
     setError(null);
     try {
-      const { json } = await httpClient<Troubleshooting>(`/api/app/troubleshoot/${id}`);
-      setData(json ?? null);
+      setData(await api('get', '/api/app/troubleshoot/{deviceId}', { params: { deviceId: id } }));
     } catch (err) {
       setData(null);
       setError(problemsOf(err).message);
     }
     try {
-      const { json } = await httpClient<SettingsSync>(`/api/app/productInstance/getSettingsSync/${id}`);
-      setSync(typeof json?.inSync === 'boolean' ? (json.inSync ? 'inSync' : 'notInSync') : 'unknown');
+      const { inSync } = await api('get', '/api/app/productInstance/getSettingsSync/{id}', { params: { id } });
+      setSync(inSync ? 'inSync' : 'notInSync');
     } catch {
       setSync('unknown');
     }

@@ -5,11 +5,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { ListContext } from 'react-admin';
 import { filterQuery } from '../../../providers/abpListQuery';
 import type { QueryValue } from '../../../providers/apiFetch';
-import { httpClient } from '../../../providers/httpClient';
+import { apiFile, type QueryOf } from '../../../providers/openapi/typedApi';
 import { attachmentName, saveBlob } from '../../../resources/invoices/download';
 import { useNotifyError } from '../identity/useNotifyError';
 
-export type Report = 'userOverview' | 'securitylogs';
+const REPORTS = { userOverview: '/api/app/datareport/userOverview', securitylogs: '/api/app/datareport/securitylogs' } as const;
+export type Report = keyof typeof REPORTS;
 
 /**
  * Downloads a datareport as an Excel workbook with the list's current filters (inside a
@@ -25,7 +26,8 @@ export function ReportButton({ report, query }: { report: Report; query?: Record
     setPending(true);
     try {
       const filters = query ?? filterQuery(list?.filterValues as Record<string, unknown> | undefined);
-      const { blob, headers } = await httpClient(`/api/app/datareport/${report}`, { query: { ...filters, format: 'xlsx' }, responseType: 'blob' });
+      // The list's filters as its screen sends them: the report takes the same names.
+      const { blob, headers } = await apiFile('get', REPORTS[report], { query: { ...filters, format: 'xlsx' } as QueryOf<(typeof REPORTS)[Report]> });
       if (blob) saveBlob(blob, attachmentName(headers.get('content-disposition'), `${report}.xlsx`));
     } catch (error) {
       notifyError(error);

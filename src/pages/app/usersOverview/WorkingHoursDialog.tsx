@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useNotify } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import { api } from '../../../providers/openapi/typedApi';
 import { useNotifyError } from '../identity/useNotifyError';
 import type { OverviewUser, WorkingHours } from './overviewResources';
 
@@ -32,7 +32,7 @@ export function WorkingHoursDialog({ user, onClose, onSaved }: { user: OverviewU
   const save = async () => {
     setBusy(true);
     try {
-      await httpClient(`/api/app/user-overviews/${encodeURIComponent(user.id)}/workinghours`, { method: 'PUT', body: entries });
+      await api('put', '/api/app/user-overviews/{id}/workinghours', { params: { id: user.id }, body: entries });
       notify(t('usersOverview.workingHours.saved'), { type: 'success' });
       onSaved();
     } catch (error) {

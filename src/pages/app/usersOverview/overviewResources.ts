@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../providers/openapi/typedApi';
 import { registerResourceEndpoint } from '../../../providers/resourceEndpoints';
 
 /** The users overview's lists (GET /api/app/user-overviews/...), as react-admin resources of this page. */
@@ -27,10 +28,7 @@ export interface OverviewUser {
   workingHours?: WorkingHours[];
 }
 
-export interface WorkingHours {
-  dayOfWeek: number;
-  start: string;
-  end: string;
-}
+/** One weekly entry: a day (0 is Sunday), from and to. */
+export type WorkingHours = BodyOf<'/api/app/user-overviews/{id}/workinghours', 'put'>[number];
 
 export const fullName = (u: Pick<OverviewUser, 'name' | 'surname'>) => [u.name, u.surname].filter(Boolean).join(' ');
