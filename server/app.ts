@@ -3,6 +3,7 @@ import secureJson from 'secure-json-parse';
 import type Provider from 'oidc-provider';
 import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
+import { backupModule } from './backup';
 import { installErrorHandler } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
@@ -148,6 +149,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   const jobs = new JobQueue(db, { log: app.log });
   if (config.workers) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
+  await app.register(backupModule, { database, config, jobs });
   const context: ModuleContext = { db, config, engine, liveness, jobs };
   // A module is served when the schema resources it builds on are there (a server started on
   // another schemas folder, as some tests do, has fewer modules), like server/modules.

@@ -85,6 +85,8 @@ export interface Config {
   geocoder: { url: string; timeoutMs: number; userAgent: string };
   /** MitID (or any external OpenID Connect provider) for sign-in; empty issuer turns it off. */
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
+  /** Scheduled backups (server/backup): BACKUP_DIR (empty: none), BACKUP_KEEP (7), BACKUP_EVERY_HOURS (24). */
+  backup: { dir: string; keep: number; everyMs: number };
   /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
   workers: boolean;
   /**
@@ -227,6 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientId: env.MITID_CLIENT_ID ?? '',
       clientSecret: env.MITID_CLIENT_SECRET ?? '',
       displayName: env.MITID_DISPLAY_NAME ?? 'MitID',
+    },
+    backup: {
+      dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : '',
+      keep: positive(env.BACKUP_KEEP) ?? 7,
+      everyMs: (positive(env.BACKUP_EVERY_HOURS) ?? 24) * 3_600_000,
     },
     workers: flag(env.WORKERS, true),
     apiWorkers: databaseUrl ? positive(env.API_WORKERS) ?? os.availableParallelism() : 1,

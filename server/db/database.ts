@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DatabaseHealth, type HealthLog } from './health';
@@ -41,6 +43,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Whether the database answers and this node listens (PGlite, in this process, always does). */
   health: DatabaseHealth;
+  /** The embedded database itself (backups dump its data folder); absent on PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -76,6 +80,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_jobs_escalation': m026,
 };
 
+/** Every migration this version of Vigil knows: a backup with others was made by a newer one. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(MIGRATIONS);
+
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return MIGRATIONS;
@@ -108,7 +115,12 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
   }
   if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
   const template = opts.memoryTemplate && opts.dataDir.startsWith('memory://') ? new Blob([await fs.readFile(opts.memoryTemplate)]) : undefined;
-  const pglite = await PGlite.create(opts.dataDir, { parsers: { [DATE_OID]: (value: string) => value }, ...(template ? { loadDataDir: template } : {}) });
+  // pg_trgm and btree_gin: the schema engine's search indexes (server/schema-engine/sync-tables.ts).
+  const pglite = await PGlite.create(opts.dataDir, {
+    parsers: { [DATE_OID]: (value: string) => value },
+    extensions: { pg_trgm, btree_gin },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   const health = new DatabaseHealth(async () => undefined);
   attachDatabaseParts(db as unknown as Kysely<never>, {
@@ -121,7 +133,7 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
       },
     },
   });
-  return { db, kind: 'pglite', health, close: () => db.destroy() };
+  return { db, kind: 'pglite', health, pglite, close: () => db.destroy() };
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseHandle, Db } from '../db/database';
+import { enqueueJobs, type JobKind, type JobQueue } from '../jobs';
+import { backupDatabase, backupFileName, type BackupTarget } from './backups';
+
+export const BACKUP_JOB = 'backup.scheduled';
+
+export interface BackupSchedule {
+  /** BACKUP_DIR: where scheduled backups are written; empty turns them off. */
+  dir: string;
+  /** BACKUP_KEEP: how many scheduled backups are kept (the oldest beyond are removed). */
+  keep: number;
+  /** BACKUP_EVERY_HOURS, in ms: backups run at each multiple of this since 1970 (UTC midnight for 24 h). */
+  everyMs: number;
+}
+
+/** The next slot after `now`; its time is also the job's unique key, so nodes that all enqueue it make one job. */
+export function nextSlot(everyMs: number, now = Date.now()): Date {
+  return new Date((Math.floor(now / everyMs) + 1) * everyMs);
+}
+
+async function enqueueNext(db: Db, schedule: BackupSchedule, now = Date.now()): Promise<void> {
+  const at = nextSlot(schedule.everyMs, now);
+  await enqueueJobs(db, [{ kind: BACKUP_JOB, uniqueKey: `${BACKUP_JOB}:${at.toISOString()}`, runAt: at }]);
+}
+
+/** Removes the oldest scheduled backups beyond `keep` (only files this schedule names). */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const names = (await fs.readdir(dir)).filter((n) => /^vigil-\d{8}T\d{6}Z\.vigil-backup$/.test(n)).sort();
+  const extra = names.slice(0, Math.max(0, names.length - keep));
+  for (const name of extra) await fs.rm(path.join(dir, name), { force: true });
+  return extra;
+}
+
+/**
+ * Scheduled backups as jobs on the shared queue: one per slot across all nodes (its unique key),
+ * retried with backoff when the disk or database fails, each run enqueueing the next.
+ */
+export function scheduleBackups(
+  jobs: JobQueue,
+  database: DatabaseHandle,
+  target: BackupTarget,
+  schedule: BackupSchedule,
+  log: { info(obj: object, msg: string): void },
+): { enqueueFirst(): Promise<void> } {
+  const kind: JobKind = {
+    kind: BACKUP_JOB,
+    maxAttempts: 5,
+    concurrency: 1,
+    leaseMs: 60 * 60_000,
+    backoff: (attempts) => Math.min(60 * 60_000, 60_000 * 2 ** attempts),
+    async run() {
+      await fs.mkdir(schedule.dir, { recursive: true });
+      const file = path.join(schedule.dir, backupFileName());
+      const started = performance.now();
+      const manifest = await backupDatabase(database, target, file);
+      const removed = await pruneBackups(schedule.dir, schedule.keep);
+      log.info({ file, bytes: manifest.payloadBytes, ms: Math.round(performance.now() - started), removed }, 'scheduled backup written');
+      await enqueueNext(database.db, schedule);
+    },
+    onFailed: async () => enqueueNext(database.db, schedule),
+  };
+  jobs.registerJobKind(kind);
+  return { enqueueFirst: () => enqueueNext(database.db, schedule) };
+}
