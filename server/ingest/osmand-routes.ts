@@ -5,6 +5,7 @@ import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestPipeline, MessageLog, QueuedCommand } from './pipeline';
 import type { Db } from '../db/database';
 import { markCommandSent } from '../commands/command-log';
+import { HAND_CHECKED } from '../http/route-schemas';
 
 export interface IngestParts {
   directory: DeviceDirectory;
@@ -111,12 +112,43 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   return command && request.method !== 'HEAD' ? { status: 200, command } : { status: 200 };
 }
 
+/** OsmAnd's query parameters as watches send them; all text, read by parseRequest (osmand.ts) itself. */
+const OSMAND_QUERY = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['id', 'deviceid', 'timestamp', 'lat', 'lon', 'location', 'cell', 'wifi', 'speed', 'bearing', 'heading', 'altitude', 'accuracy', 'hdop', 'batt', 'charge', 'driverUniqueId'].map((name) => [name, { type: 'string' }]),
+  ),
+  additionalProperties: { type: 'string' },
+} as const;
+
+const NO_BODY = { type: 'null' } as const;
+
+/**
+ * The route's declaration: the protocol's answers are bodiless statuses, or a queued command as
+ * plain text. Input is described, not checked by Fastify: a watch's odd message gets the
+ * protocol's own answer from receiveOsmand, never a JSON validation error it cannot read.
+ */
+const OSMAND_SCHEMA = {
+  summary: 'A watch reports its position (OsmAnd protocol, as Traccar decodes it): query form or JSON body',
+  querystring: OSMAND_QUERY,
+  response: {
+    200: {
+      description: 'Stored, or not a watch in use (the same answer, so IMEIs cannot be probed). A queued command as text, otherwise no body.',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    400: { description: 'Not an OsmAnd message: nothing stored.', ...NO_BODY },
+    413: { description: 'A body over 512 KiB: nothing stored.' },
+    429: { description: 'Too many messages from this address or device; Retry-After says when to send again.', ...NO_BODY },
+    503: { description: 'The database is away: nothing stored or acknowledged; the watch keeps the message and sends it again.' },
+  },
+} as const;
+
 /** Registers the endpoint on the API's own server at `paths`, with a raw body of any content type. */
 export async function osmandRoutes(app: FastifyInstance, opts: IngestParts & { paths: string[] }): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
   for (const path of opts.paths) {
-    app.all(path, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    app.all(path, { bodyLimit: BODY_LIMIT, schema: OSMAND_SCHEMA, ...HAND_CHECKED }, async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const answer = await receiveOsmand(opts, { method: request.method, url: request.url, contentType: request.headers['content-type'], body, remote: request.ip ?? null }, request.log);
       if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
