@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { columnsOf, searchIndexName, tableOf } from '../../server/schema-engine/columns';
-import { searchIndexesBuilt, syncTables } from '../../server/schema-engine/sync-tables';
+import { syncTables } from '../../server/schema-engine/sync-tables';
+import { searchIndexesBuilt } from '../../server/schema-engine/search-indexes';
 import { createScratchDatabase, DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
