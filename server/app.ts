@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { backupModule } from './backup';
+import { retentionModule } from './retention';
 import { installErrorHandler } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
@@ -163,6 +164,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     { plugin: geofencesModule, needs: [] },
     { plugin: commandsModule, needs: [] },
     { plugin: pushModule, needs: [] },
+    { plugin: retentionModule, needs: [] },
     { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
   ];
   for (const { plugin, needs } of FEATURE_MODULES) {

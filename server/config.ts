@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
+import { LOG_RETENTION_DEFAULTS, type LogRetention } from './retention/log-retention';
 
 /** Server configuration, read once from the environment. Every setting has a working default. */
 export interface Config {
@@ -85,6 +86,8 @@ export interface Config {
   geocoder: { url: string; timeoutMs: number; userAgent: string };
   /** MitID (or any external OpenID Connect provider) for sign-in; empty issuer turns it off. */
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
+  /** How many days logs and sent mail are kept (server/retention): RETENTION_AUDIT_LOG_DAYS, RETENTION_SECURITY_LOG_DAYS, RETENTION_SENT_MAIL_DAYS. */
+  retention: LogRetention;
   /** Scheduled backups (server/backup): BACKUP_DIR (empty: none), BACKUP_KEEP (7), BACKUP_EVERY_HOURS (24). */
   backup: { dir: string; keep: number; everyMs: number };
   /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
@@ -137,6 +140,14 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 }
 
 /** A whole number above 0, or undefined (unset or not a count: the default applies). */
+/** A number of days to keep data: a value that is set but not a whole number of days is refused, never replaced by the default. */
+function days(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 36_500) throw new Error(`${name} must be a whole number of days from 1 to 36500, not "${value}"`);
+  return n;
+}
+
 function positive(value: string | undefined): number | undefined {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
@@ -229,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientId: env.MITID_CLIENT_ID ?? '',
       clientSecret: env.MITID_CLIENT_SECRET ?? '',
       displayName: env.MITID_DISPLAY_NAME ?? 'MitID',
+    },
+    retention: {
+      auditLogDays: days('RETENTION_AUDIT_LOG_DAYS', env.RETENTION_AUDIT_LOG_DAYS, LOG_RETENTION_DEFAULTS.auditLogDays),
+      securityLogDays: days('RETENTION_SECURITY_LOG_DAYS', env.RETENTION_SECURITY_LOG_DAYS, LOG_RETENTION_DEFAULTS.securityLogDays),
+      sentMailDays: days('RETENTION_SENT_MAIL_DAYS', env.RETENTION_SENT_MAIL_DAYS, LOG_RETENTION_DEFAULTS.sentMailDays),
     },
     backup: {
       dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : '',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseHandle, Db } from '../db/database';
-import { enqueueJobs, type JobKind, type JobQueue } from '../jobs';
+import { enqueueNextSlot, type JobKind, type JobQueue } from '../jobs';
 import { backupDatabase, backupFileName, type BackupTarget } from './backups';
 
 export const BACKUP_JOB = 'backup.scheduled';
@@ -15,15 +15,7 @@ export interface BackupSchedule {
   everyMs: number;
 }
 
-/** The next slot after `now`; its time is also the job's unique key, so nodes that all enqueue it make one job. */
-export function nextSlot(everyMs: number, now = Date.now()): Date {
-  return new Date((Math.floor(now / everyMs) + 1) * everyMs);
-}
-
-async function enqueueNext(db: Db, schedule: BackupSchedule, now = Date.now()): Promise<void> {
-  const at = nextSlot(schedule.everyMs, now);
-  await enqueueJobs(db, [{ kind: BACKUP_JOB, uniqueKey: `${BACKUP_JOB}:${at.toISOString()}`, runAt: at }]);
-}
+const enqueueNext = (db: Db, schedule: BackupSchedule) => enqueueNextSlot(db, BACKUP_JOB, schedule.everyMs);
 
 /** Removes the oldest scheduled backups beyond `keep` (only files this schedule names). */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {

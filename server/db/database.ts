@@ -35,6 +35,7 @@ import * as m022 from './migrations/022_token_revocation';
 import * as m023 from './migrations/023_session_activity';
 import * as m025 from './migrations/025_push';
 import * as m026 from './migrations/026_jobs_escalation';
+import * as m027 from './migrations/027_retention_indexes';
 
 export type Db = Kysely<Database>;
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023_session_activity': m023,
   '025_push': m025,
   '026_jobs_escalation': m026,
+  '027_retention_indexes': m027,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */
