@@ -7,6 +7,37 @@ import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { withLinks } from './geofence-store';
 import { withLiveState } from '../ingest/live-state';
+import { listResult, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, UUID_STRING } from '../http/route-schemas';
+import { GEOFENCE } from './route-schemas';
+
+const CITIZEN_DEVICE = {
+  type: 'object',
+  required: ['id', 'name', 'imei', 'model', 'status', 'subscriptionStatus', 'batteryLevel', 'lastContact'],
+  properties: {
+    id: UUID_STRING,
+    name: { type: 'string' },
+    imei: { type: 'string' },
+    model: NULLABLE_STRING,
+    status: { type: 'string' },
+    subscriptionStatus: { type: 'string' },
+    batteryLevel: NULLABLE_NUMBER,
+    lastContact: NULLABLE_TIME,
+  },
+} as const;
+
+const ALARM_RECEIVER = {
+  type: 'object',
+  required: ['id', 'deviceId', 'deviceName', 'name', 'email', 'status', 'language'],
+  properties: {
+    id: UUID_STRING,
+    deviceId: UUID_STRING,
+    deviceName: { type: 'string' },
+    name: NULLABLE_STRING,
+    email: { type: 'string' },
+    status: { type: 'string', enum: ['invited', 'active'] },
+    language: NULLABLE_STRING,
+  },
+} as const;
 
 /**
  * The care side of a citizen (citizens/{id}): their devices, the zones linked to them or to their
@@ -28,19 +59,19 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
 
   const config = { policy: POLICIES.citizens };
   /** Each route's description: the citizen's id, a list of items, and ABP's refusals. */
-  const schema = (summary: string) => ({
+  const schema = (summary: string, item: object) => ({
     tags: ['citizens'],
     summary,
     params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
     response: {
-      200: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', additionalProperties: true } } }, required: ['items'] },
+      200: listResult(item),
       401: ABP_ERROR_RESPONSE,
       403: ABP_ERROR_RESPONSE,
       404: ABP_ERROR_RESPONSE,
     },
   });
 
-  app.get('/api/app/monitoredObject/:id/devices', { config, schema: schema("A citizen's devices") }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/devices', { config, schema: schema("A citizen's devices", CITIZEN_DEVICE) }, async (request) => {
     const ids = await deviceIdsOf(request);
     const rows = ids.length
       ? await db.selectFrom('devices').select(['id', 'name', 'imei', 'model', 'status', 'subscription_status', 'battery_level', 'last_contact']).where('id', 'in', ids).orderBy('name').execute()
@@ -49,7 +80,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
     return { items };
   });
 
-  app.get('/api/app/monitoredObject/:id/geofences', { config, schema: schema('Geofences linked to a citizen or to their devices') }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/geofences', { config, schema: schema('Geofences linked to a citizen or to their devices', GEOFENCE) }, async (request) => {
     const { id } = request.params as { id: string };
     const ids = await deviceIdsOf(request);
     const rows = await db
@@ -68,7 +99,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
     return { items: await withLinks(db, rows) };
   });
 
-  app.get('/api/app/monitoredObject/:id/alarm-responders', { config, schema: schema("The alarm receivers of a citizen's devices") }, async (request) => {
+  app.get('/api/app/monitoredObject/:id/alarm-responders', { config, schema: schema("The alarm receivers of a citizen's devices", ALARM_RECEIVER) }, async (request) => {
     const ids = await deviceIdsOf(request);
     const items = ids.length
       ? await db

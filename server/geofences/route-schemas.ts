@@ -7,7 +7,7 @@ import { CONFLICT, NO_CONTENT, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULL
  */
 const LAT_LNG = { type: 'object', required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } } as const;
 const IDS = { type: 'array', items: { type: 'string', format: 'uuid' } } as const;
-const GEOFENCE = {
+export const GEOFENCE = {
   type: 'object',
   required: ['id', 'tenantId', 'ownerUserId', 'name', 'shape', 'center', 'radius', 'points', 'schedule', 'deviceIds', 'citizenIds', 'concurrencyStamp', 'creationTime', 'lastModificationTime'],
   properties: {

@@ -13189,7 +13189,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                /** Format: uuid */
+                                deviceId: string;
+                                deviceName: string;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                language: string | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                status: "invited" | "active";
                             }[];
                         };
                     };
@@ -13285,7 +13294,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                batteryLevel: number | null;
+                                /** Format: uuid */
+                                id: string;
+                                imei: string;
+                                /** Format: date-time */
+                                lastContact: string | null;
+                                model: string | null;
+                                name: string;
+                                status: string;
+                                subscriptionStatus: string;
                             }[];
                         };
                     };
@@ -13381,7 +13399,36 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
-                                [key: string]: unknown;
+                                center: {
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                                citizenIds: string[];
+                                concurrencyStamp: string;
+                                /** Format: date-time */
+                                creationTime: string;
+                                deviceIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                lastModificationTime: string | null;
+                                name: string;
+                                ownerUserId: string | null;
+                                points: {
+                                    lat: number;
+                                    lng: number;
+                                }[] | null;
+                                radius: number | null;
+                                schedule: {
+                                    /** @description HH:mm */
+                                    from: string;
+                                    timeZone: string;
+                                    /** @description HH:mm */
+                                    to: string;
+                                } | null;
+                                /** @enum {string} */
+                                shape: "circle" | "polygon";
+                                tenantId: string | null;
                             }[];
                         };
                     };
