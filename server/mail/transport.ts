@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { MAIL_CONCURRENCY } from './worker';
 
 export interface MailTransport {
   send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<void>;
@@ -15,7 +16,7 @@ export interface MailTransport {
  */
 export function createTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const transporter: Transporter = nodemailer.createTransport(config.smtpUrl);
+    const transporter: Transporter = nodemailer.createTransport(pooledSmtpUrl(config.smtpUrl, MAIL_CONCURRENCY));
     return {
       async send(message) {
         await transporter.sendMail(message);
@@ -35,6 +36,19 @@ export function createTransport(config: Config): MailTransport {
     },
     close: () => writer.close(),
   };
+}
+
+/**
+ * SMTP_URL with a connection pool: one connection per mail (connect, greeting, EHLO, maybe TLS and
+ * AUTH, QUIT) capped an alarm's fan-out far below what the server takes (bench:mail). The pool
+ * keeps as many connections open as mails are sent at once. An operator's own `pool` or
+ * `maxConnections` in the URL wins.
+ */
+export function pooledSmtpUrl(url: string, connections: number): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('pool')) parsed.searchParams.set('pool', 'true');
+  if (!parsed.searchParams.has('maxConnections')) parsed.searchParams.set('maxConnections', String(connections));
+  return parsed.toString();
 }
 
 /** Where mails go without SMTP; undefined for an in-memory database. */

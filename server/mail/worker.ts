@@ -8,6 +8,8 @@ export const MAX_ATTEMPTS = 8;
 /** A claimed mail is not picked again for this long (its node may have died while sending). */
 export const LEASE_MS = 5 * 60_000;
 export const mailBackoff = (attempts: number) => 30_000 * 2 ** (attempts - 1);
+/** Mails sent at once by one node; the SMTP pool keeps as many connections open (transport.ts). */
+export const MAIL_CONCURRENCY = 4;
 
 /**
  * Delivers queued mail as `mail.send` jobs on the job queue: each job sends one mail_outbox row
@@ -21,7 +23,7 @@ export function mailJobKind(db: Db, transport: MailTransport, from: string): Job
     maxAttempts: MAX_ATTEMPTS,
     backoff: mailBackoff,
     leaseMs: LEASE_MS,
-    concurrency: 4,
+    concurrency: MAIL_CONCURRENCY,
     async run(job: Job<{ mailId: string }>) {
       const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', String(job.payload.mailId)).executeTakeFirst();
       if (!mail || mail.status !== 'pending') return;
