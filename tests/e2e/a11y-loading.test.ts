@@ -119,6 +119,9 @@ describe('accessible names of list toolbars, the rich text editor and loading in
     for (const path of ['/identity-management/users', '/organizations']) {
       await page.goto(`${server.url}${path}`);
       await page.locator('table tbody tr').first().waitFor(WAIT);
+      // The rows can show before the page's other reads (references, the tree) have ended: held,
+      // those would spin the indicator over the refresh button before it is clicked.
+      await page.waitForLoadState('networkidle');
       // Slow the next API answers so the reload's spinner shows while axe looks.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
