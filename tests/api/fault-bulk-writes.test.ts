@@ -22,7 +22,7 @@ describe.skipIf(!target)('a bulk write when the database connection is cut', () 
   let server: TestServer;
   let watcher: pg.Client;
   let token: string;
-  let ids: string[] = [];
+  const ids: string[] = [];
   const call = caller(() => server);
 
   beforeAll(async () => {
