@@ -27,14 +27,21 @@ function ClickHandler({ onClick }: { onClick?: (p: LatLng) => void }) {
   return null;
 }
 
+/**
+ * View changes jump, without Leaflet's zoom animation: a map unmounted while one runs (the
+ * dashboard re-laid out on a phone, a language switch) threw "reading '_leaflet_pos'" from the
+ * animation's end, and a carer looking for someone wants the place at once.
+ */
+const JUMP = { animate: false } as const;
+
 /** Fits the view to what is shown when that set changes (not while a draft is dragged). */
 function FitView({ bounds, fitKey }: { bounds: [LatLng, LatLng] | null; fitKey: string }) {
   const map = useMap();
   useEffect(() => {
     if (!bounds) return;
     const [sw, ne] = bounds;
-    if (sw.lat === ne.lat && sw.lng === ne.lng) map.setView(toL(sw), Math.max(map.getZoom(), 15));
-    else map.fitBounds([toL(sw), toL(ne)], { padding: [24, 24], maxZoom: 17 });
+    if (sw.lat === ne.lat && sw.lng === ne.lng) map.setView(toL(sw), Math.max(map.getZoom(), 15), JUMP);
+    else map.fitBounds([toL(sw), toL(ne)], { padding: [24, 24], maxZoom: 17, ...JUMP });
     // Only when the content changes, never on every drag.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fitKey, map]);
@@ -44,7 +51,7 @@ function FitView({ bounds, fitKey }: { bounds: [LatLng, LatLng] | null; fitKey: 
 function Focus({ focus }: { focus?: LatLng | null }) {
   const map = useMap();
   useEffect(() => {
-    if (focus) map.setView(toL(focus), Math.max(map.getZoom(), 15));
+    if (focus) map.setView(toL(focus), Math.max(map.getZoom(), 15), JUMP);
   }, [focus, map]);
   return null;
 }
