@@ -5,7 +5,8 @@ import { tokensFor } from '../../tests/support/sign-in';
 import { createTenantUser } from '../../tests/support/fixtures';
 import { loadIssuerSecrets, publicJwks } from '../../server/oidc/secrets';
 import { API_AUDIENCE, issuerUrl } from '../../server/oidc/provider';
-import { captureStatements, closePool, explain, percentile, time, type Statement } from './measure';
+import { closePool, explain, percentile, time, type Statement } from './measure';
+import { captureStatements } from '../../tests/support/sql-capture';
 import { seedDevices } from './seed';
 
 /** One bench case: a database of `tenants` x `perTenant` devices and the list call to time on it. */
@@ -91,7 +92,7 @@ function lister(server: TestServer, token: string, params: Record<string, string
 /** The SQL the server issues for one call, captured from the driver, and the call's answer. */
 async function capture(list: () => Promise<string>): Promise<{ issued: Statement[]; page: { totalCount: number; items: unknown[] } }> {
   let page: { totalCount: number; items: unknown[] } = { totalCount: 0, items: [] };
-  const issued = await captureStatements(async () => {
+  const issued = await captureStatements('postgres', async () => {
     page = JSON.parse(await list()) as typeof page;
   });
   if (!issued.some(isList)) throw new Error('captured no query on devices');

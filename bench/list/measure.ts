@@ -1,30 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
+import type { Statement } from '../../tests/support/sql-capture';
 
-export interface Statement {
-  text: string;
-  values: unknown[];
-}
-
-/**
- * The SQL statements node-postgres sends while `action` runs, text and parameters exactly as the
- * server's Kysely issued them (every pool client is a pg.Client).
- */
-export async function captureStatements(action: () => Promise<void>): Promise<Statement[]> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: Statement[] = [];
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
-    if (typeof text === 'string') seen.push({ text, values: Array.isArray(values) ? values : [] });
-    return original.apply(this, args);
-  };
-  try {
-    await action();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
+export type { Statement };
 
 /**
  * Ends a pool and waits until its connections are closed: pool.end() resolves before that, and a

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseHandle, Db } from '../db/database';
-import { enqueueNextSlot, type JobKind, type JobQueue } from '../jobs';
+import type { DatabaseHandle } from '../db/database';
+import { periodicJob, type JobQueue } from '../jobs';
 import { backupDatabase, backupFileName, type BackupTarget } from './backups';
 
 export const BACKUP_JOB = 'backup.scheduled';
@@ -14,8 +14,6 @@ export interface BackupSchedule {
   /** BACKUP_EVERY_HOURS, in ms: backups run at each multiple of this since 1970 (UTC midnight for 24 h). */
   everyMs: number;
 }
-
-const enqueueNext = (db: Db, schedule: BackupSchedule) => enqueueNextSlot(db, BACKUP_JOB, schedule.everyMs);
 
 /** Removes the oldest scheduled backups beyond `keep` (only files this schedule names). */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
@@ -36,23 +34,14 @@ export function scheduleBackups(
   schedule: BackupSchedule,
   log: { info(obj: object, msg: string): void },
 ): { enqueueFirst(): Promise<void> } {
-  const kind: JobKind = {
-    kind: BACKUP_JOB,
-    maxAttempts: 5,
-    concurrency: 1,
-    leaseMs: 60 * 60_000,
-    backoff: (attempts) => Math.min(60 * 60_000, 60_000 * 2 ** attempts),
-    async run() {
-      await fs.mkdir(schedule.dir, { recursive: true });
-      const file = path.join(schedule.dir, backupFileName());
-      const started = performance.now();
-      const manifest = await backupDatabase(database, target, file);
-      const removed = await pruneBackups(schedule.dir, schedule.keep);
-      log.info({ file, bytes: manifest.payloadBytes, ms: Math.round(performance.now() - started), removed }, 'scheduled backup written');
-      await enqueueNext(database.db, schedule);
-    },
-    onFailed: async () => enqueueNext(database.db, schedule),
-  };
-  jobs.registerJobKind(kind);
-  return { enqueueFirst: () => enqueueNext(database.db, schedule) };
+  const periodic = periodicJob(database.db, BACKUP_JOB, schedule.everyMs, async () => {
+    await fs.mkdir(schedule.dir, { recursive: true });
+    const file = path.join(schedule.dir, backupFileName());
+    const started = performance.now();
+    const manifest = await backupDatabase(database, target, file);
+    const removed = await pruneBackups(schedule.dir, schedule.keep);
+    log.info({ file, bytes: manifest.payloadBytes, ms: Math.round(performance.now() - started), removed }, 'scheduled backup written');
+  });
+  jobs.registerJobKind(periodic.kind);
+  return periodic;
 }

@@ -6,4 +6,4 @@ export { enqueueJobs, completeJob, cancelJobs, claimJobs, finishJob, rescheduleJ
 export { JobQueue, kickJobs, type JobKind, type JobOutcome, type JobWorkerOptions } from './worker';
 export type { JobsTables, AlarmChannel, EscalationStep, ReceiverChannels } from './tables';
 export { ALARM_CHANNELS, DEFAULT_CHANNELS } from './tables';
-export { enqueueNextSlot, nextSlot } from './slots';
+export { enqueueNextSlot, nextSlot, periodicJob } from './slots';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { enqueueNextSlot, type JobKind } from '../jobs';
+import { periodicJob } from '../jobs';
 import { runLogRetention } from './log-retention';
 
 export { runLogRetention, LOG_RETENTION_DEFAULTS, type LogRetention } from './log-retention';
@@ -14,20 +14,11 @@ const DAY_MS = 86_400_000;
  */
 export async function retentionModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, config, jobs } = ctx;
-  const kind: JobKind = {
-    kind: LOG_RETENTION_JOB,
-    maxAttempts: 5,
-    concurrency: 1,
-    leaseMs: 60 * 60_000,
-    backoff: (attempts) => Math.min(60 * 60_000, 60_000 * 2 ** attempts),
-    async run() {
-      const started = performance.now();
-      const run = await runLogRetention(db, config.retention);
-      app.log.info({ ...run, ms: Math.round(performance.now() - started) }, 'retention run: old logs and sent mail removed');
-      await enqueueNextSlot(db, LOG_RETENTION_JOB, DAY_MS);
-    },
-    onFailed: async () => enqueueNextSlot(db, LOG_RETENTION_JOB, DAY_MS),
-  };
-  jobs.registerJobKind(kind);
-  if (config.workers) app.addHook('onReady', async () => enqueueNextSlot(db, LOG_RETENTION_JOB, DAY_MS));
+  const periodic = periodicJob(db, LOG_RETENTION_JOB, DAY_MS, async () => {
+    const started = performance.now();
+    const run = await runLogRetention(db, config.retention);
+    app.log.info({ ...run, ms: Math.round(performance.now() - started) }, 'retention run: old logs and sent mail removed');
+  });
+  jobs.registerJobKind(periodic.kind);
+  if (config.workers) app.addHook('onReady', periodic.enqueueFirst);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,31 +9,7 @@ import { syncTables } from '../../server/schema-engine/sync-tables';
 import { searchIndexesBuilt } from '../../server/schema-engine/search-indexes';
 import { createScratchDatabase, DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-
-/** The SQL the server's driver is given while `action` runs (node-postgres or PGlite). */
-async function captureStatements(kind: 'pglite' | 'postgres', action: () => Promise<void>): Promise<Statement[]> {
-  let owner: object = kind === 'postgres' ? pg.Client.prototype : PGlite.prototype;
-  while (!Object.hasOwn(owner, 'query')) owner = Object.getPrototypeOf(owner) as object;
-  const target = owner as { query: (...args: unknown[]) => unknown };
-  const original = target.query;
-  const seen: Statement[] = [];
-  target.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
-    if (typeof text === 'string') seen.push({ text, values: Array.isArray(values) ? values : [] });
-    return original.apply(this, args);
-  };
-  try {
-    await action();
-  } finally {
-    target.query = original;
-  }
-  return seen;
-}
+import { captureStatements, type Statement } from '../support/sql-capture';
 
 /** A table's trigram indexes: name -> whether it is valid, and its definition. */
 async function trigramIndexes(db: Db, table: string): Promise<Map<string, { valid: boolean; def: string }>> {

@@ -1,0 +1,30 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The SQL the server's driver is given while `action` runs, text and parameters exactly as the
+ * server's Kysely issued them: node-postgres (every pool client is a pg.Client) or PGlite.
+ */
+export async function captureStatements(kind: 'pglite' | 'postgres', action: () => Promise<void>): Promise<Statement[]> {
+  let owner: object = kind === 'postgres' ? pg.Client.prototype : PGlite.prototype;
+  while (!Object.hasOwn(owner, 'query')) owner = Object.getPrototypeOf(owner) as object;
+  const target = owner as { query: (...args: unknown[]) => unknown };
+  const original = target.query;
+  const seen: Statement[] = [];
+  target.query = function (this: unknown, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text === 'string') seen.push({ text, values: Array.isArray(values) ? values : [] });
+    return original.apply(this, args);
+  };
+  try {
+    await action();
+  } finally {
+    target.query = original;
+  }
+  return seen;
+}
