@@ -8,9 +8,7 @@ import { backupDatabase } from './backups';
 import { controlSocketPath, serveControlSocket } from './control-socket';
 import { scheduleBackups } from './schedule';
 
-export { backupDatabase, restoreDatabase, backupFileName } from './backups';
 export { BackupRefused, openBackup, type BackupManifest } from './archive';
-export { controlSocketPath, controlRequest } from './control-socket';
 
 /**
  * Backups of the running server: the control socket `npm run backup` talks to (embedded database
@@ -35,6 +33,6 @@ export async function backupModule(app: FastifyInstance, opts: { database: Datab
   }
   if (config.backup.dir) {
     const schedule = scheduleBackups(jobs, database, config, config.backup, app.log);
-    if (config.workers) app.addHook('onReady', async () => schedule.enqueueFirst());
+    if (config.workers) app.addHook('onReady', schedule.enqueueFirst);
   }
 }
