@@ -32,6 +32,9 @@ export function sampleValue(property: PropertySchema, field: string): unknown {
     const gen = new RandExp(property.pattern);
     gen.max = 3;
     value = gen.gen();
+    // A unique field gets the counter too where the pattern allows it: four random characters collide.
+    const numbered = `${value}${counter}`;
+    if (property['x-unique'] && new RegExp(property.pattern).test(numbered) && numbered.length <= (property.maxLength ?? Infinity)) value = numbered;
   } else {
     value = `${field} ${counter}`;
   }
