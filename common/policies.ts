@@ -37,6 +37,7 @@ export const POLICIES = {
   timeZoneSettings: 'SettingManagement.TimeZone',
   identitySettings: 'SettingManagement.Identity',
   auditLogs: 'AuditLogging.AuditLogs',
+  retention: 'Vigil.Retention',
 } as const;
 
 export type PolicyKey = keyof typeof POLICIES;
@@ -62,6 +63,7 @@ export const POLICY_CHILDREN: Readonly<Record<string, readonly string[]>> = {
   [POLICIES.timeZoneSettings]: [],
   [POLICIES.identitySettings]: [],
   [POLICIES.auditLogs]: [],
+  [POLICIES.retention]: ['Update'],
 };
 
 /** Every policy name, resource policies with their action children. */

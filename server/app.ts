@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { backupModule } from './backup';
 import { retentionModule } from './retention';
+import { privacyModule } from './privacy';
 import { installErrorHandler } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
@@ -165,6 +166,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     { plugin: commandsModule, needs: [] },
     { plugin: pushModule, needs: [] },
     { plugin: retentionModule, needs: [] },
+    { plugin: privacyModule, needs: ['citizens'] },
     { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
   ];
   for (const { plugin, needs } of FEATURE_MODULES) {

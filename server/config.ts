@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
 import { LOG_RETENTION_DEFAULTS, type LogRetention } from './retention/log-retention';
+import { HISTORY_CLASSES, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, isHistoryClass, type HistoryClass } from './history/classes';
 
 /** Server configuration, read once from the environment. Every setting has a working default. */
 export interface Config {
@@ -88,6 +89,8 @@ export interface Config {
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** How many days logs and sent mail are kept (server/retention): RETENTION_AUDIT_LOG_DAYS, RETENTION_SECURITY_LOG_DAYS, RETENTION_SENT_MAIL_DAYS. */
   retention: LogRetention;
+  /** Positions and events (server/history): the class a tenant without its own keeps, and the longest one may choose. RETENTION_HISTORY_DEFAULT_DAYS, RETENTION_HISTORY_MAX_DAYS. */
+  history: { defaultDays: HistoryClass; maxDays: HistoryClass };
   /** Scheduled backups (server/backup): BACKUP_DIR (empty: none), BACKUP_KEEP (7), BACKUP_EVERY_HOURS (24). */
   backup: { dir: string; keep: number; everyMs: number };
   /** Start background workers (mail delivery, billing run, offline detection). Tests may turn them off. */
@@ -146,6 +149,19 @@ function days(name: string, value: string | undefined, fallback: number): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 36_500) throw new Error(`${name} must be a whole number of days from 1 to 36500, not "${value}"`);
   return n;
+}
+
+/** A retention class of the history (server/history/classes.ts), no longer than `max`. */
+function historyClass(name: string, value: string | undefined, fallback: HistoryClass, max = 36_500): HistoryClass {
+  const n = days(name, value, fallback);
+  if (!isHistoryClass(n)) throw new Error(`${name} must be one of ${HISTORY_CLASSES.join(', ')} days, not "${value}"`);
+  if (n > max) throw new Error(`${name} (${n}) must not be longer than RETENTION_HISTORY_MAX_DAYS (${max})`);
+  return n;
+}
+
+function historyRetention(env: NodeJS.ProcessEnv): { defaultDays: HistoryClass; maxDays: HistoryClass } {
+  const maxDays = historyClass('RETENTION_HISTORY_MAX_DAYS', env.RETENTION_HISTORY_MAX_DAYS, HISTORY_MAX_DAYS);
+  return { maxDays, defaultDays: historyClass('RETENTION_HISTORY_DEFAULT_DAYS', env.RETENTION_HISTORY_DEFAULT_DAYS, Math.min(HISTORY_DEFAULT_DAYS, maxDays) as HistoryClass, maxDays) };
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -246,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       securityLogDays: days('RETENTION_SECURITY_LOG_DAYS', env.RETENTION_SECURITY_LOG_DAYS, LOG_RETENTION_DEFAULTS.securityLogDays),
       sentMailDays: days('RETENTION_SENT_MAIL_DAYS', env.RETENTION_SENT_MAIL_DAYS, LOG_RETENTION_DEFAULTS.sentMailDays),
     },
+    history: historyRetention(env),
     backup: {
       dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : '',
       keep: positive(env.BACKUP_KEEP) ?? 7,

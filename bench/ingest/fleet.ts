@@ -152,7 +152,7 @@ export async function bulkInsertFloor(db: Db, databaseUrl: string, fleet: Fleet,
       while (cursor < rows.length) {
         const batch = rows.slice(cursor, (cursor += 1000));
         const placeholders = batch.map((_, r) => `(${Array.from({ length: COLS }, (_, c) => `$${r * COLS + c + 1}`).join(',')})`).join(',');
-        await pool.query(`insert into bench_floor (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid) values ${placeholders} on conflict (device_id, fix_time) do nothing`, batch.flat());
+        await pool.query(`insert into bench_floor (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid) values ${placeholders} on conflict (device_id, fix_time, keep_days) do nothing`, batch.flat());
       }
     }),
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { arrayLiteral } from '../db/unnest';
+import { keepDaysOf } from '../history/keep-days';
 import { queueMails, type OutgoingMail } from '../mail';
 import { buttonHtml, factsHtml, mailDocument, paragraphsHtml } from '../mail/html';
 import { escapeHtml } from '../mail/user-text';
@@ -259,6 +260,7 @@ export async function recordEvents(trx: Db, events: readonly AlarmEvent[], opts:
         position_id: e.positionId ?? null,
         geofence_id: e.geofenceId ?? null,
         attributes: JSON.stringify(e.attributes),
+        keep_days: keepDaysOf(e.tenantId),
       })),
     )
     .execute();

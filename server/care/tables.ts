@@ -63,6 +63,8 @@ export interface DeviceEventsTable {
   geofence_id: Nullable<string>;
   attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
   creation_time: CreatedAt;
+  /** The retention class it is kept in (server/history): its tenant's, at write time. */
+  keep_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface DeviceMessagesTable {

@@ -36,6 +36,8 @@ import * as m023 from './migrations/023_session_activity';
 import * as m025 from './migrations/025_push';
 import * as m026 from './migrations/026_jobs_escalation';
 import * as m027 from './migrations/027_retention_indexes';
+import * as m028 from './migrations/028_partitioned_history';
+import * as m029 from './migrations/029_privacy';
 
 export type Db = Kysely<Database>;
 
@@ -80,6 +82,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '025_push': m025,
   '026_jobs_escalation': m026,
   '027_retention_indexes': m027,
+  '028_partitioned_history': m028,
+  '029_privacy': m029,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */
@@ -139,6 +143,12 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
+/** Migrates up or down to one named migration (tests of a migration on a database with data). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   // Modules add their migrations independently; order by name but tolerate one landing late.
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });

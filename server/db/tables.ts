@@ -12,6 +12,8 @@ import type { IdentityExtrasTables } from '../identity/extras-tables';
 import type { TrackingTables } from '../ingest/tables';
 import type { JobsTables } from '../jobs/tables';
 import type { PushTables } from '../push/tables';
+import type { PrivacyTables } from '../privacy/tables';
+import type { HistoryTables } from '../history/tables';
 
 /** Timestamps: written as Date or ISO string, read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -353,6 +355,8 @@ export interface Database
     DeviceStockTables,
     IdentityExtrasTables,
     PushTables,
+    PrivacyTables,
+    HistoryTables,
     JobsTables {
   tenants: TenantsTable;
   users: UsersTable;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { arrayLiteral, unnest } from '../db/unnest';
+import { keepDaysOf } from '../history/keep-days';
 import type { Outcome } from './guards';
 import type { DeviceState, StateExpectation } from './device-states';
 
@@ -26,13 +27,13 @@ export interface PositionRow {
 }
 
 /** The positions' columns as unnest takes them. */
-const POSITION_COLUMNS = { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' } as const;
+export const POSITION_COLUMNS = { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' } as const;
 
-/** The insert of fixes; one already stored (a replay, a retry) conflicts on (device, fix time) and is left out. */
+/** The insert of fixes, in their tenant's retention class; one already stored (a replay, a retry) conflicts on (device, fix time, class) and is left out. */
 const positionsInsert = (rows: readonly PositionRow[]) => sql`
-  insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
-  select * from ${unnest<PositionRow>('v', POSITION_COLUMNS, rows)}
-  on conflict (device_id, fix_time) do nothing`;
+  insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes, keep_days)
+  select v.*, ${keepDaysOf(sql`v.tenant_id`)} from ${unnest<PositionRow>('v', POSITION_COLUMNS, rows)}
+  on conflict (device_id, fix_time, keep_days) do nothing`;
 
 /**
  * Inserts fixes (replays left out) and returns the ids stored. Nothing is returned per row: when

@@ -20,6 +20,8 @@ export interface PositionsTable {
   battery: Nullable<number>;
   valid: ColumnType<boolean, boolean | undefined, boolean>;
   attributes: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The retention class it is kept in (server/history): its tenant's, at write time. */
+  keep_days: ColumnType<number, number | undefined, number>;
 }
 
 /** Per zone: confirmed side, outside fixes in a row, whether an exit alarm went out for this absence. */

@@ -3,7 +3,8 @@ import type { Db } from '../db/database';
 import { unnest } from '../db/unnest';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones } from '../alarms/evaluate';
 import type { ZoneState } from '../ingest/tables';
-import type { PositionRow } from '../ingest/batch-writes';
+import { POSITION_COLUMNS, type PositionRow } from '../ingest/batch-writes';
+import { keepDaysOf } from '../history/keep-days';
 import { zonesJson } from '../ingest/device-states';
 import { DEFAULT_OFFLINE_AFTER_S } from '../ingest/offline';
 import type { DemoTenantContext } from './demo-accounts';
@@ -131,12 +132,12 @@ export async function seedHistory(db: Db, ctx: DemoTenantContext, watches: reado
   if (positions.length === 0) return;
 
   await sql`
-    insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes)
-    select * from ${unnest<PositionRow>('v', { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', altitude: 'real', speed: 'real', course: 'real', accuracy: 'real', battery: 'real', valid: 'boolean', attributes: 'jsonb' }, positions)}`.execute(db);
+    insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude, altitude, speed, course, accuracy, battery, valid, attributes, keep_days)
+    select v.*, ${keepDaysOf(sql`v.tenant_id`)} from ${unnest<PositionRow>('v', POSITION_COLUMNS, positions)}`.execute(db);
   if (events.length) {
     await sql`
-      insert into device_events (id, tenant_id, device_id, type, event_time, position_id, geofence_id, attributes)
-      select * from ${unnest<EventRow>('v', { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', type: 'text', event_time: 'timestamptz', position_id: 'uuid', geofence_id: 'uuid', attributes: 'jsonb' }, events)}`.execute(db);
+      insert into device_events (id, tenant_id, device_id, type, event_time, position_id, geofence_id, attributes, keep_days)
+      select v.*, ${keepDaysOf(sql`v.tenant_id`)} from ${unnest<EventRow>('v', { id: 'uuid', tenant_id: 'uuid', device_id: 'uuid', type: 'text', event_time: 'timestamptz', position_id: 'uuid', geofence_id: 'uuid', attributes: 'jsonb' }, events)}`.execute(db);
   }
   await db
     .insertInto('device_state')

@@ -1,0 +1,99 @@
+import { sql, type Kysely } from 'kysely';
+import { DAY_MS, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, widthDays, AHEAD_DAYS, HISTORY_CLASSES } from '../../history/classes';
+import { createClassPartitions, ensureRanges } from '../../history/partitions';
+
+/**
+ * Partitioned history (server/history): `positions` and `device_events` become partitioned by
+ * retention class (keep_days, the tenant's choice) and then by time, so a retention run drops whole
+ * tables. The existing history moves into the host default's class, in ranges back to the host's
+ * maximum (anything older lands in the class's default partition, which retention empties).
+ *
+ * - `retention_host`: the host's default class (written at start from RETENTION_HISTORY_DEFAULT_DAYS).
+ * - `tenant_retention`: a tenant's own class; `pending` while its rows still sit in another class.
+ *
+ * A unique or primary key of a partitioned table must hold its partition keys: positions' replay
+ * key is (device_id, fix_time, keep_days), device_events' key (id, event_time, keep_days).
+ */
+const POSITION_COLUMNS = ['id', 'tenant_id', 'device_id', 'fix_time', 'server_time', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy', 'battery', 'valid', 'attributes'];
+const EVENT_COLUMNS = ['id', 'tenant_id', 'device_id', 'type', 'event_time', 'position_id', 'geofence_id', 'attributes', 'creation_time'];
+const classes = sql.raw(HISTORY_CLASSES.join(', '));
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create table retention_host (id boolean primary key default true check (id), default_days smallint not null check (default_days in (${classes})), pending boolean not null default false)`.execute(db);
+  await sql`insert into retention_host (default_days) values (${sql.lit(HISTORY_DEFAULT_DAYS)})`.execute(db);
+  await sql`
+    create table tenant_retention (
+      tenant_id uuid primary key references tenants(id) on delete cascade,
+      history_days smallint not null check (history_days in (${classes})),
+      pending boolean not null default true,
+      last_modification_time timestamptz not null default now(),
+      last_modifier_id uuid
+    )`.execute(db);
+
+  await sql`alter table positions rename to positions_unpartitioned`.execute(db);
+  await sql`alter index positions_device_fix_uq rename to positions_unpartitioned_uq`.execute(db);
+  await sql`alter table device_events rename to device_events_unpartitioned`.execute(db);
+  await sql`alter index device_events_pkey rename to device_events_unpartitioned_pkey`.execute(db);
+  await sql`alter index device_events_device_idx rename to device_events_unpartitioned_device_idx`.execute(db);
+  await sql`alter index device_events_tenant_idx rename to device_events_unpartitioned_tenant_idx`.execute(db);
+
+  await sql`
+    create table positions (
+      id uuid not null, tenant_id uuid, device_id uuid not null, fix_time timestamptz not null,
+      server_time timestamptz not null default now(), latitude double precision not null, longitude double precision not null,
+      altitude real, speed real, course real, accuracy real, battery real, valid boolean not null default true, attributes jsonb,
+      keep_days smallint not null default ${sql.lit(HISTORY_DEFAULT_DAYS)}
+    ) partition by list (keep_days)`.execute(db);
+  await sql`
+    create table device_events (
+      id uuid not null, tenant_id uuid, device_id uuid not null, type text not null, event_time timestamptz not null,
+      position_id uuid, geofence_id uuid, attributes jsonb not null default '{}'::jsonb, creation_time timestamptz not null default now(),
+      keep_days smallint not null default ${sql.lit(HISTORY_DEFAULT_DAYS)}
+    ) partition by list (keep_days)`.execute(db);
+  await createClassPartitions(db);
+
+  // Ranges over the history there is (back to the host's maximum) and a week ahead.
+  const now = new Date();
+  const oldest = new Date(now.getTime() - (HISTORY_MAX_DAYS + widthDays(HISTORY_DEFAULT_DAYS)) * DAY_MS);
+  const ahead = new Date(now.getTime() + AHEAD_DAYS * DAY_MS);
+  const span = await sql<{ p: Date | null; e: Date | null }>`select (select min(fix_time) from positions_unpartitioned) as p, (select min(event_time) from device_events_unpartitioned) as e`.execute(db);
+  for (const [table, first] of [['positions', span.rows[0]?.p], ['device_events', span.rows[0]?.e]] as const) {
+    const from = first && new Date(first) > oldest ? new Date(first) : first ? oldest : now;
+    await ensureRanges(db, table, HISTORY_DEFAULT_DAYS, from, ahead, 60_000);
+  }
+
+  const pCols = sql.raw(POSITION_COLUMNS.join(', '));
+  const eCols = sql.raw(EVENT_COLUMNS.join(', '));
+  await sql`insert into positions (${pCols}, keep_days) select ${pCols}, ${sql.lit(HISTORY_DEFAULT_DAYS)} from positions_unpartitioned`.execute(db);
+  await sql`insert into device_events (${eCols}, keep_days) select ${eCols}, ${sql.lit(HISTORY_DEFAULT_DAYS)} from device_events_unpartitioned`.execute(db);
+  await sql`drop table positions_unpartitioned`.execute(db);
+  await sql`drop table device_events_unpartitioned`.execute(db);
+
+  // Indexes after the copy: one build per partition instead of one insert each.
+  await sql`create unique index positions_device_fix_uq on positions (device_id, fix_time, keep_days)`.execute(db);
+  await sql`alter table device_events add constraint device_events_pkey primary key (id, event_time, keep_days)`.execute(db);
+  await sql`create index device_events_device_idx on device_events (device_id, event_time desc)`.execute(db);
+  await sql`create index device_events_tenant_idx on device_events (tenant_id, event_time desc)`.execute(db);
+  await sql`alter table device_events add constraint device_events_device_id_fkey foreign key (device_id) references devices(id) on delete cascade`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['positions', 'device_events']) await sql`alter table ${sql.id(table)} rename to ${sql.id(`${table}_partitioned`)}`.execute(db);
+  await sql`alter index positions_device_fix_uq rename to positions_partitioned_uq`.execute(db);
+  await sql`alter table device_events_partitioned drop constraint device_events_pkey`.execute(db);
+  await sql`drop index device_events_device_idx`.execute(db);
+  await sql`drop index device_events_tenant_idx`.execute(db);
+  await sql`create table positions (like positions_partitioned including defaults)`.execute(db);
+  await sql`create table device_events (like device_events_partitioned including defaults)`.execute(db);
+  await sql`insert into positions select * from positions_partitioned`.execute(db);
+  await sql`insert into device_events select * from device_events_partitioned`.execute(db);
+  await sql`alter table positions drop column keep_days`.execute(db);
+  await sql`alter table device_events drop column keep_days`.execute(db);
+  await sql`drop table positions_partitioned, device_events_partitioned`.execute(db);
+  await sql`create unique index positions_device_fix_uq on positions (device_id, fix_time)`.execute(db);
+  await sql`alter table device_events add primary key (id)`.execute(db);
+  await sql`alter table device_events add foreign key (device_id) references devices(id) on delete cascade`.execute(db);
+  await sql`create index device_events_device_idx on device_events (device_id, event_time desc)`.execute(db);
+  await sql`create index device_events_tenant_idx on device_events (tenant_id, event_time desc)`.execute(db);
+  await sql`drop table tenant_retention, retention_host`.execute(db);
+}
