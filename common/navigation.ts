@@ -50,6 +50,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { key: 'languageTexts', path: '/language-management/texts', label: 'menu.languageTexts', policy: POLICIES.languageTexts, group: 'administration' },
   { key: 'settings', path: '/setting-management', label: 'menu.settings', policy: POLICIES.settings, group: 'administration' },
   { key: 'auditLogs', path: '/audit-logs', label: 'menu.auditLogs', policy: POLICIES.auditLogs, group: 'administration' },
+  { key: 'retention', path: '/data-retention', label: 'menu.retention', policy: POLICIES.retention, group: 'administration' },
 ];
 
 /** Public routes (no sign-in). The web app serves these without loading react-admin. */

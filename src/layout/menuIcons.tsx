@@ -11,6 +11,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
 import ElderlyIcon from '@mui/icons-material/Elderly';
+import AutoDeleteIcon from '@mui/icons-material/AutoDelete';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FenceIcon from '@mui/icons-material/Fence';
 import HeadsetIcon from '@mui/icons-material/Headset';
@@ -66,6 +67,7 @@ export const MENU_ICONS: Readonly<Record<string, ComponentType<SvgIconProps>>> =
   languageTexts: TranslateIcon,
   settings: SettingsIcon,
   auditLogs: FactCheckIcon,
+  retention: AutoDeleteIcon,
 };
 
 export const FALLBACK_ICON: ComponentType<SvgIconProps> = LabelIcon;

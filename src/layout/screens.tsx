@@ -16,4 +16,5 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   auditLogs: lazyScreen(() => import('../pages/app/auditLogs/AuditLogsPage'), ['identity']),
   settings: lazyScreen(() => import('../pages/app/settings/SettingsPage'), ['management']),
   languageTexts: lazyScreen(() => import('../pages/app/languageTexts/LanguageTextsPage'), ['admin']),
+  retention: lazyScreen(() => import('../pages/app/retention/DataRetentionPage'), ['management']),
 };
