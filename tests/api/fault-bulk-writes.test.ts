@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
-import { TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { bypassingProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 
 /**
  * The database connection is cut while a bulk write's transaction is open (seen in
@@ -37,12 +37,7 @@ describe.skipIf(!target)('a bulk write when the database connection is cut', () 
       for (const r of made) expect(r.status).toBe(200);
       ids.push(...made.map((r) => (r.body as { id: string }).id));
     }
-    // The scratch database's name, read through a connection that bypasses the proxy.
-    const direct = new URL(server.config.databaseUrl);
-    direct.hostname = url.hostname;
-    direct.port = url.port || '5432';
-    watcher = new pg.Client({ connectionString: direct.toString() });
-    await watcher.connect();
+    watcher = await bypassingProxy(server.config.databaseUrl, target!);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { reclassify } from '../../server/history/reclassify';
 import { startServer, type TestServer } from '../support/server';
-import { TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { bypassingProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 
 /**
  * The database connection is cut while a tenant's history moves to its new retention class (seen
@@ -36,11 +36,7 @@ describe.skipIf(!target)('a history move when the database connection is cut', (
       await sql`insert into positions (id, tenant_id, device_id, fix_time, latitude, longitude)
         select gen_random_uuid(), ${tenantId}, ${deviceId}, to_timestamp(${Math.floor(now / 1000)}::bigint - g * 600), 55, 12 from generate_series(1, ${FIXES}) g`.execute(db);
     }
-    const direct = new URL(server.config.databaseUrl);
-    direct.hostname = url.hostname;
-    direct.port = url.port || '5432';
-    watcher = new pg.Client({ connectionString: direct.toString() });
-    await watcher.connect();
+    watcher = await bypassingProxy(server.config.databaseUrl, target!);
   }, 120_000);
 
   afterAll(async () => {

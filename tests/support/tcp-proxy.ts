@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 
 /**
  * A TCP proxy of the test's own between the server and PostgreSQL, to cut connections the way a
@@ -70,4 +71,18 @@ export function throughProxy(url: string, port: number): string {
   u.hostname = '127.0.0.1';
   u.port = String(port);
   return u.toString();
+}
+
+/**
+ * A connection of the test's own to the database a server reaches through the proxy, going
+ * around it (to watch pg_stat_activity or read rows while the proxy is cut).
+ */
+export async function bypassingProxy(serverDatabaseUrl: string, target: string): Promise<pg.Client> {
+  const url = new URL(target);
+  const direct = new URL(serverDatabaseUrl);
+  direct.hostname = url.hostname;
+  direct.port = url.port || '5432';
+  const client = new pg.Client({ connectionString: direct.toString() });
+  await client.connect();
+  return client;
 }
