@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { EntityChange } from '../db/tables';
-import { AHEAD_DAYS, classTable, DAY_MS, expiresAt, HISTORY_CLASSES, HISTORY_TABLES, isHistoryClass, widthDays, type HistoryClass, type HistoryTable } from './classes';
+import { AHEAD_DAYS, classTable, DAY_MS, expiresAt, HISTORY_CLASSES, HISTORY_TABLES, isHistoryClass, type HistoryClass, type HistoryTable } from './classes';
 import { ensureRanges, existingRanges } from './partitions';
 import { reclassify } from './reclassify';
 
@@ -43,17 +43,17 @@ export async function classesInUse(db: Db): Promise<HistoryClass[]> {
 const isLockTimeout = (error: unknown) => (error as { code?: string }).code === '55P03';
 
 /**
- * One retention run of the history: ranges made a week ahead for the classes in use, history
- * whose class changed moved first (so nothing a longer period keeps is dropped), then every range
- * that ended a class ago dropped whole, and the default partitions' rows past their class removed.
- * Leaves an audit entry saying what went.
+ * One retention run of the history: ranges made over the period and a week ahead for the classes
+ * in use (a watch back online sends old fixes), history whose class changed moved first (so
+ * nothing a longer period keeps is dropped), then every range that ended a class ago dropped
+ * whole, and the default partitions' rows past their class removed. Leaves an audit entry.
  */
 export async function runHistoryRetention(db: Db, now = new Date()): Promise<HistoryRun> {
   const began = performance.now();
   const run: HistoryRun = { dropped: [], made: [], removedFromDefault: 0, moved: { devices: 0, rows: 0 }, deferred: [], ms: 0 };
   for (const days of await classesInUse(db)) {
     for (const table of Object.keys(HISTORY_TABLES) as HistoryTable[]) {
-      run.made.push(...(await ensureRanges(db, table, days, new Date(now.getTime() - widthDays(days) * DAY_MS), new Date(now.getTime() + AHEAD_DAYS * DAY_MS), LOCK_TIMEOUT_MS).catch((e: unknown) => (isLockTimeout(e) ? [] : Promise.reject(e)))));
+      run.made.push(...(await ensureRanges(db, table, days, new Date(now.getTime() - days * DAY_MS), new Date(now.getTime() + AHEAD_DAYS * DAY_MS), LOCK_TIMEOUT_MS).catch((e: unknown) => (isLockTimeout(e) ? [] : Promise.reject(e)))));
     }
   }
   run.moved = await reclassify(db, now);

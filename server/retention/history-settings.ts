@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { DAY_MS, expiresAt, HISTORY_CLASSES, type HistoryClass, type Range } from '../history/classes';
-import { existingRanges } from '../history/partitions';
+import { DAY_MS, expiresAt, HISTORY_CLASSES, rangeAt, type HistoryClass } from '../history/classes';
 import { ESCALATING_TYPES } from '../alarms/escalation';
 import { nextSlot } from '../jobs';
 import { translate } from '../localization/texts';
@@ -43,23 +42,21 @@ export interface NextRemoval {
   more: boolean;
 }
 
-/** The oldest range of a class, whose end is what its next drop removes before. */
-async function oldestRange(db: Db, days: HistoryClass): Promise<Range | null> {
-  let oldest: Range | null = null;
-  for (const r of (await existingRanges(db)).values()) if (r.days === days && (!oldest || r.startDay < oldest.startDay)) oldest = r;
-  return oldest;
-}
-
 /**
- * What the next drop of the tenant's class removes of its history: everything before the oldest
- * range's end, at the first daily run after that range expires. Counts stop at COUNT_CAP.
+ * What the next drop of the tenant's class removes of its history: everything before the end of
+ * the range holding its oldest position or event, at the first daily run after that range
+ * expires. Counts stop at COUNT_CAP. Null when the tenant has no history in its class.
  */
 export async function nextRemoval(db: Db, tenantId: string | null, days: HistoryClass, now = new Date()): Promise<NextRemoval | null> {
-  const range = await oldestRange(db, days);
-  if (!range) return null;
+  const devices = db.selectFrom('devices').select('id').where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)));
+  const oldest = await sql<{ p: Date | string | null; e: Date | string | null }>`
+    select (select min(fix_time) from positions where keep_days = ${days} and device_id in (${devices})) as p,
+           (select min(event_time) from device_events where keep_days = ${days} and device_id in (${devices})) as e`.execute(db);
+  const times = [oldest.rows[0]?.p, oldest.rows[0]?.e].filter((t): t is Date | string => t !== null && t !== undefined).map((t) => new Date(t).getTime());
+  if (times.length === 0) return null;
+  const range = rangeAt('positions', days, new Date(Math.min(...times)));
   const expires = expiresAt(range);
   const at = expires <= now ? nextSlot(DAY_MS, now.getTime()) : nextSlot(DAY_MS, expires.getTime() - 1);
-  const devices = db.selectFrom('devices').select('id').where((eb) => (tenantId === null ? eb('tenant_id', 'is', null) : eb('tenant_id', '=', tenantId)));
   const count = async (table: 'positions' | 'device_events', time: 'fix_time' | 'event_time') => {
     const r = await sql<{ n: string }>`select count(*) as n from (select 1 from ${sql.table(table)} where keep_days = ${days} and ${sql.ref(time)} < ${range.to} and device_id in (${devices}) limit ${COUNT_CAP + 1}) s`.execute(db);
     return Number(r.rows[0]?.n ?? 0);

@@ -52,13 +52,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) partition by list (keep_days)`.execute(db);
   await createClassPartitions(db);
 
-  // Ranges over the history there is (back to the host's maximum) and a week ahead.
+  // Ranges over the history there is (back to the host's maximum), the class's period, and a week ahead.
   const now = new Date();
   const oldest = new Date(now.getTime() - (HISTORY_MAX_DAYS + widthDays(HISTORY_DEFAULT_DAYS)) * DAY_MS);
   const ahead = new Date(now.getTime() + AHEAD_DAYS * DAY_MS);
   const span = await sql<{ p: Date | null; e: Date | null }>`select (select min(fix_time) from positions_unpartitioned) as p, (select min(event_time) from device_events_unpartitioned) as e`.execute(db);
   for (const [table, first] of [['positions', span.rows[0]?.p], ['device_events', span.rows[0]?.e]] as const) {
-    const from = first && new Date(first) > oldest ? new Date(first) : first ? oldest : now;
+    // The whole period of the class at least, so late fixes of a watch back online find their range.
+    const live = new Date(now.getTime() - HISTORY_DEFAULT_DAYS * DAY_MS);
+    const from = first && new Date(first) < live ? (new Date(first) > oldest ? new Date(first) : oldest) : live;
     await ensureRanges(db, table, HISTORY_DEFAULT_DAYS, from, ahead, 60_000);
   }
 
