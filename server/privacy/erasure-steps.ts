@@ -67,7 +67,10 @@ export function deviceSteps(subject: Subject): ErasureStep[] {
   const linked = sql<boolean>`id in (select geofence_id from geofence_links where ${links})`;
   const othersLinked = sql<boolean>`exists (select 1 from geofence_links o where o.geofence_id = geofences.id and not (${links}))`;
   const zones = or(sql<boolean>`(${linked} and not ${othersLinked})`, user ? sql<boolean>`owner_user_id = ${user}` : sql<boolean>`false`);
-  const deviceName = sql`'Device ' || right(imei, 4)`;
+  // A device named after the person ("Anna's watch") is renamed; "Mum's watch" names no one once unlinked.
+  const nameParts = subject.name.split(/\s+/).filter((p) => p.length >= 3);
+  const named = nameParts.length ? or(...nameParts.map((p) => sql<boolean>`name ilike ${containing(p)}`)) : sql<boolean>`false`;
+  const deviceName = sql`case when ${named} then 'Device ' || right(imei, 4) else name end`;
   return [
     deleting('alarmAcknowledgments', 'alarm_acknowledgments', user ? or(events, sql<boolean>`user_id = ${user}`) : events),
     deleting('alarmMessages', 'alarm_messages', user ? or(inList('device_id', devices), sql<boolean>`user_id = ${user}`) : inList('device_id', devices)),

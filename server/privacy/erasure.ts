@@ -46,8 +46,8 @@ export async function previewErasure(db: Db, subject: Subject): Promise<ErasureC
 }
 
 /**
- * The erasure, every step in the caller's transaction (`trx`): a failure anywhere leaves
- * everything as it was. `afterSteps` runs last in the same transaction (the audit entry).
+ * The erasure, every step in the caller's transaction (`trx`, which also writes the audit entry):
+ * a failure anywhere leaves everything as it was.
  */
 export async function eraseSubject(trx: Db, subject: Subject): Promise<ErasureCounts> {
   const counts = empty();

@@ -23,7 +23,7 @@ export const PERSONAL_COLUMNS = {
   account_tokens: { token_hash: 'erase' },
   account_transfers: { recipient_label: 'anonymise' },
   user_working_hours: { start_time: 'erase', end_time: 'erase' },
-  // A device is the tenant's (or its owner's) hardware: unlinked and renamed, its IMEI kept for stock and returns.
+  // A device is the tenant's (or its owner's) hardware: unlinked, renamed when its name names the person, its IMEI kept for stock and returns.
   devices: { name: 'anonymise', citizen_id: 'erase', owner_user_id: 'erase', imei: 'keep: the hardware is an asset of the tenant (stock, returns, warranty), no longer linked to the person' },
   device_state: { latitude: 'erase', longitude: 'erase', accuracy: 'erase', fix_time: 'erase', zones: 'erase' },
   device_settings: { wanted: 'erase', reported: 'erase' },
@@ -45,8 +45,13 @@ export const PERSONAL_COLUMNS = {
   audit_logs: { user_name: 'anonymise', client_ip_address: 'anonymise', browser_info: 'anonymise', entity_changes: 'anonymise' },
   oidc_payloads: { payload: 'erase' },
   billing_customers: {
+    name: 'anonymise',
+    email: 'anonymise',
+    company_name: 'anonymise',
+    vat_number: 'anonymise',
+    additional_info: 'anonymise',
     gateway_customer_id: 'keep: bookkeeping (the payment processor keeps the payments it made under this id); a random id, not the person',
-    name: 'anonymise', email: 'anonymise', company_name: 'anonymise', vat_number: 'anonymise', additional_info: 'anonymise' },
+  },
   billing_cards: { brand: 'erase', last4: 'erase', gateway_card_id: 'erase' },
   billing_requests: { response: 'erase' },
   // An invoice is kept as issued for five years (bookkeeping acts): who it was made out to stays, the contact email goes.

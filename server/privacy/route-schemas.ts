@@ -4,7 +4,7 @@ import { NULLABLE_TIME, TIME, UUID_STRING } from '../http/route-schemas';
 /** Route schemas of the privacy routes (routes.ts). */
 export const tags = ['privacy'];
 
-const SUBJECT_TYPE = { type: 'string', enum: ['citizen', 'user'], description: "'citizen' (staff), or 'user': a carer, or the caller themselves" } as const;
+const SUBJECT_TYPE = { type: 'string', enum: ['citizen', 'user'], description: "'citizen', or 'user': a carer of the caller's tenant, or the caller themselves" } as const;
 /** Any text: a malformed id is a subject the caller cannot see (404), as elsewhere. */
 const SUBJECT_ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -15,14 +15,19 @@ export const SUBJECT_BODY = {
   additionalProperties: false,
 } as const;
 
-export const SUBJECT_QUERY = SUBJECT_BODY;
+/** The carer's own routes name no subject: it is the caller. */
+export const EMPTY_OBJECT = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+const CONFIRMATION = { type: 'string', maxLength: 500, description: 'The confirmation text the preview gave, typed by the caller' } as const;
 
 export const ERASURE_BODY = {
   type: 'object',
-  properties: { subjectType: SUBJECT_TYPE, subjectId: SUBJECT_ID, confirmation: { type: 'string', maxLength: 500, description: 'The confirmation text the preview gave, typed by the caller' } },
+  properties: { subjectType: SUBJECT_TYPE, subjectId: SUBJECT_ID, confirmation: CONFIRMATION },
   required: ['subjectType', 'subjectId'],
   additionalProperties: false,
 } as const;
+
+export const OWN_ERASURE_BODY = { type: 'object', properties: { confirmation: CONFIRMATION }, additionalProperties: false } as const;
 
 export const EXPORT_RECORD = {
   type: 'object',

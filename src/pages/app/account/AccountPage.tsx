@@ -16,6 +16,7 @@ import { SessionsSection } from './SessionsSection';
 import { PushSection } from './PushSection';
 import { SignInSecurity } from './SignInSecurity';
 import { TransferSection } from './TransferSection';
+import { YourDataSection } from '../privacy/YourDataSection';
 
 /** While the sender's transfer waits for the recipient, the page looks every few seconds. */
 const TRANSFER_POLL_MS = 5000;
@@ -42,7 +43,7 @@ function FinalizingTransfer() {
   );
 }
 
-/** /account: profile, picture, password, where you are signed in, account transfer and deletion (SPEC section 2). */
+/** /account: profile, picture, password, where you are signed in, account transfer, your data (export, erasure) and deletion (SPEC section 2). */
 export default function AccountPage() {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
@@ -55,6 +56,8 @@ export default function AccountPage() {
   const transferred = profile?.outgoingTransfer?.status === 'pending' && (error as { status?: number } | null)?.status === 401;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   const saved = (next: Profile) => queryClient.setQueryData(PROFILE_KEY, next);
+  // The account is gone (deleted, or its data erased): this session with it.
+  const signedOut = () => void removeLocalSession().then(() => window.location.assign('/'));
 
   return (
     <AppPage title={t('account.title')}>
@@ -72,7 +75,8 @@ export default function AccountPage() {
             <PushSection />
             <SessionsSection />
             <TransferSection profile={profile} onChanged={refresh} />
-            <DeleteSection profile={profile} onDeleted={() => void removeLocalSession().then(() => window.location.assign('/'))} />
+            <YourDataSection activeSubscriptions={profile.activeSubscriptions} onErased={signedOut} />
+            <DeleteSection profile={profile} onDeleted={signedOut} />
           </Stack>
         )
       )}

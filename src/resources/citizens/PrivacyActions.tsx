@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useRecordContext, useRedirect, useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ErasureDialog } from '../../pages/app/privacy/ErasureDialog';
+import { ExportPanel } from '../../pages/app/privacy/ExportPanel';
+
+/** A citizen's personal data on their show page: export it (downloadable once), or erase it after a typed confirmation. */
+export function PrivacyActions() {
+  const record = useRecordContext<{ id: string }>();
+  const { t } = useTranslation('privacy');
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [open, setOpen] = useState(false);
+  if (!record?.id) return null;
+  const subject = { subjectType: 'citizen' as const, subjectId: String(record.id) };
+  return (
+    <Box component="section" aria-labelledby="citizen-privacy-title" sx={{ mt: 3 }}>
+      <Typography id="citizen-privacy-title" variant="h6" component="h2" gutterBottom>
+        {t('export.title')}
+      </Typography>
+      <ExportPanel subject={subject} />
+      <Stack spacing={1} sx={{ mt: 3, alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="h2">
+          {t('erasure.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('erasure.intro')}</Typography>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+          {t('erasure.button')}
+        </Button>
+      </Stack>
+      <ErasureDialog
+        subject={subject}
+        open={open}
+        onClose={() => setOpen(false)}
+        onErased={() => {
+          setOpen(false);
+          notify(t('erasure.done'), { type: 'success' });
+          redirect('list', 'citizens');
+        }}
+      />
+    </Box>
+  );
+}
