@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
@@ -38,13 +39,15 @@ export function exportRoutes(app: FastifyInstance, db: Db, family: Family): void
       const lang = request.language;
       const subject = await family.subject(db, request, readInput(request.body, lang));
       const userId = request.principal!.userId;
-      const limit = await exportLimitProblem(db, userId);
-      if (limit) {
-        reply.header('retry-after', String(limit.retryAfter));
-        throw new AbpError(429, translate(`privacy:errors.${limit.reason}`, lang), { code: 'Vigil:TooManyRequests' });
-      }
       const id = randomUUID();
       const row = await db.transaction().execute(async (trx) => {
+        // One request of a user at a time counts and inserts: two at the same instant cannot both pass the limit.
+        await sql`select pg_advisory_xact_lock(hashtext(${`privacy-export:${userId}`}))`.execute(trx);
+        const limit = await exportLimitProblem(trx, userId);
+        if (limit) {
+          reply.header('retry-after', String(limit.retryAfter));
+          throw new AbpError(429, translate(`privacy:errors.${limit.reason}`, lang), { code: 'Vigil:TooManyRequests' });
+        }
         const inserted = await trx
           .insertInto('privacy_exports')
           .values({ id, tenant_id: subject.tenantId, requested_by: userId, subject_type: subject.type, subject_id: subject.id, subject_name: subject.name })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES, POLICIES } from '../../common/policies';
@@ -13,7 +13,7 @@ import { createTenantUser } from '../support/fixtures';
 import { columnsOf, findCoordinates, findPersonalValues, seedDeviceCare, seedHistory, type Leftover } from '../support/privacy-seed';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
-import { TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { bypassingProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 
 /**
  * Erasure (GDPR article 17), server/privacy: a preview of what goes, a typed confirmation naming
@@ -281,11 +281,7 @@ describe.skipIf(!target)('an erasure when the database connection is cut', () =>
     const url = new URL(target!);
     proxy = new TcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     server = await startServer(throughProxy(target!, await proxy.listen()));
-    const direct = new URL(server.config.databaseUrl);
-    direct.hostname = url.hostname;
-    direct.port = url.port || '5432';
-    watcher = new pg.Client({ connectionString: direct.toString() });
-    await watcher.connect();
+    watcher = await bypassingProxy(server.config.databaseUrl, target!);
   }, 120_000);
   afterAll(async () => {
     await watcher?.end();

@@ -243,4 +243,16 @@ describe.each(DATABASES)('privacy exports ($name)', ({ url: databaseUrl }) => {
     await db.updateTable('privacy_exports').set({ creation_time: new Date(Date.now() - 3_700_000) } as never).where('requested_by', '=', me).execute();
     expect((await call(otherCarer, 'POST', `${OWN}/exports`, {})).status).toBe(200);
   });
+
+  it('holds the hourly limit against requests sent all at once', async () => {
+    const db = server.database.db;
+    const me = (await db.selectFrom('users').select('id').where('user_name', '=', 'export-carer-2').executeTakeFirstOrThrow()).id;
+    await db.deleteFrom('privacy_exports').where('requested_by', '=', me).execute();
+    const room = 2;
+    const done = Array.from({ length: EXPORT_LIMITS.perHour - room }, () => ({ id: randomUUID(), tenant_id: tenantId, requested_by: me, subject_type: 'user' as const, subject_id: me, subject_name: 'x', state: 'ready' as const }));
+    await db.insertInto('privacy_exports').values(done).execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(otherCarer, 'POST', `${OWN}/exports`, {})));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(await db.selectFrom('privacy_exports').select('id').where('requested_by', '=', me).execute()).toHaveLength(EXPORT_LIMITS.perHour);
+  });
 });
