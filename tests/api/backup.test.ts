@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,19 +10,7 @@ import { openBackup } from '../../server/backup';
 import { durabilityWarnings } from '../../server/db/durability';
 import { openDatabase } from '../../server/db/database';
 import { createScratchDatabase, startServer, type TestServer } from '../support/server';
-import { PROJECT_ROOT } from '../support/npm-start';
-
-/** Runs `npm run <name> -- ...args` as the operator would: the package.json script, in a child process. */
-async function npmRun(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const pkg = JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [command, script] = pkg.scripts[name]!.split(/\s+/);
-  expect(command).toBe('tsx');
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script!, ...args], { cwd: PROJECT_ROOT, timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
-  });
-}
+import { npmRun } from '../support/npm-start';
 
 const marker = (i: number) => ({ id: crypto.randomUUID(), name: `Backup.Test.${i}`, value: String(i), provider_name: null, provider_key: null });
 
