@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { activeSubscriptionCount } from '../billing/account-status';
 import type { Db } from '../db/database';
 import { invalid } from '../http/body-validation';
-import { conflict } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { confirmationMatches, confirmationText, eraseSubject, previewErasure, type ErasureCounts } from './erasure';
 import { inputReader, type Family } from './family';
 import { audit, change } from './route-audit';
-import { CONFLICT, ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
+import { ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
 
 const countsChange = (counts: ErasureCounts) =>
   Object.fromEntries(Object.entries(counts).flatMap(([group, kinds]) => Object.entries(kinds).map(([kind, n]) => [`${group}.${kind}`, n])));
@@ -35,7 +35,7 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
 
   app.post(
     `${family.base}/erasures`,
-    { config, ...HAND_CHECKED, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS, ...CONFLICT } } },
+    { config, ...HAND_CHECKED, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS } } },
     async (request) => {
       const lang = request.language;
       const input = readBody(request.body, lang);
@@ -45,7 +45,7 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
       // Billing would go on charging an account that is gone: pause or transfer first, as for account deletion.
       if (subject.type === 'user') {
         const active = await activeSubscriptionCount(db, subject.id);
-        if (active > 0) throw conflict(translate('privacy:errors.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');
+        if (active > 0) throw forbidden(translate('privacy:errors.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');
       }
       const self = subject.type === 'user' && subject.id === request.principal!.userId;
       const erasedTime = new Date();

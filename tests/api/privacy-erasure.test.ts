@@ -192,7 +192,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
 
     // Billing would go on: refused while a subscription is active, nothing changed.
     const active = await call(staff, 'POST', '/api/app/privacy/erasures', { subjectType: 'user', subjectId: id, confirmation });
-    expect(active.status).toBe(409);
+    expect(active.status).toBe(403);
     expect(active.body.error?.code).toBe('Vigil:ActiveSubscriptions');
     await db.updateTable('billing_subscriptions').set({ status: 'paused' } as never).where('id', '=', subscription).execute();
 

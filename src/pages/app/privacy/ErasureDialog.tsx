@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { erase, fetchErasurePreview, type ErasurePreview, type ErasureResult, type Subject } from './api';
 import { confirmationMatches, nonEmptyKinds } from './logic';
+import { failureOf } from '../../../components/forms/failureOf';
 
 const GROUPS = ['erased', 'anonymised', 'kept'] as const;
 
@@ -81,7 +82,8 @@ export function ErasureDialog({ subject, open, onClose, onErased }: {
       onErased(await erase(subject, typed));
       setTyped('');
     } catch (failure) {
-      setError((failure as Error).message || t('erasure.failed'));
+      const { message, fields } = failureOf(failure, t('erasure.failed'));
+      setError(fields.confirmation ?? message);
     } finally {
       setBusy(false);
     }
