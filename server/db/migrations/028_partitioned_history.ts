@@ -72,7 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop table device_events_unpartitioned`.execute(db);
 
   // Indexes after the copy: one build per partition instead of one insert each.
-  await sql`create unique index positions_device_fix_uq on positions (device_id, fix_time, keep_days)`.execute(db);
+  // Covering the trail's, the battery history's and the alarm's columns: a day of one watch is an
+  // index-only scan of a few pages, not one heap page per fix (bench:history: 294 pages to 6).
+  await sql`create unique index positions_device_fix_uq on positions (device_id, fix_time, keep_days) include (latitude, longitude, accuracy, speed, battery, valid)`.execute(db);
   await sql`alter table device_events add constraint device_events_pkey primary key (id, event_time, keep_days)`.execute(db);
   await sql`create index device_events_device_idx on device_events (device_id, event_time desc)`.execute(db);
   await sql`create index device_events_tenant_idx on device_events (tenant_id, event_time desc)`.execute(db);

@@ -1,0 +1,144 @@
+// What the history bench times: the reads over HTTP with the statements the server issued run
+// again directly (the floor), the paced sender's latencies around a retention run.
+import { fork } from 'node:child_process';
+import type pg from 'pg';
+import { captureStatements, type Statement } from '../../tests/support/sql-capture';
+import { percentile } from '../list/measure';
+import type { PaceResult } from './pace';
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Per-call samples of one read: the API over HTTP, and its statements on `table` run directly right after. */
+export interface ReadSamples {
+  api: number[];
+  sql: number[];
+  /** The last call's statements on the table, for EXPLAIN. */
+  statements: Statement[];
+  /** Rows (trail points or events) the last call answered with. */
+  items: number;
+}
+
+/**
+ * Calls `urlOf(i)` `requests` times after `warmUp` calls (sequential, keep-alive, a bearer token)
+ * and, after each, runs the statements it issued that read `table` again on `pool`: the same SQL
+ * with the same parameters, warm from the call before it, a floor for the API.
+ */
+export async function timeRead(pool: pg.Pool, token: string, urlOf: (i: number) => string, table: string, warmUp: number, requests: number): Promise<ReadSamples> {
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+  const reads = new RegExp(`\\bfrom "${table}"`, 'i');
+  const out: ReadSamples = { api: [], sql: [], statements: [], items: 0 };
+  for (let i = 0; i < warmUp + requests; i++) {
+    let body = '';
+    let apiMs = 0;
+    const issued = await captureStatements('postgres', async () => {
+      const started = performance.now();
+      const res = await fetch(urlOf(i), { headers });
+      body = await res.text();
+      apiMs = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${urlOf(i)} answered ${res.status}: ${body.slice(0, 300)}`);
+    });
+    const statements = issued.filter((s) => reads.test(s.text));
+    if (!statements.length) throw new Error(`captured no query on ${table}`);
+    const started = performance.now();
+    await Promise.all(statements.map((s) => pool.query(s.text, s.values)));
+    const sqlMs = performance.now() - started;
+    if (i < warmUp) continue;
+    out.api.push(apiMs);
+    out.sql.push(sqlMs);
+    out.statements = statements;
+    out.items = (JSON.parse(body) as { items: unknown[] }).items.length;
+  }
+  return out;
+}
+
+const PARTITION_SCAN = /(?:Scan|Scan using \S+) on (?:positions|device_events)_k\d+_\w+/;
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement, printed indented. Of the scans of a table's
+ * partitions (one per time range) the first two under each node are printed with their details,
+ * the others counted, and partitions the planner knows to be empty (cost 0.00..0.00) counted.
+ */
+export async function printPlans(pool: pg.Pool, title: string, statements: Statement[]): Promise<void> {
+  for (const s of statements) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.text}`, s.values);
+    console.log(`\nEXPLAIN ANALYZE, ${title}:`);
+    console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    const lines = rows.map((r) => r['QUERY PLAN']);
+    let empty = 0;
+    let hidden = 0;
+    const shown = new Map<number, number>();
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const indent = indentOf(line);
+      // The node's details and children: the lines below it indented further.
+      const skipChildren = () => {
+        while (i + 1 < lines.length && indentOf(lines[i + 1]!) > indent) i++;
+      };
+      if (PARTITION_SCAN.test(line)) {
+        if (/\(cost=0\.00\.\.0\.00 /.test(line)) {
+          empty++;
+          skipChildren();
+          continue;
+        }
+        const count = (shown.get(indent) ?? 0) + 1;
+        shown.set(indent, count);
+        if (count > 2) {
+          hidden++;
+          skipChildren();
+          continue;
+        }
+      } else if (/^\s*->/.test(line)) {
+        // Another node at this depth or above: partition scans under it are counted afresh.
+        for (const key of [...shown.keys()]) if (key >= indent) shown.delete(key);
+      }
+      console.log(`  ${line}`);
+    }
+    if (hidden || empty) console.log(`  (not shown: ${hidden} further scans of partitions like the two above, ${empty} scans of partitions the planner knows to be empty)`);
+  }
+}
+
+/** Starts the paced sender (pace.ts); resolves `ready` when it is about to send and `done` with its report. */
+export function pacedLoad(ingestPort: number, first: number, watches: number, seconds: number): { ready: Promise<void>; done: Promise<PaceResult> } {
+  const child = fork(new URL('./pace.ts', import.meta.url).pathname, [String(ingestPort), String(first), String(watches), String(seconds)], { execArgv: process.execArgv });
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const done = new Promise<PaceResult>((resolve, reject) => {
+    child.on('message', (m: PaceResult | { ready: true }) => ('ready' in m ? markReady() : resolve(m)));
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`paced sender exited with ${code}`)));
+  });
+  return { ready, done };
+}
+
+export interface PaceFigures {
+  fixes: number;
+  answered: number;
+  p50: number;
+  p99: number;
+  /** Longest a fix waited for its answer from when it was due. */
+  maxLatency: number;
+  /** Longest time without any answer while fixes were waiting. */
+  longestGap: number;
+}
+
+/**
+ * Latency and answer gaps of the fixes waiting at some time within [from, to] (due by `to`, not
+ * answered before `from`); all fixes when no window is given.
+ */
+export function paceFigures(result: PaceResult, from = -Infinity, to = Infinity): PaceFigures {
+  const picked = result.due.map((due, i) => ({ due, answered: result.answered[i]! })).filter((f) => f.due <= to && !(f.answered < from));
+  const done = picked.filter((f) => Number.isFinite(f.answered));
+  const latencies = done.map((f) => f.answered - f.due);
+  const answers = done.map((f) => f.answered).sort((a, b) => a - b);
+  let longestGap = 0;
+  for (let i = 1; i < answers.length; i++) longestGap = Math.max(longestGap, answers[i]! - answers[i - 1]!);
+  return {
+    fixes: picked.length,
+    answered: done.length,
+    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
+    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
+    maxLatency: latencies.length ? Math.max(...latencies) : Number.NaN,
+    longestGap,
+  };
+}

@@ -1,0 +1,322 @@
+/**
+ * History bench (issue 18): does a history of 50 million positions slow ingest, reads or the
+ * retention run? On a scratch database of the PostgreSQL server, with the real server (HTTP, a
+ * signed-in tenant user, the OsmAnd ingest port), measures in one run:
+ *
+ * - EMPTY: ingest positions/s of bench/ingest's load generator on an empty history; then, with
+ *   one day of history (a read of nothing is no baseline), a day's trail and the event history;
+ * - FULL: the same after loading WATCHES x (DAYS + 4) days of history at a fix every 5 minutes
+ *   (2,000 x 94 x 288 = 54 M positions by default) and an event per watch per day;
+ * - the retention run at the real clock (the 4 oldest days are past the 90-day class, so their
+ *   ranges go), while a paced sender keeps 1,000 watches sending a fix a second: its wall time
+ *   and the longest stretch without an ingest answer.
+ *
+ * Prints full against empty with the aims (within 1.2x; a run under 1 s with no ingest pause
+ * over 100 ms) and PASS/MISS, and the plans of the reads. Not a timed test.
+ * Run: npm run bench:history (TEST_DATABASE_URL or DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test; a scratch database is created there and dropped).
+ * A quick run: HISTORY_BENCH_WATCHES=200 HISTORY_BENCH_DAYS=10 npm run bench:history
+ * (also HISTORY_BENCH_ROUNDS, _PACED, _READS; HISTORY_BENCH_KEEP=1 leaves the database behind).
+ */
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Db } from '../../server/db/database';
+import { DAY_MS, HISTORY_DEFAULT_DAYS, expiresAt } from '../../server/history/classes';
+import { existingRanges } from '../../server/history/partitions';
+import { runHistoryRetention } from '../../server/history/retention-run';
+import { startServer, type TestServer } from '../../tests/support/server';
+import { tokensFor } from '../../tests/support/sign-in';
+import { closePool, percentile } from '../list/measure';
+import { runLoad } from '../ingest/fleet';
+import { ms, pacedLoad, paceFigures, printPlans, timeRead, type PaceFigures, type ReadSamples } from './measure';
+import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';
+
+const BASE = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const int = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
+  return value;
+};
+/** Watches with a history (and sending the ingest load). */
+const WATCHES = int('HISTORY_BENCH_WATCHES', 2000);
+/** Days of history inside the class; the EXPIRED days past it are loaded as well. */
+const DAYS = Math.min(HISTORY_DEFAULT_DAYS, int('HISTORY_BENCH_DAYS', HISTORY_DEFAULT_DAYS));
+const EXPIRED = 4;
+/**
+ * The ingest load: every watch sends this many fixes, as fast as the server takes them. Within a
+ * watch's flood budget (server/ingest/guards.ts: a burst of 30, then one a second), else the
+ * server answers 429 and the figure is of refusals; the budget refills between REPEATS.
+ */
+const ROUNDS = Math.min(25, int('HISTORY_BENCH_ROUNDS', 25));
+const REPEATS = 3;
+const REFILL_MS = 30_000;
+const CONCURRENCY = Math.min(WATCHES, int('BENCH_CONCURRENCY', 1000));
+/** The paced sender during the retention run: these many further watches, a fix a second each. */
+const PACED = int('HISTORY_BENCH_PACED', 1000);
+const PACE_SECONDS = 15;
+/** The retention run starts this long into the paced load. */
+const RUN_AFTER_MS = 5000;
+const READS = int('HISTORY_BENCH_READS', 300);
+/** HISTORY_BENCH_KEEP=1: the scratch database is left for a look at its plans (drop it by hand). */
+const KEEP = process.env.HISTORY_BENCH_KEEP === '1';
+const WARM_UP = 20;
+
+/** The aims of issue 18. */
+const AIM_RATIO = 1.2;
+const AIM_RUN_MS = 1000;
+const AIM_PAUSE_MS = 100;
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const n = (value: number) => Math.round(value).toLocaleString('en');
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** A small seeded generator (mulberry32), so both phases read the same watches and days. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Waits (up to 5 s) until no session is connected to the database of `url` (as bench/list: stop() drops it with force). */
+async function untilUnused(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
+      if (rows[0]!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+interface Phase {
+  ingestRate: number;
+  ingestStatuses: Record<string, number>;
+  trailToday: ReadSamples;
+  trailAnyDay?: ReadSamples;
+  eventsTenant: ReadSamples;
+  eventsCarer: ReadSamples;
+}
+
+/** Positions stored with fix times in [from, to). */
+async function positionsIn(db: Db, from: Date, to: Date): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from positions where fix_time >= ${from} and fix_time < ${to}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * bench/ingest's load generator (each watch on its own connection, as watches keep theirs), every
+ * watch ROUNDS fixes 30 s apart ending two minutes ago. `second` (0 to 29) is the second of the
+ * half-minute all its fix times fall on, so two loads, and the history (on whole 5 minutes), never
+ * send the same (watch, fix time), which the server would take for a replay.
+ */
+async function ingestOnce(server: TestServer, second: number, rounds: number, label: string): Promise<{ rate: number; statuses: Record<string, number> }> {
+  await new Promise((resolve) => setTimeout(resolve, REFILL_MS));
+  const start = Math.floor((Date.now() - ROUNDS * 30_000 - 120_000) / 30_000) * 30_000 + second * 1000;
+  const window = [new Date(start), new Date(start + rounds * 30_000)] as const;
+  const before = await positionsIn(server.database.db, ...window);
+  // The load generator reads its fleet from these (bench/ingest/plan.ts, in its own process).
+  process.env.BENCH_DEVICES = String(WATCHES);
+  process.env.BENCH_ROUNDS = String(rounds);
+  const result = await runLoad([server.config.ingestPort], start, CONCURRENCY, true);
+  const stored = (await positionsIn(server.database.db, ...window)) - before;
+  if (stored !== WATCHES * rounds) console.log(`  (stored ${stored} of ${WATCHES * rounds} fixes; HTTP statuses ${JSON.stringify(result.statuses)})`);
+  console.log(`  ${label}: ${n(stored)} positions in ${result.seconds.toFixed(1)} s = ${n(stored / result.seconds)} positions/s`);
+  return { rate: stored / result.seconds, statuses: result.statuses };
+}
+
+/** The median of REPEATS loads, each on a full flood budget; `seconds` (distinct per phase) as ingestOnce's. */
+async function ingestRate(server: TestServer, seconds: number[]): Promise<{ rate: number; statuses: Record<string, number> }> {
+  const runs = [];
+  for (const [i, second] of seconds.entries()) runs.push(await ingestOnce(server, second, ROUNDS, `ingest ${i + 1}/${seconds.length}`));
+  const median = runs.map((r) => r.rate).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  console.log(`  ingest: median ${n(median)} positions/s`);
+  return { rate: median, statuses: Object.assign({}, ...runs.map((r) => r.statuses)) as Record<string, number> };
+}
+
+interface Readers {
+  pool: pg.Pool;
+  staffToken: string;
+  carerToken: string;
+}
+
+async function signIn(server: TestServer, fleet: Fleet): Promise<{ staffToken: string; carerToken: string }> {
+  const staff = await tokensFor(server.url, fleet.staff.userName, fleet.staff.password);
+  const carer = await tokensFor(server.url, fleet.carer.userName, fleet.carer.password);
+  return { staffToken: staff.access_token, carerToken: carer.access_token };
+}
+
+/** A day's trail of watch `w`: day `k` back from the history's end (its last millisecond excluded, so one day's fixes). */
+const trailUrl = (server: TestServer, fleet: Fleet, end: Date, w: number, k: number) => {
+  const to = new Date(end.getTime() - k * DAY_MS - 1);
+  const from = new Date(end.getTime() - (k + 1) * DAY_MS);
+  return `${server.url}/api/app/tracking/positions/trail?${new URLSearchParams({ deviceId: fleet.deviceIds[w]!, from: from.toISOString(), to: to.toISOString() })}`;
+};
+const EVENTS_PAGE = '/api/app/eventEntry/history?skipCount=0&maxResultCount=10';
+
+async function measureReads(server: TestServer, fleet: Fleet, readers: Readers, end: Date, anyDay: boolean): Promise<Pick<Phase, 'trailToday' | 'trailAnyDay' | 'eventsTenant' | 'eventsCarer'>> {
+  const { pool, staffToken, carerToken } = readers;
+  // The same watches (and days) in both phases: the generator starts from the same seed.
+  const today = random(18);
+  const trailToday = await timeRead(pool, staffToken, () => trailUrl(server, fleet, end, Math.floor(today() * WATCHES), 0), 'positions', WARM_UP, READS);
+  const days = historyDays(DAYS, 0);
+  const any = random(2026);
+  const trailAnyDay = anyDay ? await timeRead(pool, staffToken, () => trailUrl(server, fleet, end, Math.floor(any() * WATCHES), days[Math.floor(any() * days.length)]!), 'positions', WARM_UP, READS) : undefined;
+  const eventsTenant = await timeRead(pool, staffToken, () => `${server.url}${EVENTS_PAGE}`, 'device_events', WARM_UP, READS);
+  const eventsCarer = await timeRead(pool, carerToken, () => `${server.url}${EVENTS_PAGE}`, 'device_events', WARM_UP, READS);
+  for (const [name, r] of [['trail, the last day', trailToday], ['trail, any day', trailAnyDay], ['event history, staff (the tenant)', eventsTenant], ["event history, a carer's watch", eventsCarer]] as const) {
+    if (r) console.log(`  ${name.padEnd(36)} API p50 ${ms(percentile(r.api, 50)).padStart(9)} p95 ${ms(percentile(r.api, 95)).padStart(9)}; same SQL p50 ${ms(percentile(r.sql, 50)).padStart(9)} p95 ${ms(percentile(r.sql, 95)).padStart(9)}; ${r.items} items`);
+  }
+  return { trailToday, trailAnyDay, eventsTenant, eventsCarer };
+}
+
+/** Paced load for PACE_SECONDS; with `retention`, a retention run RUN_AFTER_MS into it. */
+async function pacedWithRun(server: TestServer, retention: boolean) {
+  const load = pacedLoad(server.config.ingestPort, WATCHES, PACED, PACE_SECONDS);
+  await load.ready;
+  let run: { from: number; to: number; result: Awaited<ReturnType<typeof runHistoryRetention>> } | undefined;
+  if (retention) {
+    await new Promise((resolve) => setTimeout(resolve, RUN_AFTER_MS));
+    const from = performance.timeOrigin + performance.now();
+    // As the daily job calls it: the server's own database handle, the real clock.
+    const result = await runHistoryRetention(server.database.db);
+    run = { from, to: performance.timeOrigin + performance.now(), result };
+  }
+  const paced = await load.done;
+  const bad = Object.entries(paced.statuses).filter(([status]) => status !== '200');
+  if (bad.length) console.log(`  paced sender: HTTP statuses ${JSON.stringify(paced.statuses)}`);
+  return { paced, run };
+}
+
+const paceLine = (label: string, f: PaceFigures) =>
+  `  ${label.padEnd(40)} ${n(f.answered)}/${n(f.fixes)} answered; latency p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.maxLatency)}; longest gap between answers ${ms(f.longestGap)}`;
+
+async function main(): Promise<void> {
+  const host = new URL(BASE).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`the bench writes tens of millions of rows: give it a PostgreSQL on this machine, not ${host}`);
+  const began = performance.now();
+  const days = historyDays(DAYS, EXPIRED);
+  console.log(`History bench: ${n(WATCHES)} watches x ${days.length} days (${DAYS} in the ${HISTORY_DEFAULT_DAYS}-day class, ${EXPIRED} past it) at a fix every ${FIX_MINUTES} minutes = ${n(WATCHES * days.length * (1440 / FIX_MINUTES))} positions.`);
+  console.log(`Starting the server on a scratch database of ${BASE}…`);
+  const server = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
+  const url = server.config.databaseUrl;
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  try {
+    const { db } = server.database;
+    const fleet = await seedFleet(db, WATCHES + PACED);
+    // The history ends before any fix the loads send (those are at most ROUNDS half-minutes old).
+    const end = new Date(Math.floor((Date.now() - ROUNDS * 30_000 - 600_000) / (FIX_MINUTES * 60_000)) * FIX_MINUTES * 60_000);
+    // EMPTY has the ranges the server made at its start and the last day's; any other range the
+    // history needs comes with it, so FULL also pays for their number.
+    const ahead = new Date(Date.now() + 7 * DAY_MS);
+    await makeRanges(db, new Date(end.getTime() - DAY_MS), ahead);
+    console.log(`Seeded ${n(WATCHES)} watches with a history and ${n(PACED)} paced ones; ${(await existingRanges(db)).size} time ranges; history ends ${end.toISOString()}.`);
+
+    console.log('\n=== EMPTY ===');
+    // A short load first, not counted: a cold server (JIT, the device directory, the states) is no baseline.
+    await ingestOnce(server, 29, 10, 'warm-up (not counted)');
+    const emptyIngest = await ingestRate(server, [1, 3, 5].slice(0, REPEATS));
+    // Reads need something to read: the last day of the history (and its events) first.
+    let started = performance.now();
+    await loadHistory(url, fleet.tenantId, WATCHES, end, [0], 1, () => {});
+    await vacuumHistory(url);
+    console.log(`  loaded the last day (${n(WATCHES * (1440 / FIX_MINUTES))} positions) for the reads in ${elapsed(started)}`);
+    const emptyReads = await measureReads(server, fleet, { pool, ...(await signIn(server, fleet)) }, end, false);
+    const empty: Phase = { ingestRate: emptyIngest.rate, ingestStatuses: emptyIngest.statuses, ...emptyReads };
+
+    console.log(`\n=== Loading the history: ${days.length - 1} more days ===`);
+    const made = await makeRanges(db, new Date(end.getTime() - (days.at(-1)! + 1) * DAY_MS), ahead);
+    console.log(`  made ${made} time ranges for it: ${(await existingRanges(db)).size} in all`);
+    started = performance.now();
+    let lastReport = 0;
+    const rows = await loadHistory(url, fleet.tenantId, WATCHES, end, days.slice(1), 2, (done, total) => {
+      if (performance.now() - lastReport < 30_000 && done < days.length - 1) return;
+      lastReport = performance.now();
+      console.log(`  ${done}/${days.length - 1} days, ${n(total)} positions, ${elapsed(started)}`);
+    });
+    const loadSeconds = (performance.now() - started) / 1000;
+    console.log(`  ${n(rows)} positions in ${loadSeconds.toFixed(0)} s = ${n(rows / loadSeconds)} rows/s; VACUUM ANALYZE…`);
+    started = performance.now();
+    await vacuumHistory(url);
+    console.log(`  vacuum analyze in ${elapsed(started)}`);
+    const { rows: sizes } = await sql<{ positions: string; events: string; bytes: string }>`
+      select (select count(*) from positions) as positions, (select count(*) from device_events) as events,
+             pg_size_pretty(pg_database_size(current_database())) as bytes`.execute(db);
+    console.log(`  the database now holds ${n(Number(sizes[0]!.positions))} positions and ${n(Number(sizes[0]!.events))} events, ${sizes[0]!.bytes}`);
+
+    console.log('\n=== FULL ===');
+    const fullIngest = await ingestRate(server, [7, 9, 11].slice(0, REPEATS));
+    const fullReaders = { pool, ...(await signIn(server, fleet)) };
+    const fullReads = await measureReads(server, fleet, fullReaders, end, true);
+    const full: Phase = { ingestRate: fullIngest.rate, ingestStatuses: fullIngest.statuses, ...fullReads };
+
+    console.log('\n=== Retention run ===');
+    const now = new Date();
+    const expiring = [...(await existingRanges(db)).values()].filter((r) => expiresAt(r) <= now).map((r) => r.name);
+    const { rows: tuples } = expiring.length
+      ? await sql<{ n: string }>`select coalesce(sum(reltuples), 0)::bigint as n from pg_class where relname in (${sql.join(expiring)})`.execute(db)
+      : { rows: [{ n: '0' }] };
+    console.log(`  past their class at ${now.toISOString()}: ${expiring.join(', ') || 'none'} (about ${n(Number(tuples[0]!.n))} rows)`);
+    const quiet = await pacedWithRun(server, false);
+    const baseline = paceFigures(quiet.paced);
+    const withRun = await pacedWithRun(server, true);
+    const run = withRun.run!;
+    const during = paceFigures(withRun.paced, run.from, run.to);
+    const whole = paceFigures(withRun.paced);
+    const runMs = run.to - run.from;
+    console.log(`  run: ${ms(runMs)} wall (its own count ${run.result.ms} ms); dropped ${run.result.dropped.length} (${run.result.dropped.join(', ') || 'none'}); deferred ${run.result.deferred.length} (${run.result.deferred.join(', ') || 'none'}); made ${run.result.made.length}; removed from default partitions ${run.result.removedFromDefault}`);
+    console.log(`  paced sender: ${n(PACED)} watches, a fix a second each, ${PACE_SECONDS} s; the run started ${RUN_AFTER_MS / 1000} s in`);
+    console.log(paceLine('without a retention run', baseline));
+    console.log(paceLine('with the run, the whole load', whole));
+    console.log(paceLine('with the run, fixes waiting during it', during));
+
+    console.log('\n=== Plans on the full history ===');
+    await printPlans(pool, 'trail, any day (positions), as the last call read it (warm)', full.trailAnyDay!.statements);
+    // The same day of a watch no call read: its pages as a trail call first finds them.
+    const warmId = fleet.deviceIds.indexOf(String(full.trailAnyDay!.statements[0]!.values.find((v) => fleet.deviceIds.includes(String(v)))));
+    const coldId = fleet.deviceIds[(warmId + Math.floor(WATCHES / 2)) % WATCHES]!;
+    const cold = full.trailAnyDay!.statements.map((st) => ({ text: st.text, values: st.values.map((v) => (v === fleet.deviceIds[warmId] ? coldId : v)) }));
+    await printPlans(pool, 'trail, the same day of a watch not read before (cold)', cold);
+    await printPlans(pool, 'event history, staff (count and page)', full.eventsTenant.statements);
+    await printPlans(pool, "event history, a carer's watch (count and page)", full.eventsCarer.statements);
+
+    const p95 = (r: ReadSamples, side: 'api' | 'sql') => percentile(r[side], 95);
+    console.log(`\n=== Results: ${n(WATCHES)} watches, ${n(Number(sizes[0]!.positions))} positions in FULL (EMPTY: none for ingest, the last day for the reads); ${READS} reads each ===`);
+    console.log(`  ${''.padEnd(46)}${'empty'.padStart(12)}${'full'.padStart(12)}${'slowdown'.padStart(10)}   aim`);
+    const rowsOut: { label: string; empty: string; full: string; slowdown: number; aimed: boolean }[] = [
+      { label: 'ingest positions/s', empty: n(empty.ingestRate), full: n(full.ingestRate), slowdown: empty.ingestRate / full.ingestRate, aimed: true },
+      { label: 'trail p95, the last day (API)', empty: ms(p95(empty.trailToday, 'api')), full: ms(p95(full.trailToday, 'api')), slowdown: p95(full.trailToday, 'api') / p95(empty.trailToday, 'api'), aimed: true },
+      { label: 'trail p95, any day of the 90 (API)', empty: ms(p95(empty.trailToday, 'api')), full: ms(p95(full.trailAnyDay!, 'api')), slowdown: p95(full.trailAnyDay!, 'api') / p95(empty.trailToday, 'api'), aimed: true },
+      { label: 'event history p95, staff, tenant (API)', empty: ms(p95(empty.eventsTenant, 'api')), full: ms(p95(full.eventsTenant, 'api')), slowdown: p95(full.eventsTenant, 'api') / p95(empty.eventsTenant, 'api'), aimed: true },
+      { label: "event history p95, a carer's watch (API)", empty: ms(p95(empty.eventsCarer, 'api')), full: ms(p95(full.eventsCarer, 'api')), slowdown: p95(full.eventsCarer, 'api') / p95(empty.eventsCarer, 'api'), aimed: true },
+      { label: '  floor: trail SQL p95, the last day', empty: ms(p95(empty.trailToday, 'sql')), full: ms(p95(full.trailToday, 'sql')), slowdown: p95(full.trailToday, 'sql') / p95(empty.trailToday, 'sql'), aimed: false },
+      { label: '  floor: trail SQL p95, any day', empty: ms(p95(empty.trailToday, 'sql')), full: ms(p95(full.trailAnyDay!, 'sql')), slowdown: p95(full.trailAnyDay!, 'sql') / p95(empty.trailToday, 'sql'), aimed: false },
+      { label: '  floor: event SQL p95, staff, tenant', empty: ms(p95(empty.eventsTenant, 'sql')), full: ms(p95(full.eventsTenant, 'sql')), slowdown: p95(full.eventsTenant, 'sql') / p95(empty.eventsTenant, 'sql'), aimed: false },
+      { label: "  floor: event SQL p95, a carer's watch", empty: ms(p95(empty.eventsCarer, 'sql')), full: ms(p95(full.eventsCarer, 'sql')), slowdown: p95(full.eventsCarer, 'sql') / p95(empty.eventsCarer, 'sql'), aimed: false },
+    ];
+    for (const r of rowsOut) {
+      const aim = r.aimed ? `<= ${AIM_RATIO}x  ${verdict(r.slowdown <= AIM_RATIO)}` : '(no aim)';
+      console.log(`  ${r.label.padEnd(46)}${r.empty.padStart(12)}${r.full.padStart(12)}${`${r.slowdown.toFixed(2)}x`.padStart(10)}   ${aim}`);
+    }
+    console.log(`  retention run wall time (dropped ${run.result.dropped.length} ranges)`.padEnd(70) + `${ms(runMs).padStart(12)}   < ${AIM_RUN_MS} ms  ${verdict(runMs < AIM_RUN_MS)}`);
+    console.log('  longest ingest pause during it (gap between answers)'.padEnd(70) + `${ms(during.longestGap).padStart(12)}   <= ${AIM_PAUSE_MS} ms  ${verdict(during.longestGap <= AIM_PAUSE_MS)}`);
+    console.log(`    (a fix's longest wait during the run ${ms(during.maxLatency)}; without a run: longest gap ${ms(baseline.longestGap)}, longest wait ${ms(baseline.maxLatency)})`);
+    console.log(`  slowdown: full / empty for times, empty / full for ingest. Whole bench ${elapsed(began)}.`);
+  } finally {
+    await closePool(pool);
+    // As bench/list: close the server, wait for its pool's connections to go, then drop the database.
+    await server.close();
+    await untilUnused(url);
+    if (KEEP) console.log(`Kept the database: ${url}`);
+    else await server.stop();
+  }
+}
+
+await main();
