@@ -4,6 +4,7 @@
 // loop: a fix's latency counts from when it was due, so a stall also counts for the fixes that
 // queued behind it (no coordinated omission). Reports, per fix, when it was due and answered.
 import net from 'node:net';
+import { onAnswers } from '../ingest/answers';
 import { fixOf, queryOf } from '../ingest/plan';
 
 const port = Number(process.argv[2]);
@@ -44,7 +45,6 @@ function connection(jobs: { at: number; request: string; slot: number }[]): Prom
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
     let next = 0;
-    let buffer = '';
     const sendNext = () => {
       if (next >= jobs.length) {
         socket.end();
@@ -54,24 +54,13 @@ function connection(jobs: { at: number; request: string; slot: number }[]): Prom
       if (wait > 0) return void setTimeout(sendNext, wait);
       socket.write(jobs[next]!.request);
     };
-    socket.setEncoding('latin1');
     socket.on('connect', sendNext);
     socket.on('error', reject);
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.slice(0, end);
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        if (buffer.length < end + 4 + length) return;
-        const status = head.slice(9, 12);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        answered[jobs[next]!.slot] = wall();
-        next++;
-        buffer = buffer.slice(end + 4 + length);
-        sendNext();
-      }
+    onAnswers(socket, (status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      answered[jobs[next]!.slot] = wall();
+      next++;
+      sendNext();
     });
   });
 }

@@ -5,6 +5,7 @@
 // sockets, as wrk does: node's HTTP client spent more CPU per request than the server's ingest
 // path, and on this 2-core machine that CPU is taken from the server it measures.
 import net from 'node:net';
+import { onAnswers } from './answers';
 import { DEVICES, ROUNDS, fixOf, queryOf } from './plan';
 
 /** The API nodes' ingest ports (comma separated); connection k goes to port k modulo their number. */
@@ -40,7 +41,6 @@ const confirmingSent: Record<number, number> = {};
 function connection(port: number, queue: { jobs: Job[]; next: number }): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
-    let buffer = '';
     const sendNext = () => {
       if (queue.next >= queue.jobs.length) {
         socket.end();
@@ -50,22 +50,11 @@ function connection(port: number, queue: { jobs: Job[]; next: number }): Promise
       if (job.confirming) confirmingSent[job.device] = performance.timeOrigin + performance.now();
       socket.write(job.request);
     };
-    socket.setEncoding('latin1');
     socket.on('connect', sendNext);
     socket.on('error', reject);
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.slice(0, end);
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        if (buffer.length < end + 4 + length) return;
-        const status = head.slice(9, 12);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        buffer = buffer.slice(end + 4 + length);
-        sendNext();
-      }
+    onAnswers(socket, (status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      sendNext();
     });
   });
 }
