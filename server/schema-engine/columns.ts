@@ -56,8 +56,17 @@ export function columnsOf(schema: ResourceSchema): ColumnSpec[] {
   }));
 }
 
-/** The trigram index of a searchable column (sync-tables.ts makes it, tests look for it). */
+/** The trigram index of a searchable column, over lower(column) (sync-tables.ts makes it, tests look for it). */
 export function searchIndexName(table: string, column: string): string {
+  return `${table}_${column}_search`;
+}
+
+/**
+ * The name of the earlier trigram index over the bare column. pg_trgm 1.6 also answers `=` from
+ * such an index, and the planner chose it for equality: an IMEI lookup read every IMEI sharing a
+ * trigram (docs/decisions.md, "Big tenants"). Dropped wherever it is found.
+ */
+export function legacySearchIndexName(table: string, column: string): string {
   return `${table}_${column}_trgm`;
 }
 

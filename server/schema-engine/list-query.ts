@@ -4,6 +4,7 @@ import { badRequest } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';
 import type { ResourceModel } from './resource-model';
+import { searchExpression } from './search-indexes';
 
 type Query = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
@@ -66,7 +67,8 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
 
 /**
  * The free-text `Filter`: case-insensitive "contains" over the schema's search fields, which are
- * text columns (load-schemas.ts) compared bare so their trigram indexes (sync-tables.ts) serve it;
+ * text columns (load-schemas.ts) compared as lower(column), the expression their trigram indexes
+ * hold (search-indexes.ts), so the planner matches them (ILIKE ignores case either way);
  * ILIKE's escape character is the backslash escapeLike puts before `%`, `_` and `\`.
  *
  * The matching rows are picked in a sub-select and the list then reads just those, by ctid, in
@@ -79,6 +81,6 @@ function withSearch(model: ResourceModel, q: Query, text: unknown): Query {
   const search = model.schema['x-resource'].list.search ?? [];
   if (typeof text !== 'string' || !text.trim() || !search.length) return q;
   const pattern = `%${escapeLike(text.trim())}%`;
-  const matching = q.where((eb) => eb.or(search.map((f) => eb(model.columnOf.get(f) ?? f, 'ilike', pattern)))).select(sql`ctid`.as('ctid'));
+  const matching = q.where((eb) => eb.or(search.map((f) => eb(searchExpression(model.columnOf.get(f) ?? f), 'ilike', pattern)))).select(sql`ctid`.as('ctid'));
   return q.where(sql`ctid`, '=', sql`any(array(${matching}))`);
 }
