@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { vapidKeys } from './keys';
+import { vapidAuthorization } from './vapid-header';
 import { topicOf, type PushPayload } from './validation';
 import { eachLimited } from '../../common/each-limited';
 
@@ -101,7 +102,9 @@ async function sendOne(target: Target, body: string, vapid: { subject: string; p
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
-      vapidDetails: vapid,
+      // The VAPID token is made once per push service (vapid-header.ts), not by web-push per push:
+      // no vapidDetails here, and none set globally (setVapidDetails is never called).
+      headers: { Authorization: vapidAuthorization(target.endpoint, vapid) },
       TTL: opts.ttlSeconds,
       urgency: opts.urgency,
       topic: opts.topic,
