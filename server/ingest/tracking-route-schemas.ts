@@ -51,6 +51,7 @@ export const EVENT_HISTORY = {
       deviceId: { type: 'string' },
       type: { type: 'string', description: 'Event type (geofenceExit, sos, lowBattery, ...)' },
       ...RANGE,
+      from: { type: 'string', format: 'date-time', description: 'Start (ISO 8601, default 7 days before `to`; earlier history is read when asked for)' },
     },
   },
   response: {

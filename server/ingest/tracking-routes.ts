@@ -58,6 +58,9 @@ const ALARM_EVENT_RESPONSE = {
   },
 } as const;
 
+/** Days of events the event history answers when no `from` is given. */
+export const EVENT_HISTORY_DEFAULT_DAYS = 7;
+
 /** Most points a trail or battery history answers with (evenly thinned beyond that). */
 export const MAX_POINTS = 2000;
 
@@ -129,7 +132,10 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
     const deviceId = queryParam(query, 'deviceId');
     const type = queryParam(query, 'type');
     const to = timeParam(queryParam(query, 'to'), new Date(Date.now() + DAY_MS), 'to', request.language);
-    const from = timeParam(queryParam(query, 'from'), new Date(0), 'from', request.language);
+    // A week unless asked for more, as the battery history: its exact totalCount then costs what a
+    // week holds, not what the whole retention period does (bench:history: 182,000 events of 90
+    // days counted for every page took 42 ms against 7 ms).
+    const from = timeParam(queryParam(query, 'from'), new Date(Math.min(to.getTime(), Date.now()) - EVENT_HISTORY_DEFAULT_DAYS * DAY_MS), 'from', request.language);
     let q = db
       .selectFrom('device_events as e')
       .innerJoin(visibleDevices(db, request).select(['devices.id', 'devices.name']).as('d'), 'd.id', 'e.device_id')

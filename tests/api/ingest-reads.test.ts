@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepDaysOf } from '../../server/history/keep-days';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { caller } from '../support/api-calls';
@@ -81,6 +84,27 @@ describe.each(DATABASES)('tracking reads on $name', ({ url }) => {
     const history = (await call(carer, 'GET', `/api/app/eventEntry/history?deviceId=${dad.id}&type=sos&from=${new Date(start).toISOString()}&MaxResultCount=5`)).body as unknown as Items;
     expect(history.totalCount).toBe(1);
     expect(history.items[0]).toMatchObject({ deviceId: dad.id, deviceName: "Dad's watch", type: 'sos' });
+  });
+
+  it('answers the last 7 days of events unless asked for earlier ones, with the count of those it answers', async () => {
+    const { dad } = await demoDevices(server.database.db);
+    const db = server.database.db;
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    const id = randomUUID();
+    await sql`insert into device_events (id, tenant_id, device_id, type, event_time, attributes, keep_days)
+      values (${id}, ${dad.tenant_id}, ${dad.id}, 'fall', ${eightDaysAgo}, '{}', ${keepDaysOf(dad.tenant_id)})`.execute(db);
+    const read = async (query: string) => (await call(carer, 'GET', `/api/app/eventEntry/history?deviceId=${dad.id}&MaxResultCount=1000${query}`)).body as unknown as Items;
+    const week = await read('');
+    expect(week.items.map((e) => e.id)).not.toContain(id);
+    expect(week.items.every((e) => Date.parse(String(e.eventTime)) >= Date.now() - 7 * 24 * 3600_000 - 60_000)).toBe(true);
+    expect(week.totalCount).toBe(week.items.length);
+    const longer = await read(`&from=${new Date(eightDaysAgo.getTime() - 1000).toISOString()}`);
+    expect(longer.items.map((e) => e.id)).toContain(id);
+    expect(longer.totalCount).toBe(week.totalCount! + 1);
+    // Seven days before an explicit end.
+    const then = await read(`&to=${new Date(eightDaysAgo.getTime() + 1000).toISOString()}`);
+    expect(then.items.map((e) => e.id)).toContain(id);
+    await db.deleteFrom('device_events').where('id', '=', id).execute();
   });
 
   it('lets staff read the tenant devices, and nobody from another tenant', async () => {

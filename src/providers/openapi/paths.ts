@@ -8772,7 +8772,7 @@ export interface paths {
             parameters: {
                 query?: {
                     deviceId?: string;
-                    /** @description Start (ISO 8601) */
+                    /** @description Start (ISO 8601, default 7 days before `to`; earlier history is read when asked for) */
                     from?: string;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
