@@ -18,35 +18,58 @@ export interface ReadSamples {
   items: number;
 }
 
+/** One side of a read compared: a server's call `urlOf(i)` with its token, and a pool on its database for the floor. */
+export interface ReadSide {
+  pool: pg.Pool;
+  token: string;
+  urlOf: (i: number) => string;
+}
+
 /**
- * Calls `urlOf(i)` `requests` times after `warmUp` calls (sequential, keep-alive, a bearer token)
- * and, after each, runs the statements it issued that read `table` again on `pool`: the same SQL
- * with the same parameters, warm from the call before it, a floor for the API.
+ * Calls `urlOf(i)` over HTTP (keep-alive, a bearer token) and runs the statements it issued that
+ * read `table` again on the side's pool: the same SQL with the same parameters, warm from the call
+ * before it, a floor for the API.
  */
-export async function timeRead(pool: pg.Pool, token: string, urlOf: (i: number) => string, table: string, warmUp: number, requests: number): Promise<ReadSamples> {
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-  const reads = new RegExp(`\\bfrom "${table}"`, 'i');
-  const out: ReadSamples = { api: [], sql: [], statements: [], items: 0 };
-  for (let i = 0; i < warmUp + requests; i++) {
-    let body = '';
-    let apiMs = 0;
-    const issued = await captureStatements('postgres', async () => {
-      const started = performance.now();
-      const res = await fetch(urlOf(i), { headers });
-      body = await res.text();
-      apiMs = performance.now() - started;
-      if (res.status !== 200) throw new Error(`${urlOf(i)} answered ${res.status}: ${body.slice(0, 300)}`);
-    });
-    const statements = issued.filter((s) => reads.test(s.text));
-    if (!statements.length) throw new Error(`captured no query on ${table}`);
+async function readOnce(side: ReadSide, i: number, reads: RegExp): Promise<{ api: number; sql: number; statements: Statement[]; items: number }> {
+  const headers = { authorization: `Bearer ${side.token}`, 'accept-language': 'en' };
+  const url = side.urlOf(i);
+  let body = '';
+  let api = 0;
+  const issued = await captureStatements('postgres', async () => {
     const started = performance.now();
-    await Promise.all(statements.map((s) => pool.query(s.text, s.values)));
-    const sqlMs = performance.now() - started;
-    if (i < warmUp) continue;
-    out.api.push(apiMs);
-    out.sql.push(sqlMs);
-    out.statements = statements;
-    out.items = (JSON.parse(body) as { items: unknown[] }).items.length;
+    const res = await fetch(url, { headers });
+    body = await res.text();
+    api = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+  });
+  const statements = issued.filter((s) => reads.test(s.text));
+  if (!statements.length) throw new Error(`captured no query on ${reads.source}`);
+  const started = performance.now();
+  await Promise.all(statements.map((s) => side.pool.query(s.text, s.values)));
+  return { api, sql: performance.now() - started, statements, items: (JSON.parse(body) as { items: unknown[] }).items.length };
+}
+
+/**
+ * `warmUp` then `requests` calls on every side, in turn: call i on each side before call i + 1
+ * on any, the order of the sides turned round each time. A machine that slows down for a while
+ * (other work on its cores) then slows every side alike, and the ratio between them stays the
+ * database's, not the moment's. Answers each side's samples, in the order of `sides`.
+ */
+export async function timeReadsInTurn(sides: ReadSide[], table: string, warmUp: number, requests: number): Promise<ReadSamples[]> {
+  const reads = new RegExp(`\\bfrom "${table}"`, 'i');
+  const out: ReadSamples[] = sides.map(() => ({ api: [], sql: [], statements: [], items: 0 }));
+  for (let i = 0; i < warmUp + requests; i++) {
+    const order = sides.map((_, k) => k);
+    if (i % 2) order.reverse();
+    for (const k of order) {
+      const r = await readOnce(sides[k]!, i, reads);
+      if (i < warmUp) continue;
+      const o = out[k]!;
+      o.api.push(r.api);
+      o.sql.push(r.sql);
+      o.statements = r.statements;
+      o.items = r.items;
+    }
   }
   return out;
 }

@@ -3,10 +3,12 @@
  * retention run? On a scratch database of the PostgreSQL server, with the real server (HTTP, a
  * signed-in tenant user, the OsmAnd ingest port), measures in one run:
  *
- * - EMPTY: ingest positions/s of bench/ingest's load generator on an empty history; then, with
- *   one day of history (a read of nothing is no baseline), a day's trail and the event history;
+ * - EMPTY: ingest positions/s of bench/ingest's load generator on an empty history; for the
+ *   reads, a twin database on a server of its own with one day of history (a read of nothing is
+ *   no baseline);
  * - FULL: the same after loading WATCHES x (DAYS + 4) days of history at a fix every 5 minutes
- *   (2,000 x 94 x 288 = 54 M positions by default) and an event per watch per day;
+ *   (2,000 x 94 x 288 = 54 M positions by default) and an event per watch per day; each read (a
+ *   day's trail, the event history) is timed on the twin and the full database in turn;
  * - the retention run at the real clock (the 4 oldest days are past the 90-day class, so their
  *   ranges go), while a paced sender keeps 1,000 watches sending a fix a second: its wall time
  *   and the longest stretch without an ingest answer.
@@ -28,7 +30,7 @@ import { startServer, type TestServer } from '../../tests/support/server';
 import { tokensFor } from '../../tests/support/sign-in';
 import { closePool, percentile } from '../list/measure';
 import { runLoad } from '../ingest/fleet';
-import { ms, pacedLoad, paceFigures, printPlans, timeRead, type PaceFigures, type ReadSamples } from './measure';
+import { ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
 import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';
 
 const BASE = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -96,13 +98,14 @@ async function untilUnused(url: string): Promise<void> {
   }
 }
 
-interface Phase {
-  ingestRate: number;
-  ingestStatuses: Record<string, number>;
-  trailToday: ReadSamples;
-  trailAnyDay?: ReadSamples;
-  eventsTenant: ReadSamples;
-  eventsCarer: ReadSamples;
+/** A read timed on the empty twin and the full database in turn: [empty, full]. */
+type Pair = [ReadSamples, ReadSamples];
+interface Reads {
+  trailToday: Pair;
+  /** The full history's any day against the twin's last day. */
+  trailAnyDay: Pair;
+  eventsTenant: Pair;
+  eventsCarer: Pair;
 }
 
 /** Positions stored with fix times in [from, to). */
@@ -141,16 +144,19 @@ async function ingestRate(server: TestServer, seconds: number[]): Promise<{ rate
   return { rate: median, statuses: Object.assign({}, ...runs.map((r) => r.statuses)) as Record<string, number> };
 }
 
-interface Readers {
+/** A server with its fleet, signed-in readers and a pool on its database: the empty twin or the full one. */
+interface Side {
+  server: TestServer;
+  fleet: Fleet;
   pool: pg.Pool;
   staffToken: string;
   carerToken: string;
 }
 
-async function signIn(server: TestServer, fleet: Fleet): Promise<{ staffToken: string; carerToken: string }> {
+async function sideOf(server: TestServer, fleet: Fleet, pool: pg.Pool): Promise<Side> {
   const staff = await tokensFor(server.url, fleet.staff.userName, fleet.staff.password);
   const carer = await tokensFor(server.url, fleet.carer.userName, fleet.carer.password);
-  return { staffToken: staff.access_token, carerToken: carer.access_token };
+  return { server, fleet, pool, staffToken: staff.access_token, carerToken: carer.access_token };
 }
 
 /** A day's trail of watch `w`: day `k` back from the history's end (its last millisecond excluded, so one day's fixes). */
@@ -161,20 +167,38 @@ const trailUrl = (server: TestServer, fleet: Fleet, end: Date, w: number, k: num
 };
 const EVENTS_PAGE = '/api/app/eventEntry/history?skipCount=0&maxResultCount=10';
 
-async function measureReads(server: TestServer, fleet: Fleet, readers: Readers, end: Date, anyDay: boolean): Promise<Pick<Phase, 'trailToday' | 'trailAnyDay' | 'eventsTenant' | 'eventsCarer'>> {
-  const { pool, staffToken, carerToken } = readers;
-  // The same watches (and days) in both phases: the generator starts from the same seed.
+/**
+ * The reads, each timed on both sides in turn (measure.ts): a day's trail of the same watch, the
+ * full history's any day against the twin's last day, and the staff's and the carer's event history.
+ */
+async function measureReads(empty: Side, full: Side, end: Date): Promise<Reads> {
+  // The same watches (and days) on both sides: picked once from seeded generators.
   const today = random(18);
-  const trailToday = await timeRead(pool, staffToken, () => trailUrl(server, fleet, end, Math.floor(today() * WATCHES), 0), 'positions', WARM_UP, READS);
+  const todayWatch = Array.from({ length: WARM_UP + READS }, () => Math.floor(today() * WATCHES));
   const days = historyDays(DAYS, 0);
   const any = random(2026);
-  const trailAnyDay = anyDay ? await timeRead(pool, staffToken, () => trailUrl(server, fleet, end, Math.floor(any() * WATCHES), days[Math.floor(any() * days.length)]!), 'positions', WARM_UP, READS) : undefined;
-  const eventsTenant = await timeRead(pool, staffToken, () => `${server.url}${EVENTS_PAGE}`, 'device_events', WARM_UP, READS);
-  const eventsCarer = await timeRead(pool, carerToken, () => `${server.url}${EVENTS_PAGE}`, 'device_events', WARM_UP, READS);
-  for (const [name, r] of [['trail, the last day', trailToday], ['trail, any day', trailAnyDay], ['event history, staff (the tenant)', eventsTenant], ["event history, a carer's watch", eventsCarer]] as const) {
-    if (r) console.log(`  ${name.padEnd(36)} API p50 ${ms(percentile(r.api, 50)).padStart(9)} p95 ${ms(percentile(r.api, 95)).padStart(9)}; same SQL p50 ${ms(percentile(r.sql, 50)).padStart(9)} p95 ${ms(percentile(r.sql, 95)).padStart(9)}; ${r.items} items`);
+  const anyPick = Array.from({ length: WARM_UP + READS }, () => ({ w: Math.floor(any() * WATCHES), k: days[Math.floor(any() * days.length)]! }));
+  const trail = (side: Side, pick: (i: number) => { w: number; k: number }): ReadSide => ({
+    pool: side.pool,
+    token: side.staffToken,
+    urlOf: (i) => trailUrl(side.server, side.fleet, end, pick(i).w, pick(i).k),
+  });
+  const lastDay = (i: number) => ({ w: todayWatch[i]!, k: 0 });
+  const events = (side: Side, token: string): ReadSide => ({ pool: side.pool, token, urlOf: () => `${side.server.url}${EVENTS_PAGE}` });
+  const pair = async (sides: ReadSide[], table: string) => (await timeReadsInTurn(sides, table, WARM_UP, READS)) as Pair;
+  const reads: Reads = {
+    trailToday: await pair([trail(empty, lastDay), trail(full, lastDay)], 'positions'),
+    trailAnyDay: await pair([trail(empty, lastDay), trail(full, (i) => anyPick[i]!)], 'positions'),
+    eventsTenant: await pair([events(empty, empty.staffToken), events(full, full.staffToken)], 'device_events'),
+    eventsCarer: await pair([events(empty, empty.carerToken), events(full, full.carerToken)], 'device_events'),
+  };
+  const names: [string, Pair][] = [['trail, the last day', reads.trailToday], ['trail, any day (full) / last day (empty)', reads.trailAnyDay], ['event history, staff (the tenant)', reads.eventsTenant], ["event history, a carer's watch", reads.eventsCarer]];
+  for (const [name, samples] of names) {
+    for (const [label, r] of [['empty', samples[0]], ['full', samples[1]]] as const) {
+      console.log(`  ${name.padEnd(42)} ${label.padEnd(5)} API p50 ${ms(percentile(r.api, 50)).padStart(9)} p95 ${ms(percentile(r.api, 95)).padStart(9)}; same SQL p50 ${ms(percentile(r.sql, 50)).padStart(9)} p95 ${ms(percentile(r.sql, 95)).padStart(9)}; ${r.items} items`);
+    }
   }
-  return { trailToday, trailAnyDay, eventsTenant, eventsCarer };
+  return reads;
 }
 
 /** Paced load for PACE_SECONDS; with `retention`, a retention run RUN_AFTER_MS into it. */
@@ -208,6 +232,8 @@ async function main(): Promise<void> {
   const server = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
   const url = server.config.databaseUrl;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  let twin: TestServer | undefined;
+  let twinPool: pg.Pool | undefined;
   try {
     const { db } = server.database;
     const fleet = await seedFleet(db, WATCHES + PACED);
@@ -227,9 +253,21 @@ async function main(): Promise<void> {
     let started = performance.now();
     await loadHistory(url, fleet.tenantId, WATCHES, end, [0], 1, () => {});
     await vacuumHistory(url);
-    console.log(`  loaded the last day (${n(WATCHES * (1440 / FIX_MINUTES))} positions) for the reads in ${elapsed(started)}`);
-    const emptyReads = await measureReads(server, fleet, { pool, ...(await signIn(server, fleet)) }, end, false);
-    const empty: Phase = { ingestRate: emptyIngest.rate, ingestStatuses: emptyIngest.statuses, ...emptyReads };
+    console.log(`  loaded the last day (${n(WATCHES * (1440 / FIX_MINUTES))} positions) in ${elapsed(started)}`);
+    // The reads' EMPTY is a twin of this database as it is now, on a server of its own: the same
+    // fleet, ranges, last day and a load, kept while this one fills, so that each read is timed on
+    // both in turn at the end (measure.ts) rather than ten minutes apart on a shared machine.
+    started = performance.now();
+    twin = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
+    const twinUrl = twin.config.databaseUrl;
+    twinPool = new pg.Pool({ connectionString: twinUrl, max: 4 });
+    const twinFleet = await seedFleet(twin.database.db, WATCHES + PACED);
+    await makeRanges(twin.database.db, new Date(end.getTime() - DAY_MS), ahead);
+    await ingestOnce(twin, 29, 10, 'the twin: a load, as this database had');
+    await loadHistory(twinUrl, twinFleet.tenantId, WATCHES, end, [0], 1, () => {});
+    await vacuumHistory(twinUrl);
+    const emptySide = await sideOf(twin, twinFleet, twinPool);
+    console.log(`  the twin for the reads (EMPTY): ready in ${elapsed(started)}`);
 
     console.log(`\n=== Loading the history: ${days.length - 1} more days ===`);
     const made = await makeRanges(db, new Date(end.getTime() - (days.at(-1)! + 1) * DAY_MS), ahead);
@@ -253,9 +291,8 @@ async function main(): Promise<void> {
 
     console.log('\n=== FULL ===');
     const fullIngest = await ingestRate(server, [7, 9, 11].slice(0, REPEATS));
-    const fullReaders = { pool, ...(await signIn(server, fleet)) };
-    const fullReads = await measureReads(server, fleet, fullReaders, end, true);
-    const full: Phase = { ingestRate: fullIngest.rate, ingestStatuses: fullIngest.statuses, ...fullReads };
+    console.log('  reads, each on the twin (EMPTY) and this database (FULL) in turn:');
+    const reads = await measureReads(emptySide, await sideOf(server, fleet, pool), end);
 
     console.log('\n=== Retention run ===');
     const now = new Date();
@@ -278,28 +315,30 @@ async function main(): Promise<void> {
     console.log(paceLine('with the run, fixes waiting during it', during));
 
     console.log('\n=== Plans on the full history ===');
-    await printPlans(pool, 'trail, any day (positions), as the last call read it (warm)', full.trailAnyDay!.statements);
+    const full = { trailAnyDay: reads.trailAnyDay[1], eventsTenant: reads.eventsTenant[1], eventsCarer: reads.eventsCarer[1] };
+    await printPlans(pool, 'trail, any day (positions), as the last call read it (warm)', full.trailAnyDay.statements);
     // The same day of a watch no call read: its pages as a trail call first finds them.
-    const warmId = fleet.deviceIds.indexOf(String(full.trailAnyDay!.statements[0]!.values.find((v) => fleet.deviceIds.includes(String(v)))));
+    const warmId = fleet.deviceIds.indexOf(String(full.trailAnyDay.statements[0]!.values.find((v) => fleet.deviceIds.includes(String(v)))));
     const coldId = fleet.deviceIds[(warmId + Math.floor(WATCHES / 2)) % WATCHES]!;
-    const cold = full.trailAnyDay!.statements.map((st) => ({ text: st.text, values: st.values.map((v) => (v === fleet.deviceIds[warmId] ? coldId : v)) }));
+    const cold = full.trailAnyDay.statements.map((st) => ({ text: st.text, values: st.values.map((v) => (v === fleet.deviceIds[warmId] ? coldId : v)) }));
     await printPlans(pool, 'trail, the same day of a watch not read before (cold)', cold);
     await printPlans(pool, 'event history, staff (count and page)', full.eventsTenant.statements);
     await printPlans(pool, "event history, a carer's watch (count and page)", full.eventsCarer.statements);
 
     const p95 = (r: ReadSamples, side: 'api' | 'sql') => percentile(r[side], 95);
+    const row = (label: string, [e, f]: Pair, side: 'api' | 'sql') => ({ label, empty: ms(p95(e, side)), full: ms(p95(f, side)), slowdown: p95(f, side) / p95(e, side), aimed: side === 'api' });
     console.log(`\n=== Results: ${n(WATCHES)} watches, ${n(Number(sizes[0]!.positions))} positions in FULL (EMPTY: none for ingest, the last day for the reads); ${READS} reads each ===`);
     console.log(`  ${''.padEnd(46)}${'empty'.padStart(12)}${'full'.padStart(12)}${'slowdown'.padStart(10)}   aim`);
     const rowsOut: { label: string; empty: string; full: string; slowdown: number; aimed: boolean }[] = [
-      { label: 'ingest positions/s', empty: n(empty.ingestRate), full: n(full.ingestRate), slowdown: empty.ingestRate / full.ingestRate, aimed: true },
-      { label: 'trail p95, the last day (API)', empty: ms(p95(empty.trailToday, 'api')), full: ms(p95(full.trailToday, 'api')), slowdown: p95(full.trailToday, 'api') / p95(empty.trailToday, 'api'), aimed: true },
-      { label: 'trail p95, any day of the 90 (API)', empty: ms(p95(empty.trailToday, 'api')), full: ms(p95(full.trailAnyDay!, 'api')), slowdown: p95(full.trailAnyDay!, 'api') / p95(empty.trailToday, 'api'), aimed: true },
-      { label: 'event history p95, staff, tenant (API)', empty: ms(p95(empty.eventsTenant, 'api')), full: ms(p95(full.eventsTenant, 'api')), slowdown: p95(full.eventsTenant, 'api') / p95(empty.eventsTenant, 'api'), aimed: true },
-      { label: "event history p95, a carer's watch (API)", empty: ms(p95(empty.eventsCarer, 'api')), full: ms(p95(full.eventsCarer, 'api')), slowdown: p95(full.eventsCarer, 'api') / p95(empty.eventsCarer, 'api'), aimed: true },
-      { label: '  floor: trail SQL p95, the last day', empty: ms(p95(empty.trailToday, 'sql')), full: ms(p95(full.trailToday, 'sql')), slowdown: p95(full.trailToday, 'sql') / p95(empty.trailToday, 'sql'), aimed: false },
-      { label: '  floor: trail SQL p95, any day', empty: ms(p95(empty.trailToday, 'sql')), full: ms(p95(full.trailAnyDay!, 'sql')), slowdown: p95(full.trailAnyDay!, 'sql') / p95(empty.trailToday, 'sql'), aimed: false },
-      { label: '  floor: event SQL p95, staff, tenant', empty: ms(p95(empty.eventsTenant, 'sql')), full: ms(p95(full.eventsTenant, 'sql')), slowdown: p95(full.eventsTenant, 'sql') / p95(empty.eventsTenant, 'sql'), aimed: false },
-      { label: "  floor: event SQL p95, a carer's watch", empty: ms(p95(empty.eventsCarer, 'sql')), full: ms(p95(full.eventsCarer, 'sql')), slowdown: p95(full.eventsCarer, 'sql') / p95(empty.eventsCarer, 'sql'), aimed: false },
+      { label: 'ingest positions/s', empty: n(emptyIngest.rate), full: n(fullIngest.rate), slowdown: emptyIngest.rate / fullIngest.rate, aimed: true },
+      row('trail p95, the last day (API)', reads.trailToday, 'api'),
+      row('trail p95, any day of the 90 (API)', reads.trailAnyDay, 'api'),
+      row('event history p95, staff, tenant (API)', reads.eventsTenant, 'api'),
+      row("event history p95, a carer's watch (API)", reads.eventsCarer, 'api'),
+      row('  floor: trail SQL p95, the last day', reads.trailToday, 'sql'),
+      row('  floor: trail SQL p95, any day', reads.trailAnyDay, 'sql'),
+      row('  floor: event SQL p95, staff, tenant', reads.eventsTenant, 'sql'),
+      row("  floor: event SQL p95, a carer's watch", reads.eventsCarer, 'sql'),
     ];
     for (const r of rowsOut) {
       const aim = r.aimed ? `<= ${AIM_RATIO}x  ${verdict(r.slowdown <= AIM_RATIO)}` : '(no aim)';
@@ -311,6 +350,13 @@ async function main(): Promise<void> {
     console.log(`  slowdown: full / empty for times, empty / full for ingest. Whole bench ${elapsed(began)}.`);
   } finally {
     await closePool(pool);
+    if (twinPool) await closePool(twinPool);
+    if (twin) {
+      const twinUrl = twin.config.databaseUrl;
+      await twin.close();
+      await untilUnused(twinUrl);
+      await twin.stop();
+    }
     // As bench/list: close the server, wait for its pool's connections to go, then drop the database.
     await server.close();
     await untilUnused(url);
