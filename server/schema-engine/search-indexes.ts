@@ -122,17 +122,18 @@ export async function syncSearchIndexes(
   pending: PendingIndex[],
 ): Promise<string[]> {
   const table = tableOf(schema);
+  const searchable = columnsOf(schema).filter((c) => c.search);
   const changes: string[] = [];
   // The earlier index over the bare column goes at once, before its successor is built: until
   // then a search reads the table, but an equality lookup (the ingest's IMEIs) is fast again.
-  for (const c of columnsOf(schema).filter((col) => col.search)) {
+  for (const c of searchable) {
     const legacy = legacySearchIndexName(table, c.column);
     if (!indexes.has(legacy)) continue;
     await sql`drop index ${id(legacy)}`.execute(db);
     indexes.delete(legacy);
     changes.push(`dropped ${legacy}`);
   }
-  const wanted = columnsOf(schema).filter((c) => c.search && indexes.get(searchIndexName(table, c.column)) !== true);
+  const wanted = searchable.filter((c) => indexes.get(searchIndexName(table, c.column)) !== true);
   if (!wanted.length) return changes;
   const { rows } = await sql<{ bytes: string }>`
     select pg_table_size(t.oid)::text as bytes from pg_class t join pg_namespace n on n.oid = t.relnamespace
