@@ -8,6 +8,7 @@ import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { scopedRows } from '../schema-engine/scoping';
 import { modelOf } from '../modules/shared/records';
+import { searchExpression } from '../schema-engine/search-indexes';
 import { recordHistory, requireDevice, visibleDevices } from './scope';
 import type { SalesType } from './tables';
 
@@ -22,7 +23,8 @@ export async function productLookup(db: Db, request: FastifyRequest) {
   let q = visibleDevices(db, request);
   if (filter) {
     const pattern = `%${filter.replace(/[%_\\]/g, '\\$&')}%`;
-    q = q.where((eb) => eb.or([eb('d.name', 'ilike', pattern), eb('d.imei', 'ilike', pattern), eb('d.device_id', 'ilike', pattern)]));
+    // lower(column): the expression the search indexes hold (search-indexes.ts).
+    q = q.where((eb) => eb.or(['d.name', 'd.imei', 'd.device_id'].map((column) => eb(searchExpression(column), 'ilike', pattern))));
   }
   const rows = await q.select(['d.id', 'd.name', 'd.imei', 'd.model']).orderBy('d.name').orderBy('d.id').limit(take).execute();
   return { totalCount: rows.length, items: rows.map((r) => ({ id: r.id, displayName: `${r.name} (${r.imei})`, name: r.name, imei: r.imei, model: r.model })) };

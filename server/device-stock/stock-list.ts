@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { modelOf } from '../modules/shared/records';
+import { searchExpression } from '../schema-engine/search-indexes';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
 import { visibleDevices } from './scope';
 
@@ -108,6 +109,23 @@ export type StockRecord = ReturnType<typeof stockRecord>;
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /**
+ * Filter: a case-insensitive "contains" over the device's name, IMEI and device ID and its SIM
+ * card's ICCID. Each part is a query of its own that a search index answers (lower(column), as
+ * search-indexes.ts builds them), and the list reads the union of their ids by primary key. One
+ * WHERE with an EXISTS on the SIM card among the ORs cannot use any index: a big tenant's stock
+ * was read whole for every search.
+ */
+function withStockSearch(engine: SchemaEngine, q: StockQuery, text: string): StockQuery {
+  const pattern = `%${escapeLike(text)}%`;
+  const simcards = sql.id(modelOf(engine, 'simcards').table);
+  const onDevice = q.where((eb) => eb.or(['d.name', 'd.imei', 'd.device_id'].map((column) => eb(searchExpression(column), 'ilike', pattern)))).select('d.id');
+  const bySimCard = q
+    .where(sql.ref('d.sim_card_id'), 'in', sql<string>`(select s.id from ${simcards} s where ${searchExpression('s.iccid')} ilike ${pattern} and not s.is_deleted)`)
+    .select('d.id');
+  return q.where('d.id', '=', sql<string>`any(array(${onDevice.union(bySimCard)}))`);
+}
+
+/**
  * The stock filters every list accepts: Filter (name, IMEI, device ID or ICCID), model, status,
  * subscriptionStatus, stopReason (a reason, or 'none' for devices in service), exchangeState,
  * salesType, customerId, organizationId, inUse and paired (true/false). Unknown values are a 400.
@@ -134,18 +152,7 @@ export function applyStockFilters(engine: SchemaEngine, base: StockQuery, query:
   };
 
   const filter = text('filter');
-  if (filter) {
-    const pattern = `%${escapeLike(filter)}%`;
-    const simcards = sql.id(modelOf(engine, 'simcards').table);
-    q = q.where((eb) =>
-      eb.or([
-        eb('d.name', 'ilike', pattern),
-        eb('d.imei', 'ilike', pattern),
-        eb('d.device_id', 'ilike', pattern),
-        sql<SqlBool>`exists (select 1 from ${simcards} s where s.id = d.sim_card_id and s.iccid ilike ${pattern})` as Expression<SqlBool>,
-      ]),
-    );
-  }
+  if (filter) q = withStockSearch(engine, q, filter);
   const model = text('model');
   if (model) q = q.where('d.model', '=', model);
   const status = oneOf('status', ['online', 'offline'] as const);

@@ -107,6 +107,42 @@ describe.each(DATABASES)('trigram indexes for the list search on $name', ({ name
     }
   });
 
+  it("answers the device stock's Filter (name, IMEI, device ID or the SIM card's ICCID) and the device picker from the search indexes", async () => {
+    const get = async <T>(path: string) => {
+      const res = await fetch(`${server.url}/api/app/productInstance/${path}`, { headers: { authorization: `Bearer ${staff}` } });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    // A demo watch of the tenant with a SIM card, found by the middle of its ICCID.
+    const paired = await sql<{ id: string; iccid: string }>`
+      select d.id, s.iccid from devices d join simcards s on s.id = d.sim_card_id
+      where d.tenant_id = ${tenantId} and not d.is_deleted and not s.is_deleted order by d.name limit 1`.execute(db);
+    const { id: pairedId, iccid } = paired.rows[0]!;
+    // Enough SIM cards that reading them all costs more than the ICCID's search index.
+    await sql`insert into simcards (id, tenant_id, iccid, status, concurrency_stamp)
+      select gen_random_uuid(), ${tenantId}, '8945' || lpad(g::text, 15, '0'), 'active', 'x' from generate_series(1, 20000) g`.execute(db);
+    await sql`vacuum analyze simcards`.execute(db);
+    const issued = await captureStatements(kind, async () => {
+      const stock = await get<{ totalCount: number; items: { name: string }[] }>('hostData?Filter=essellat&Sorting=name&MaxResultCount=5');
+      expect(stock.totalCount).toBe(10);
+      expect(stock.items.map((i) => i.name)).toEqual(names.filter((n) => n.includes('Tessellate')).sort().slice(0, 5));
+      const lookup = await get<{ items: { name: string }[] }>('product-lookup?Filter=ESSELLAT&MaxResultCount=50');
+      expect(lookup.items).toHaveLength(10);
+    });
+    const bySim = await get<{ items: { id: string }[] }>(`hostData?Filter=${iccid.slice(6, 14)}&MaxResultCount=100`);
+    expect(bySim.items.map((i) => i.id)).toContain(pairedId);
+
+    const searches = issued.filter((s) => /\bilike\b/i.test(s.text));
+    // The stock's count and page, and the picker.
+    expect(searches).toHaveLength(3);
+    for (const s of searches) {
+      const plan = await explain(db, s);
+      expect(plan, plan).toMatch(new RegExp(`Bitmap Index Scan on ${searchIndexName('devices', 'name')}`));
+      expect(plan, plan).not.toMatch(/Seq Scan on (devices|simcards)/);
+      if (/"simcards"/.test(s.text)) expect(plan, plan).toMatch(new RegExp(`Bitmap Index Scan on ${searchIndexName('simcards', 'iccid')}`));
+    }
+  });
+
   it('does not walk the sort index to find matches that all sit at its far end', async () => {
     // Sorted by name desc, walking devices_name_idx backwards reads 19,000 rows before the first
     // Quistgaard; the planner would, expecting 1,000 matches spread evenly.
