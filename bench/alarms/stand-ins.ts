@@ -1,5 +1,7 @@
-// The push service stand-in (tests/support/push-service.ts, as the tests use it: each push's VAPID
-// JWT verified and its aes128gcm body decrypted, as a browser would) and, with BENCH_SMTP=1, the
+// The push service stand-in (tests/support/push-service.ts: each push's VAPID JWT verified as it
+// comes; its aes128gcm body decrypted as a browser would, but only when the orchestrator asks for
+// the payloads after the load, since a real push service never decrypts and does not share Vigil's
+// cores) and, with BENCH_SMTP=1, the
 // SMTP stand-in (tests/support/smtp.ts), in a process of their own: their CPU is not taken from
 // the API node's event loop, and the arrival times are theirs. Driven by the orchestrator over IPC.
 import { startPushService } from '../../tests/support/push-service';
@@ -14,12 +16,12 @@ export interface StandInSubscription {
 }
 
 export interface PushArrival {
+  /** Its place among everything the stand-in received (what `payloads` answers by). */
+  seq: number;
   subscriptionId: string;
-  /** Wall clock ms when the stand-in had the push (after checking and decrypting it). */
+  /** Wall clock ms when the stand-in had the push (after checking its VAPID token). */
   at: number;
   answered: number | 'hung';
-  /** The alarm's event id from the decrypted payload, null when it did not decrypt. */
-  eventId: string | null;
   vapidOk: boolean;
 }
 
@@ -36,11 +38,17 @@ export interface StandInReport {
   cpuSeconds: number;
 }
 
-export type StandInRequest = { type: 'subscribe'; count: number } | { type: 'report' } | { type: 'stop' };
-export type StandInAnswer = { type: 'ready'; pushUrl: string; smtpUrl: string } | { type: 'subscribed'; subscriptions: StandInSubscription[] } | { type: 'report'; report: StandInReport } | { type: 'stopped' };
+export type StandInRequest = { type: 'subscribe'; count: number } | { type: 'report' } | { type: 'payloads' } | { type: 'stop' };
+export type StandInAnswer =
+  | { type: 'ready'; pushUrl: string; smtpUrl: string }
+  | { type: 'subscribed'; subscriptions: StandInSubscription[] }
+  | { type: 'report'; report: StandInReport }
+  /** The alarm's event id in each push's decrypted payload, by `seq`; null when it did not decrypt. */
+  | { type: 'payloads'; eventIds: (string | null)[] }
+  | { type: 'stopped' };
 
 const withSmtp = process.argv[2] === 'smtp';
-const push = await startPushService();
+const push = await startPushService({ decryptLater: true });
 const mailbox: TestMailbox | undefined = withSmtp ? await startSmtpServer() : undefined;
 
 // The SMTP stand-in keeps parsed mails in a list: new ones are stamped as they appear.
@@ -69,14 +77,18 @@ process.on('message', (request: StandInRequest) => {
       });
       send({ type: 'subscribed', subscriptions });
     } else if (request.type === 'report') {
-      const pushes = push.received.slice(reportedPushes).map((r) => {
-        const payload = r.payload as { eventId?: unknown } | undefined;
-        return { subscriptionId: r.subscriptionId, at: r.at, answered: r.answered, eventId: typeof payload?.eventId === 'string' ? payload.eventId : null, vapidOk: r.vapid.ok };
-      });
+      const pushes = push.received.slice(reportedPushes).map((r, i) => ({ seq: reportedPushes + i, subscriptionId: r.subscriptionId, at: r.at, answered: r.answered, vapidOk: r.vapid.ok }));
       reportedPushes = push.received.length;
       const cpu = process.cpuUsage(cpuBefore);
       cpuBefore = process.cpuUsage();
       send({ type: 'report', report: { pushes, mails: mails.splice(0), cpuSeconds: (cpu.user + cpu.system) / 1e6 } });
+    } else if (request.type === 'payloads') {
+      push.decryptPending();
+      const eventIds = push.received.map((r) => {
+        const payload = r.payload as { eventId?: unknown } | undefined;
+        return typeof payload?.eventId === 'string' ? payload.eventId : null;
+      });
+      send({ type: 'payloads', eventIds });
     } else {
       clearInterval(poll);
       await Promise.all([push.stop(), mailbox?.stop()]);

@@ -19,8 +19,8 @@ export interface ListCase {
   aimRatio: number;
   warmUp: number;
   requests: number;
-  /** Other Filter values timed on the same database with fewer calls, without an aim. */
-  otherFilters?: { label: string; filter: string; requests: number }[];
+  /** Other Filter values timed on the same database with fewer calls, without an aim; on another list when `endpoint` is given. */
+  otherFilters?: { label: string; filter: string; requests: number; endpoint?: string }[];
 }
 
 export interface CaseResult {
@@ -77,14 +77,14 @@ async function untilUnused(url: string): Promise<void> {
   }
 }
 
-/** Calls `GET ENDPOINT?params` with the token; the body, or an error naming the status. */
-function lister(server: TestServer, token: string, params: Record<string, string>) {
-  const listUrl = `${server.url}${ENDPOINT}?${new URLSearchParams(params)}`;
+/** Calls `GET endpoint?params` with the token; the body, or an error naming the status. */
+function lister(server: TestServer, token: string, params: Record<string, string>, endpoint = ENDPOINT) {
+  const listUrl = `${server.url}${endpoint}?${new URLSearchParams(params)}`;
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
   return async (): Promise<string> => {
     const res = await fetch(listUrl, { headers });
     const body = await res.text();
-    if (res.status !== 200) throw new Error(`${ENDPOINT} answered ${res.status}: ${body.slice(0, 300)}`);
+    if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;
   };
 }
@@ -183,7 +183,7 @@ export async function runCase(spec: ListCase): Promise<CaseResult> {
 
 /** The same list with another Filter: API and same SQL, a few calls each, and the plans. */
 async function timeOtherFilter(server: TestServer, pool: pg.Pool, token: string, spec: ListCase, other: NonNullable<ListCase['otherFilters']>[number]) {
-  const list = lister(server, token, { ...spec.params, Filter: other.filter });
+  const list = lister(server, token, { ...spec.params, Filter: other.filter }, other.endpoint);
   const { issued, page } = await capture(list);
   const listSql = issued.filter(isList);
   const api: number[] = [];
@@ -195,7 +195,7 @@ async function timeOtherFilter(server: TestServer, pool: pg.Pool, token: string,
     api.push(a);
     sqlOnly.push(s);
   }
-  console.log(`\nFilter=${other.filter} (${other.label}): totalCount ${page.totalCount}; ${other.requests} calls, no aim`);
+  console.log(`\n${other.endpoint ? `${other.endpoint}, ` : ''}Filter=${other.filter} (${other.label}): totalCount ${page.totalCount}; ${other.requests} calls, no aim`);
   console.log(`  ${''.padEnd(32)} ${['p50', 'p95', 'p99'].map((p) => p.padStart(10)).join('')}`);
   row('API over HTTP (keep-alive)', api);
   row(`same SQL direct (${listSql.length} in parallel)`, sqlOnly);

@@ -33,6 +33,8 @@ const CASES: ListCase[] = [
     otherFilters: [
       { label: 'a full name, 0.5 % of the tenant, sorted by name', filter: NAME_FILTER, requests: 50 },
       { label: "case 1's word, 10 % of the tenant", filter: FILTER_WORD, requests: 20 },
+      // The back office's device stock: the same search, and the SIM card's ICCID beside it.
+      { label: 'the device stock, name, IMEI, device ID or ICCID', filter: BIG_TENANT_FILTER, requests: 50, endpoint: '/api/app/productInstance/hostData' },
     ],
   },
 ];

@@ -12,6 +12,16 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
  * subscription can be told to answer 201 (default), 404, 410, 500, or to hang (never answer).
  */
 
+export interface PushServiceOptions {
+  /**
+   * Keep each body as it came and decrypt it only in `decryptPending()`. A real push service never
+   * decrypts (the payload is end-to-end encrypted, for the browser) and does not run on Vigil's
+   * machine: a bench that shares its cores with this stand-in does the browser's part after its
+   * measured window, not during it.
+   */
+  decryptLater?: boolean;
+}
+
 /** http_ece, the RFC 8188/8291 implementation web-push itself encrypts with; it ships no types. */
 interface Ece {
   decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer;
@@ -40,7 +50,7 @@ export interface ReceivedPush {
   contentEncoding: string | undefined;
   /** The VAPID JWT's claims and key, once verified; the reason when it was not. */
   vapid: { ok: true; aud: string; sub: string; exp: number; publicKey: string } | { ok: false; reason: string };
-  /** The decrypted body, parsed as JSON (undefined when it could not be decrypted or parsed). */
+  /** The decrypted body, parsed as JSON (undefined when it could not be decrypted or parsed, or is not decrypted yet). */
   payload: unknown;
   at: number;
 }
@@ -53,6 +63,8 @@ export interface PushServiceStandIn {
   behave(subscription: TestSubscription, behaviour: Behaviour): void;
   /** Everything received, in order. */
   received: ReceivedPush[];
+  /** Decrypts the bodies kept by `decryptLater`, filling their `payload`; answers how many. */
+  decryptPending(): number;
   /** Waits for the next push to the subscription (received after `since`, default: any kept). */
   next(subscription: TestSubscription, timeoutMs?: number, since?: number): Promise<ReceivedPush>;
   stop(): Promise<void>;
@@ -65,7 +77,22 @@ function jwkOf(publicKey: string) {
   return { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
 }
 
+/**
+ * A token already verified is not verified again until it expires (the server signs one per push
+ * service and reuses it for hours, RFC 8292 section 2): what a push service would do too.
+ */
+const verifiedTokens = new Map<string, ReceivedPush['vapid']>();
+
 async function checkVapid(authorization: string | undefined, audience: string): Promise<ReceivedPush['vapid']> {
+  const key = `${audience} ${authorization}`;
+  const known = verifiedTokens.get(key);
+  if (known?.ok && known.exp > Date.now() / 1000) return known;
+  const vapid = await verifyVapid(authorization, audience);
+  if (vapid.ok) verifiedTokens.set(key, vapid);
+  return vapid;
+}
+
+async function verifyVapid(authorization: string | undefined, audience: string): Promise<ReceivedPush['vapid']> {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!match) return { ok: false, reason: `no VAPID authorization: ${authorization}` };
   const [, token, k] = match as unknown as [string, string, string];
@@ -81,13 +108,22 @@ async function checkVapid(authorization: string | undefined, audience: string): 
   }
 }
 
-export async function startPushService(): Promise<PushServiceStandIn> {
+export async function startPushService(options: PushServiceOptions = {}): Promise<PushServiceStandIn> {
   const subscriptions = new Map<string, TestSubscription>();
   const behaviours = new Map<string, Behaviour>();
   const received: ReceivedPush[] = [];
   const waiters = new Set<() => void>();
   const hanging = new Set<http.ServerResponse>();
+  /** Bodies kept by decryptLater, with the entry and subscription they belong to. */
+  const undecrypted: { entry: ReceivedPush; body: Buffer; subscription: TestSubscription }[] = [];
   let origin = '';
+  const decrypt = (body: Buffer, subscription: TestSubscription): unknown => {
+    try {
+      return JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.keys.auth }).toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -101,15 +137,10 @@ export async function startPushService(): Promise<PushServiceStandIn> {
           return;
         }
         const vapid = await checkVapid(req.headers.authorization, origin);
-        let payload: unknown;
-        try {
-          payload = JSON.parse(ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.keys.auth }).toString('utf8'));
-        } catch {
-          payload = undefined;
-        }
+        const body = Buffer.concat(chunks);
         const behaviour = behaviours.get(subscription.id) ?? 'accept';
         const answered: number | 'hung' = !vapid.ok ? 403 : behaviour === 'accept' ? 201 : behaviour === 'hang' ? 'hung' : behaviour;
-        received.push({
+        const entry: ReceivedPush = {
           subscriptionId: subscription.id,
           answered,
           ttl: req.headers.ttl as string | undefined,
@@ -117,9 +148,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
           topic: req.headers.topic as string | undefined,
           contentEncoding: req.headers['content-encoding'],
           vapid,
-          payload,
+          payload: options.decryptLater ? undefined : decrypt(body, subscription),
           at: Date.now(),
-        });
+        };
+        if (options.decryptLater) undecrypted.push({ entry, body, subscription });
+        received.push(entry);
         for (const wake of waiters) wake();
         if (answered === 'hung') {
           hanging.add(res);
@@ -143,6 +176,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       const subscription = { id, endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }, ecdh };
       subscriptions.set(id, subscription);
       return subscription;
+    },
+    decryptPending() {
+      const pending = undecrypted.splice(0);
+      for (const { entry, body, subscription } of pending) entry.payload = decrypt(body, subscription);
+      return pending.length;
     },
     behave(subscription, behaviour) {
       behaviours.set(subscription.id, behaviour);
