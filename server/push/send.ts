@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import webpush, { type RequestDetails, type Urgency } from 'web-push';
+import type { Urgency } from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { encryptPush } from './encrypt';
 import { vapidKeys } from './keys';
 import { vapidAuthorization } from './vapid-header';
 import { topicOf, type PushPayload } from './validation';
@@ -57,19 +58,24 @@ const originOf = (endpoint: string) => {
   }
 };
 
+/** One push request: where it goes, RFC 8030's headers with the VAPID Authorization, and the encrypted body. */
+interface PushRequest {
+  endpoint: string;
+  headers: Record<string, string | number>;
+  body: Buffer;
+}
+
 /**
- * POSTs one encrypted push message (web-push made its headers, VAPID JWT and aes128gcm body)
- * with a hard deadline over the whole exchange: a service that accepts the connection and then
- * says nothing is cut off at `timeoutMs`. web-push's own sendNotification is not used for the
- * request itself: it only speaks https (the tests' push service is plain http on 127.0.0.1) and
- * its timeout is a socket-idle one, not a deadline.
+ * POSTs one encrypted push message with a hard deadline over the whole exchange: a service that
+ * accepts the connection and then says nothing is cut off at `timeoutMs`. web-push's own
+ * sendNotification is not used for the request: it only speaks https (the tests' push service is
+ * plain http on 127.0.0.1) and its timeout is a socket-idle one, not a deadline.
  */
-function post(details: RequestDetails, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+function post(details: PushRequest, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(details.endpoint);
     const transport = url.protocol === 'http:' ? http : https;
-    const headers: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(details.headers)) if (value !== undefined) headers[name] = value as string | number;
+    const headers = details.headers;
     const request = transport.request(url, { method: 'POST', headers }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -92,24 +98,30 @@ function post(details: RequestDetails, timeoutMs: number): Promise<{ statusCode:
       clearTimeout(timer);
       reject(err);
     });
-    request.end(details.body ?? undefined);
+    request.end(details.body);
   });
 }
 
-async function sendOne(target: Target, body: string, vapid: { subject: string; publicKey: string; privateKey: string }, opts: Required<Pick<SendOptions, 'timeoutMs' | 'ttlSeconds' | 'urgency'>> & { topic: string }): Promise<PushOutcome> {
+async function sendOne(target: Target, payload: Buffer, vapid: { subject: string; publicKey: string; privateKey: string }, opts: Required<Pick<SendOptions, 'timeoutMs' | 'ttlSeconds' | 'urgency'>> & { topic: string }): Promise<PushOutcome> {
   const started = performance.now();
   const base = { subscriptionId: target.id, userId: target.user_id, service: originOf(target.endpoint) };
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
-      // The VAPID token is made once per push service (vapid-header.ts), not by web-push per push:
-      // no vapidDetails here, and none set globally (setVapidDetails is never called).
-      headers: { Authorization: vapidAuthorization(target.endpoint, vapid) },
-      TTL: opts.ttlSeconds,
-      urgency: opts.urgency,
-      topic: opts.topic,
-      contentEncoding: 'aes128gcm',
-    });
+    const body = encryptPush({ p256dh: target.p256dh, auth: target.auth }, payload);
+    const details: PushRequest = {
+      endpoint: target.endpoint,
+      body,
+      headers: {
+        // The VAPID token is made once per push service (vapid-header.ts), not per push.
+        Authorization: vapidAuthorization(target.endpoint, vapid),
+        TTL: opts.ttlSeconds,
+        Urgency: opts.urgency,
+        Topic: opts.topic,
+        'Content-Type': 'application/octet-stream',
+        'Content-Encoding': 'aes128gcm',
+        'Content-Length': body.length,
+      },
+    };
     const { statusCode, body: answer } = await post(details, opts.timeoutMs);
     if (statusCode >= 200 && statusCode < 300) return { ...base, status: 'sent', statusCode, ms: elapsed() };
     // The subscription is no more (unsubscribed, expired): RFC 8030 section 7.3.
@@ -150,7 +162,7 @@ export async function sendPushBatch(db: Db, messages: readonly PushMessage[], op
     for (const t of targets) byUser.set(t.user_id, [...(byUser.get(t.user_id) ?? []), t]);
     const vapid = { subject: opts.config.push.vapidSubject, ...keys };
     const work = messages.flatMap((m) => {
-      const body = JSON.stringify(m.payload);
+      const body = Buffer.from(JSON.stringify(m.payload));
       const settings = {
         timeoutMs: opts.timeoutMs ?? opts.config.push.timeoutMs,
         ttlSeconds: opts.ttlSeconds ?? DEFAULT_TTL_SECONDS,
