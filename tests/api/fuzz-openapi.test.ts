@@ -47,7 +47,10 @@ describe.each(DATABASES_FUZZED)('fuzzing every OpenAPI operation on $name', ({ u
     server = await startServer(url);
     token = (await tokensFor(server.url, 'admin', DEMO_PASSWORD)).access_token;
     doc = (await (await fetch(`${server.url}/swagger/json`)).json()) as OpenApi;
-    const rows = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by 1`.execute(server.database.db);
+    // A partition's rows are in its partitioned table's checksum already: each is read once.
+    const rows = await sql<{ name: string }>`
+      select c.relname as name from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition order by 1`.execute(server.database.db);
     tables = rows.rows.map((r) => r.name).filter((t) => !WRITTEN_WHEN_REFUSED.test(t));
   }, 120_000);
   afterAll(async () => server?.stop());
