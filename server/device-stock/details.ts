@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { queryParam } from '../http/paging';
+import { contains } from '../identity/list-params';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
@@ -10,6 +11,7 @@ import { scopedRows } from '../schema-engine/scoping';
 import { modelOf } from '../modules/shared/records';
 import { searchExpression } from '../schema-engine/search-indexes';
 import { recordHistory, requireDevice, visibleDevices } from './scope';
+import { DEVICE_SEARCH_COLUMNS } from './stock-list';
 import type { SalesType } from './tables';
 
 /** product-lookup, nameandOrganization/{id} and changesalestype/{id}: small per-device edits and the device picker. */
@@ -22,9 +24,9 @@ export async function productLookup(db: Db, request: FastifyRequest) {
   const take = Math.min(Math.max(Number(queryParam(query, 'maxResultCount')) || 20, 1), LOOKUP_LIMIT);
   let q = visibleDevices(db, request);
   if (filter) {
-    const pattern = `%${filter.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = contains(filter);
     // lower(column): the expression the search indexes hold (search-indexes.ts).
-    q = q.where((eb) => eb.or(['d.name', 'd.imei', 'd.device_id'].map((column) => eb(searchExpression(column), 'ilike', pattern))));
+    q = q.where((eb) => eb.or(DEVICE_SEARCH_COLUMNS.map((column) => eb(searchExpression(column), 'ilike', pattern))));
   }
   const rows = await q.select(['d.id', 'd.name', 'd.imei', 'd.model']).orderBy('d.name').orderBy('d.id').limit(take).execute();
   return { totalCount: rows.length, items: rows.map((r) => ({ id: r.id, displayName: `${r.name} (${r.imei})`, name: r.name, imei: r.imei, model: r.model })) };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
+import { contains } from '../identity/list-params';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { modelOf } from '../modules/shared/records';
@@ -106,7 +107,8 @@ export function stockRecord(row: StockRow) {
 }
 export type StockRecord = ReturnType<typeof stockRecord>;
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+/** The device's own columns the Filter matches (the stock's and the device picker's), each with a search index. */
+export const DEVICE_SEARCH_COLUMNS = ['d.name', 'd.imei', 'd.device_id'] as const;
 
 /**
  * Filter: a case-insensitive "contains" over the device's name, IMEI and device ID and its SIM
@@ -116,9 +118,9 @@ const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
  * was read whole for every search.
  */
 function withStockSearch(engine: SchemaEngine, q: StockQuery, text: string): StockQuery {
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = contains(text);
   const simcards = sql.id(modelOf(engine, 'simcards').table);
-  const onDevice = q.where((eb) => eb.or(['d.name', 'd.imei', 'd.device_id'].map((column) => eb(searchExpression(column), 'ilike', pattern)))).select('d.id');
+  const onDevice = q.where((eb) => eb.or(DEVICE_SEARCH_COLUMNS.map((column) => eb(searchExpression(column), 'ilike', pattern)))).select('d.id');
   const bySimCard = q
     .where(sql.ref('d.sim_card_id'), 'in', sql<string>`(select s.id from ${simcards} s where ${searchExpression('s.iccid')} ilike ${pattern} and not s.is_deleted)`)
     .select('d.id');

@@ -75,8 +75,7 @@ function post(details: PushRequest, timeoutMs: number): Promise<{ statusCode: nu
   return new Promise((resolve, reject) => {
     const url = new URL(details.endpoint);
     const transport = url.protocol === 'http:' ? http : https;
-    const headers = details.headers;
-    const request = transport.request(url, { method: 'POST', headers }, (response) => {
+    const request = transport.request(url, { method: 'POST', headers: details.headers }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
