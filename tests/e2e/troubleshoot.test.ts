@@ -44,6 +44,11 @@ describe('troubleshooting in a real browser', () => {
 
   it("finds the watch by IMEI and shows its state and raw messages", async () => {
     await page.getByRole('heading', { name: 'Troubleshooting', level: 1 }).waitFor(WAIT);
+    // The sync state answers last: the card must wait for it, not show "Unknown" meanwhile.
+    await page.route('**/api/app/productInstance/getSettingsSync/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await page.getByLabel('Search by IMEI or name').fill(IMEI.slice(-6));
     await page.getByRole('option', { name: new RegExp(IMEI) }).click();
     const facts = page.getByRole('definition');

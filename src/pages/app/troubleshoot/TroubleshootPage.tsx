@@ -49,19 +49,19 @@ export default function TroubleshootPage() {
   const [sync, setSync] = useState<Sync>('unknown');
   const [error, setError] = useState<string | null>(null);
 
+  // Both reads at once, shown together: the card never says "Unknown" for a sync state that is
+  // still on its way, nor keeps the previous watch's.
   const load = useCallback(async (id: string) => {
     setError(null);
-    try {
-      setData(await api('get', '/api/app/troubleshoot/{deviceId}', { params: { deviceId: id } }));
-    } catch (err) {
+    const [troubleshooting, settings] = await Promise.allSettled([
+      api('get', '/api/app/troubleshoot/{deviceId}', { params: { deviceId: id } }),
+      api('get', '/api/app/productInstance/getSettingsSync/{id}', { params: { id } }),
+    ]);
+    setSync(settings.status === 'fulfilled' ? (settings.value.inSync ? 'inSync' : 'notInSync') : 'unknown');
+    if (troubleshooting.status === 'fulfilled') setData(troubleshooting.value);
+    else {
       setData(null);
-      setError(problemsOf(err).message);
-    }
-    try {
-      const { inSync } = await api('get', '/api/app/productInstance/getSettingsSync/{id}', { params: { id } });
-      setSync(inSync ? 'inSync' : 'notInSync');
-    } catch {
-      setSync('unknown');
+      setError(problemsOf(troubleshooting.reason).message);
     }
   }, []);
 
