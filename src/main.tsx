@@ -8,7 +8,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorScreen } from './components/ErrorScreen';
 import { PageLoader } from './components/PageLoader';
 import { RuntimeConfigProvider } from './components/RuntimeConfigContext';
-import { AppRoutes } from './routing/AppRoutes';
+import { AppRoutes, preloadRoute } from './routing/AppRoutes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,7 +23,8 @@ root.render(
 
 async function start(): Promise<void> {
   // Texts still load when the configuration fails, so the error screen can speak the user's language.
-  const [config] = await Promise.allSettled([loadRuntimeConfig(), initI18n()]);
+  // The first screen's chunks load meanwhile; one that fails shows its error when it renders.
+  const [config] = await Promise.allSettled([loadRuntimeConfig(), initI18n(), preloadRoute(window.location.pathname)]);
 
   root.render(
     <StrictMode>

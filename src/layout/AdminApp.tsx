@@ -1,8 +1,10 @@
-import { lazy, use, useMemo, type ReactElement } from 'react';
+import { use, useMemo, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { AccessDenied, Admin, CanAccess, CustomRoutes, localStorageStore, NotFound } from 'react-admin';
 import { NAVIGATION, type NavEntry } from '../../common/navigation';
 import { ErrorScreen } from '../components/ErrorScreen';
+import { mayHaveSession } from '../components/storedSession';
+import { chunk } from '../components/useChunk';
 import { useRuntimeConfig } from '../components/RuntimeConfigContext';
 import { ADMIN_ONLY_NAMESPACES, i18n, initI18n } from '../i18n';
 import { useThemeMode } from '../theme';
@@ -14,13 +16,14 @@ import { settleTenantFilter } from '../providers/hostTenantFilter';
 import { getResourceSchemas } from '../providers/sessionData';
 import { getSignedInUser } from '../providers/userManager';
 import { navEntryFor } from '../schema/navigation';
+import { lazyComponent } from '../routing/lazyComponent';
 import { AppNotification } from './AppNotification';
-import { HAND_WRITTEN_KEYS, handWrittenResources } from './handWrittenResources';
+import { HAND_WRITTEN_KEYS, handWrittenResources, preloadHandWritten } from './handWrittenResources';
 import { Layout } from './Layout';
 import { SCREENS } from './screens';
 
 // Every page is its own chunk: the shell carries react-admin, the layout and the providers only.
-const ComingSoon = lazy(() => import('../pages/app/ComingSoon'));
+const ComingSoon = lazyComponent(() => import('../pages/app/ComingSoon'));
 
 /** Screens with a detail route (SPEC section 2: citizens/{id}, customers/{id}). */
 const WITH_DETAIL = new Set(['citizens', 'customers']);
@@ -28,18 +31,41 @@ const WITH_DETAIL = new Set(['citizens', 'customers']);
 /** Unknown sub-paths of a protected screen (e.g. /dashboard/x) inside the layout. */
 const CatchAll = () => <NotFound />;
 
-let booted: Promise<void> | undefined;
-
 /**
  * Texts loaded (main.tsx started that already; initI18n is idempotent) with the shell's own
  * namespaces (resource labels, validation messages: the public pages never need them), then
- * react-admin's English added.
+ * react-admin's English added. CatchAllRoute loads the shell with it, so the shell need not suspend.
  */
-function bootAdmin(): Promise<void> {
-  booted ??= initI18n()
+const boot = chunk(() =>
+  initI18n()
     .then(() => i18n.loadNamespaces([...ADMIN_ONLY_NAMESPACES]))
-    .then(() => addReactAdminEnglish(i18n));
-  return booted;
+    .then(() => addReactAdminEnglish(i18n))
+    .then(() => true),
+);
+export const bootAdmin = boot.load;
+
+/** The view a resource's path opens: its base path, base/create, base/:id/show or base/:id. */
+function viewOf(pathname: string, base: string): 'list' | 'create' | 'show' | 'edit' {
+  const parts = pathname.slice(base.length).split('/').filter(Boolean);
+  if (parts.length === 0) return 'list';
+  if (parts[0] === 'create') return 'create';
+  return parts[1] === 'show' ? 'show' : 'edit';
+}
+
+/**
+ * Loads what the first screen at `pathname` needs beside the shell: a hand-written screen's chunk
+ * with its texts, or (for a signed-in user on any other path) the schema engine and its view.
+ * Without this each would load only once the one before it had rendered.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  await initI18n(); // a screen loads its namespaces with its code
+  const entry = NAVIGATION.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
+  const own = entry && (SCREENS[entry.key]?.preload() ?? preloadHandWritten(entry.key, viewOf(pathname, entry.path)));
+  if (own) await own;
+  else if (mayHaveSession()) {
+    const { preloadSchemaView } = await import('../schema');
+    await preloadSchemaView(viewOf(pathname, `/${pathname.split('/')[1] ?? ''}`));
+  }
 }
 
 const queryClient = createQueryClient();
@@ -106,7 +132,7 @@ async function adminRoutes(): Promise<ReactElement[]> {
  * route. Sign-in is the public /login page (loginPage false).
  */
 export default function AdminApp() {
-  use(bootAdmin());
+  if (!boot.loaded()) use(bootAdmin());
   const { productName } = useRuntimeConfig();
   const { theme } = useThemeMode();
   const i18nProvider = useMemo(() => createI18nProvider(i18n), []);

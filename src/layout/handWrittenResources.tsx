@@ -3,6 +3,7 @@ import { AccessDenied, CanAccess, Resource } from 'react-admin';
 import { IDENTITY_RESOURCES } from '../pages/app/identity/resources';
 import { MANAGEMENT_RESOURCES } from '../pages/app/management/resources';
 import { registerResourceEndpoint } from '../providers/resourceEndpoints';
+import type { LazyComponent } from '../routing/lazyComponent';
 
 /** Every hand-written react-admin resource, by area. */
 const HAND_WRITTEN = [...IDENTITY_RESOURCES, ...MANAGEMENT_RESOURCES];
@@ -25,6 +26,14 @@ function guarded(key: string, action: string, element: ReactElement | undefined)
     </CanAccess>
   );
 }
+
+/** Starts loading a hand-written resource's view (a lazy screen), if `key` is one of them. */
+export function preloadHandWritten(key: string, view: 'list' | 'create' | 'edit' | 'show'): Promise<unknown> | undefined {
+  const type: unknown = HAND_WRITTEN.find((entry) => entry.key === key)?.[view]?.type;
+  return isPreloadable(type) ? type.preload() : undefined;
+}
+
+const isPreloadable = (type: unknown): type is Pick<LazyComponent<object>, 'preload'> => typeof type === 'function' && 'preload' in type && typeof type.preload === 'function';
 
 export function handWrittenResources(): ReactElement[] {
   return HAND_WRITTEN.map(({ key, name, list, create, edit, show }) => (

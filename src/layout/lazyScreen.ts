@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { i18n } from '../i18n';
+import { lazyComponent, type LazyComponent } from '../routing/lazyComponent';
 
 /**
  * A lazily loaded screen whose texts arrive with its code: the chunk and the i18next namespaces
@@ -8,6 +9,6 @@ import { i18n } from '../i18n';
  * a phone on a slow line shows for a moment as "tenants.title"). A later language change reloads
  * every loaded namespace before it takes effect, so the screen stays in words then too.
  */
-export function lazyScreen<T extends ComponentType>(load: () => Promise<{ default: T }>, namespaces: readonly string[]): LazyExoticComponent<T> {
-  return lazy(() => Promise.all([load(), i18n.loadNamespaces([...namespaces])]).then(([module]) => module));
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: readonly string[]): LazyComponent<P> {
+  return lazyComponent(() => Promise.all([load(), i18n.loadNamespaces([...namespaces])]).then(([module]) => module));
 }

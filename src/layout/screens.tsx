@@ -1,11 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyComponent } from '../routing/lazyComponent';
 import { lazyScreen } from './lazyScreen';
 
 /**
  * The hand-written page of each NAVIGATION entry that is a page rather than a react-admin resource
  * (keyed by NavEntry.key). Each page is its own chunk, loaded with its texts. Entries missing here show "coming soon".
  */
-export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+export const SCREENS: Readonly<Record<string, LazyComponent<object>>> = {
   dashboard: lazyScreen(() => import('../pages/app/dashboard/DashboardPage'), ['devices', 'tracking', 'geofences']),
   account: lazyScreen(() => import('../pages/app/account/AccountPage'), ['profile']),
   billing: lazyScreen(() => import('../pages/app/billing/BillingPage'), ['billing']),

@@ -1,18 +1,44 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '../components/PublicLayout';
+import { lazyComponent, type LazyComponent } from './lazyComponent';
 
 // Every public page is its own chunk; none of them may import react-admin or src/layout, so '/'
 // stays small. The react-admin shell is one more chunk, loaded by CatchAllRoute for protected paths.
-const Home = lazy(() => import('../pages/public/Home'));
-const Login = lazy(() => import('../pages/public/Login'));
-const Registration = lazy(() => import('../pages/public/Registration'));
-const Imprint = lazy(() => import('../pages/public/Imprint'));
-const Terms = lazy(() => import('../pages/public/Terms'));
-const Faq = lazy(() => import('../pages/public/Faq'));
-const PrivacyPolicy = lazy(() => import('../pages/public/PrivacyPolicy'));
-const MobileAppTos = lazy(() => import('../pages/public/MobileAppTos'));
-const CatchAllRoute = lazy(() => import('./CatchAllRoute'));
+const Home = lazyComponent(() => import('../pages/public/Home'));
+const Login = lazyComponent(() => import('../pages/public/Login'));
+const Registration = lazyComponent(() => import('../pages/public/Registration'));
+const Imprint = lazyComponent(() => import('../pages/public/Imprint'));
+const Terms = lazyComponent(() => import('../pages/public/Terms'));
+const Faq = lazyComponent(() => import('../pages/public/Faq'));
+const PrivacyPolicy = lazyComponent(() => import('../pages/public/PrivacyPolicy'));
+const MobileAppTos = lazyComponent(() => import('../pages/public/MobileAppTos'));
+const CatchAllRoute = lazyComponent(() => import('./CatchAllRoute'));
+
+const PUBLIC_PAGES: Readonly<Record<string, LazyComponent<object>>> = {
+  '/': Home,
+  '/login': Login,
+  '/registration': Registration,
+  '/imprint': Imprint,
+  '/terms': Terms,
+  '/faq': Faq,
+  '/privacy-policy': PrivacyPolicy,
+  '/mobile-app-tos': MobileAppTos,
+};
+
+/**
+ * Loads the chunks the first screen of `pathname` needs, all at once, while the runtime
+ * configuration and texts load: the public page, or the shell (with its texts) and the screen in
+ * it. main.tsx renders the app once they are in, so no level of it suspends and waits out React's
+ * 300 ms reveal throttle.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const page = PUBLIC_PAGES[pathname];
+  if (page) await page.preload();
+  else {
+    await CatchAllRoute.preload();
+    await import('./CatchAllRoute').then(({ preloadShell }) => preloadShell(pathname));
+  }
+}
 
 export function AppRoutes() {
   return (

@@ -1,10 +1,25 @@
-import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { mayHaveSession } from '../components/storedSession';
 import { isProtectedPath } from './isProtectedPath';
+import { lazyComponent } from './lazyComponent';
 
-const NotFound = lazy(() => import('../pages/public/NotFound'));
-const AdminApp = lazy(() => import('../layout/AdminApp'));
+const NotFound = lazyComponent(() => import('../pages/public/NotFound'));
+// The shell comes with its texts, so it renders at once when it arrives.
+const AdminApp = lazyComponent(async () => {
+  const shell = await import('../layout/AdminApp');
+  await shell.bootAdmin();
+  return shell;
+});
+
+/** Loads what `pathname` shows: the shell and the first screen's chunks, or the not-found page. */
+export async function preloadShell(pathname: string): Promise<void> {
+  if (!isProtectedPath(pathname, mayHaveSession())) {
+    await NotFound.preload();
+    return;
+  }
+  const [, { preloadScreen }] = await Promise.all([AdminApp.preload(), import('../layout/AdminApp')]);
+  await preloadScreen(pathname);
+}
 
 /**
  * Everything that is not a public page. One route element for all protected paths, so the single

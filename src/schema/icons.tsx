@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { FALLBACK_ICON, ICONS_BY_NAME } from '../layout/menuIcons';
+import { chunk, useChunk } from '../components/useChunk';
 
 type IconModule = { default: ComponentType<SvgIconProps> };
 
@@ -37,13 +38,10 @@ export function schemaIcon(name: string | undefined): ComponentType<SvgIconProps
   if (!name || !load) return FALLBACK_ICON;
   let icon = cache.get(name);
   if (!icon) {
-    const Lazy = lazy(load);
+    const iconChunk = chunk(load);
     icon = function SchemaIcon(props: SvgIconProps) {
-      return (
-        <Suspense fallback={<FALLBACK_ICON {...props} />}>
-          <Lazy {...props} />
-        </Suspense>
-      );
+      const Icon = useChunk(iconChunk)?.default ?? FALLBACK_ICON;
+      return <Icon {...props} />;
     };
     cache.set(name, icon);
   }

@@ -1,10 +1,11 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import type { ResourceSchema } from '../../common/schema/types';
 import { i18n, localeFolder } from '../i18n';
 import { MENU_ICONS } from '../layout/menuIcons';
 import { registerResourceEndpoint } from '../providers/resourceEndpoints';
 import { registerResourcePolicy } from '../providers/resourcePolicies';
+import { lazyComponent } from '../routing/lazyComponent';
 import { viewEnabled } from './fields';
 import { schemaIcon } from './icons';
 import { addSchemaTexts } from './labels';
@@ -14,10 +15,16 @@ import { setSchemas } from './registry';
 import { mergeParts, type ResourceParts } from './parts';
 
 // Each generated view is its own chunk, loaded with the first screen that shows it.
-const SchemaList = lazy(() => import('./views/SchemaList'));
-const SchemaShow = lazy(() => import('./views/SchemaShow'));
-const SchemaEdit = lazy(() => import('./views/SchemaEdit'));
-const SchemaCreate = lazy(() => import('./views/SchemaCreate'));
+const SchemaList = lazyComponent(() => import('./views/SchemaList'));
+const SchemaShow = lazyComponent(() => import('./views/SchemaShow'));
+const SchemaEdit = lazyComponent(() => import('./views/SchemaEdit'));
+const SchemaCreate = lazyComponent(() => import('./views/SchemaCreate'));
+const VIEWS = { list: SchemaList, show: SchemaShow, edit: SchemaEdit, create: SchemaCreate };
+
+/** Starts loading a generated view's chunk before the resource that shows it is declared. */
+export function preloadSchemaView(view: keyof typeof VIEWS): Promise<unknown> {
+  return VIEWS[view].preload();
+}
 
 /** The schema engine's list filter for several ids (`?id=a&id=b`): getMany in one request. */
 const SCHEMA_IDS_FILTER = 'id';
