@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../support/browser';
-import { startWebServer } from '../support/web-server';
-import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { describe, expect, it } from 'vitest';
+import type { FileChooser, Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 
 /**
  * Back-office polish: the Devices filters sit in one tidy row on a laptop and stay inside a
@@ -11,21 +8,11 @@ import { DEMO_PASSWORD } from '../../server/seed/demo';
  * hidden), by keyboard or by dropping the file.
  */
 describe('back-office polish in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = browserSuite();
   const WAIT = { timeout: 15_000 };
-  const contexts: BrowserContext[] = [];
 
-  async function staffPage(width: number, height: number, returnTo: string): Promise<Page> {
-    // One page at a time: the browser opens a file chooser for the page in front only.
-    for (const open of contexts.splice(0)) await open.close();
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-GB' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    await signInAs(page, server.url, 'staff', DEMO_PASSWORD, returnTo);
-    return page;
-  }
+  // One page at a time: the browser opens a file chooser for the page in front only.
+  const staffPage = (width: number, height: number, returnTo: string) => suite.signedIn('staff', returnTo, { viewport: { width, height }, alone: true });
 
   /** Each shown filter's box (react-admin's `.filter-field` wrappers in the list's filter form). */
   const filterBoxes = (page: Page) =>
@@ -42,15 +29,6 @@ describe('back-office polish in a real browser', () => {
   const overlapping = (boxes: Box[]) =>
     boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1).map((b) => [a.source, b.source]));
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows the Devices filters in one row at 1366×850, the others behind "Add filter"', async () => {
     const page = await staffPage(1366, 850, '/devices');
@@ -146,7 +124,7 @@ describe('back-office polish in a real browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // What went up is the dropped file: its card is listed, the one chosen before is not.
-    await page.goto(`${server.url}/simcards?${new URLSearchParams({ filter: JSON.stringify({ q: tag }) })}`);
+    await page.goto(`${suite.server.url}/simcards?${new URLSearchParams({ filter: JSON.stringify({ q: tag }) })}`);
     const iccids = async () => (await page.locator('table tbody td.column-iccid').allTextContents()).map((t) => t.trim());
     await expect.poll(iccids, WAIT).toEqual([`8947${digits}000002`]);
   });

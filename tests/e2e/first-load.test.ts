@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
-import { launchBrowser, signInAs } from '../support/browser';
-import type { TestServer } from '../support/server';
-import { startWebServer } from '../support/web-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 
 /**
  * A bookmark or a mail's link opens its screen in one round of downloads: the shell, its texts and
@@ -11,26 +8,23 @@ import { startWebServer } from '../support/web-server';
  * after the one before it had rendered (and each waiting out React's 300 ms reveal throttle).
  */
 describe('the first load of a screen', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = browserSuite();
 
   async function signedIn(userName: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    await signInAs(page, server.url, userName, DEMO_PASSWORD, '/account');
+    const page = await suite.signedIn(userName, '/account', { viewport: { width: 360, height: 740 } });
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
     return page;
   }
 
   /** The paths the page asks for while it loads `path` afresh, in order, until `shown` is visible. */
   async function requestsOf(page: Page, path: string, shown: string): Promise<string[]> {
+    // The page it was on is unloaded first: its last calls (the account page's reads, still on
+    // their way) would otherwise be counted as the new screen's first.
+    await page.goto('about:blank');
     const requested: string[] = [];
     const record = (req: { url(): string }) => requested.push(new URL(req.url()).pathname);
     page.on('request', record);
-    await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.server.url}${path}`, { waitUntil: 'domcontentloaded' });
     await page.locator(shown).first().waitFor({ timeout: 20_000 });
     page.off('request', record);
     return requested;
@@ -42,15 +36,6 @@ describe('the first load of a screen', () => {
     return at;
   };
   const FIRST_API_CALL = /^\/api\//;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("loads a schema resource's list view with the shell, before the schemas are asked for", async () => {
     const page = await signedIn('staff');

@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../support/browser';
-import { startWebServer } from '../support/web-server';
-import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser-suite';
 
 /**
  * Menu entries lead somewhere: tenant staff see no entry whose API refuses them (language texts,
@@ -11,28 +7,9 @@ import { DEMO_PASSWORD } from '../../server/seed/demo';
  * shows Access denied instead of an empty page.
  */
 describe('menu entries and routes follow the API policies', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = browserSuite();
+  const { signedIn } = suite;
   const WAIT = { timeout: 20_000 };
-
-  async function signedIn(userName: string, returnTo: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    await signInAs(page, server.url, userName, DEMO_PASSWORD, returnTo);
-    return page;
-  }
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows staff no menu entry whose page the API refuses them', async () => {
     const page = await signedIn('staff', '/customers');
@@ -47,7 +24,7 @@ describe('menu entries and routes follow the API policies', () => {
     for (const hostOnly of ['Language texts', 'Languages', 'Device administration', 'Accessories', 'Tenants']) expect(entries).not.toContain(hostOnly);
 
     // Typed in anyway: Access denied, and the page never asks the API.
-    await page.goto(`${server.url}/language-management/texts`);
+    await page.goto(`${suite.server.url}/language-management/texts`);
     await page.getByText('Access denied').first().waitFor(WAIT);
     expect(refused.filter((url) => url.includes('/language-management/'))).toEqual([]);
   });
@@ -58,7 +35,7 @@ describe('menu entries and routes follow the API policies', () => {
     page.on('request', (req) => {
       if (req.url().includes('/api/identity/')) calls.push(req.url());
     });
-    await page.goto(`${server.url}/identity-management/organization-units`);
+    await page.goto(`${suite.server.url}/identity-management/organization-units`);
     await page.getByText('Access denied').first().waitFor(WAIT);
     expect(calls).toEqual([]);
   });
