@@ -4,8 +4,9 @@
  * signed-in tenant user, the OsmAnd ingest port), measures in one run:
  *
  * - EMPTY: ingest positions/s of bench/ingest's load generator on an empty history; for the
- *   reads, a twin database on a server of its own with one day of history (a read of nothing is
- *   no baseline);
+ *   reads, a twin database on a server of its own with the last week of history (a read of
+ *   nothing is no baseline, and a week is what the event history reads and counts by default, so
+ *   both sides answer the same rows and only the older history differs);
  * - FULL: the same after loading WATCHES x (DAYS + 4) days of history at a fix every 5 minutes
  *   (2,000 x 94 x 288 = 54 M positions by default) and an event per watch per day; each read (a
  *   day's trail, the event history) is timed on the twin and the full database in turn;
@@ -30,6 +31,7 @@ import { startServer, type TestServer } from '../../tests/support/server';
 import { tokensFor } from '../../tests/support/sign-in';
 import { closePool, percentile } from '../list/measure';
 import { runLoad } from '../ingest/fleet';
+import { EVENT_HISTORY_DEFAULT_DAYS } from '../../server/ingest/tracking-routes';
 import { ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
 import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';
 
@@ -62,6 +64,8 @@ const READS = int('HISTORY_BENCH_READS', 300);
 /** HISTORY_BENCH_KEEP=1: the scratch database is left for a look at its plans (drop it by hand). */
 const KEEP = process.env.HISTORY_BENCH_KEEP === '1';
 const WARM_UP = 20;
+/** The twin's history: the days the event history reads by default (the trail reads the last of them). */
+const TWIN_DAYS = Array.from({ length: EVENT_HISTORY_DEFAULT_DAYS }, (_, k) => k);
 
 /** The aims of issue 18. */
 const AIM_RATIO = 1.2;
@@ -254,17 +258,17 @@ async function main(): Promise<void> {
     await loadHistory(url, fleet.tenantId, WATCHES, end, [0], 1, () => {});
     await vacuumHistory(url);
     console.log(`  loaded the last day (${n(WATCHES * (1440 / FIX_MINUTES))} positions) in ${elapsed(started)}`);
-    // The reads' EMPTY is a twin of this database as it is now, on a server of its own: the same
-    // fleet, ranges, last day and a load, kept while this one fills, so that each read is timed on
-    // both in turn at the end (measure.ts) rather than ten minutes apart on a shared machine.
+    // The reads' EMPTY is a twin of this database on a server of its own: the same fleet, a load
+    // and the last week (TWIN_DAYS), kept while this one fills, so that each read is timed on both
+    // in turn at the end (measure.ts) rather than ten minutes apart on a shared machine.
     started = performance.now();
     twin = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
     const twinUrl = twin.config.databaseUrl;
     twinPool = new pg.Pool({ connectionString: twinUrl, max: 4 });
     const twinFleet = await seedFleet(twin.database.db, WATCHES + PACED);
-    await makeRanges(twin.database.db, new Date(end.getTime() - DAY_MS), ahead);
+    await makeRanges(twin.database.db, new Date(end.getTime() - TWIN_DAYS.length * DAY_MS), ahead);
     await ingestOnce(twin, 29, 10, 'the twin: a load, as this database had');
-    await loadHistory(twinUrl, twinFleet.tenantId, WATCHES, end, [0], 1, () => {});
+    await loadHistory(twinUrl, twinFleet.tenantId, WATCHES, end, TWIN_DAYS, 2, () => {});
     await vacuumHistory(twinUrl);
     const emptySide = await sideOf(twin, twinFleet, twinPool);
     console.log(`  the twin for the reads (EMPTY): ready in ${elapsed(started)}`);
@@ -327,7 +331,7 @@ async function main(): Promise<void> {
 
     const p95 = (r: ReadSamples, side: 'api' | 'sql') => percentile(r[side], 95);
     const row = (label: string, [e, f]: Pair, side: 'api' | 'sql') => ({ label, empty: ms(p95(e, side)), full: ms(p95(f, side)), slowdown: p95(f, side) / p95(e, side), aimed: side === 'api' });
-    console.log(`\n=== Results: ${n(WATCHES)} watches, ${n(Number(sizes[0]!.positions))} positions in FULL (EMPTY: none for ingest, the last day for the reads); ${READS} reads each ===`);
+    console.log(`\n=== Results: ${n(WATCHES)} watches, ${n(Number(sizes[0]!.positions))} positions in FULL (EMPTY: none for ingest, the last ${TWIN_DAYS.length} days for the reads); ${READS} reads each ===`);
     console.log(`  ${''.padEnd(46)}${'empty'.padStart(12)}${'full'.padStart(12)}${'slowdown'.padStart(10)}   aim`);
     const rowsOut: { label: string; empty: string; full: string; slowdown: number; aimed: boolean }[] = [
       { label: 'ingest positions/s', empty: n(emptyIngest.rate), full: n(fullIngest.rate), slowdown: emptyIngest.rate / fullIngest.rate, aimed: true },
