@@ -2,7 +2,7 @@
 // again directly (the floor), the paced sender's latencies around a retention run.
 import { fork } from 'node:child_process';
 import type pg from 'pg';
-import { captureStatements, type Statement } from '../../tests/support/sql-capture';
+import type { Statement } from '../../tests/support/sql-capture';
 import { percentile } from '../list/measure';
 import type { PaceResult } from './pace';
 
@@ -23,6 +23,8 @@ export interface ReadSide {
   pool: pg.Pool;
   token: string;
   urlOf: (i: number) => string;
+  /** The SQL the side's server issued while `action` ran. */
+  capture: (action: () => Promise<void>) => Promise<Statement[]>;
 }
 
 /**
@@ -35,7 +37,7 @@ async function readOnce(side: ReadSide, i: number, reads: RegExp): Promise<{ api
   const url = side.urlOf(i);
   let body = '';
   let api = 0;
-  const issued = await captureStatements('postgres', async () => {
+  const issued = await side.capture(async () => {
     const started = performance.now();
     const res = await fetch(url, { headers });
     body = await res.text();
@@ -119,6 +121,42 @@ export async function printPlans(pool: pg.Pool, title: string, statements: State
     }
     if (hidden || empty) console.log(`  (not shown: ${hidden} further scans of partitions like the two above, ${empty} scans of partitions the planner knows to be empty)`);
   }
+}
+
+/** What each statement read from outside PostgreSQL's shared buffers, per statement run. */
+export interface ColdReads {
+  /** Blocks read (not found in shared buffers). */
+  blocks: number[];
+  /** Time spent reading them, ms (empty when track_io_timing may not be set: it needs a superuser). */
+  ioMs: number[];
+  /** The statements' execution time, ms. */
+  execMs: number[];
+}
+
+/**
+ * Runs each statement once under EXPLAIN (ANALYZE, BUFFERS) with track_io_timing: how many of its
+ * blocks PostgreSQL had to read (from the file system's cache or the disk) and how long that took.
+ */
+export async function coldReads(pool: pg.Pool, statements: Statement[]): Promise<ColdReads> {
+  const out: ColdReads = { blocks: [], ioMs: [], execMs: [] };
+  const client = await pool.connect();
+  try {
+    const timed = await client.query('set track_io_timing = on').then(
+      () => true,
+      () => false,
+    );
+    for (const s of statements) {
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }] }>(`explain (analyze, buffers, format json) ${s.text}`, s.values);
+      const [{ Plan: plan, 'Execution Time': exec }] = rows[0]!['QUERY PLAN'];
+      out.blocks.push(plan['Shared Read Blocks'] ?? 0);
+      out.execMs.push(exec);
+      // PostgreSQL 16 and later name it "Shared I/O Read Time".
+      if (timed) out.ioMs.push(plan['I/O Read Time'] ?? plan['Shared I/O Read Time'] ?? 0);
+    }
+  } finally {
+    client.release();
+  }
+  return out;
 }
 
 /** Starts the paced sender (pace.ts); resolves `ready` when it is about to send and `done` with its report. */

@@ -27,12 +27,13 @@ import type { Db } from '../../server/db/database';
 import { DAY_MS, HISTORY_DEFAULT_DAYS, expiresAt } from '../../server/history/classes';
 import { existingRanges } from '../../server/history/partitions';
 import { runHistoryRetention } from '../../server/history/retention-run';
-import { startServer, type TestServer } from '../../tests/support/server';
+import { startBenchServer, type BenchServer } from './server';
 import { tokensFor } from '../../tests/support/sign-in';
 import { closePool, percentile } from '../list/measure';
 import { runLoad } from '../ingest/fleet';
 import { EVENT_HISTORY_DEFAULT_DAYS } from '../../server/ingest/tracking-routes';
-import { ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
+import { coldReads, ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type ColdReads, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
+import type { Statement } from '../../tests/support/sql-capture';
 import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';
 
 const BASE = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,6 +65,8 @@ const READS = int('HISTORY_BENCH_READS', 300);
 /** HISTORY_BENCH_KEEP=1: the scratch database is left for a look at its plans (drop it by hand). */
 const KEEP = process.env.HISTORY_BENCH_KEEP === '1';
 const WARM_UP = 20;
+/** Trails of watches no read touched, read once each to see what PostgreSQL reads from outside its buffers. */
+const COLD_READS = 100;
 /** The twin's history: the days the event history reads by default (the trail reads the last of them). */
 const TWIN_DAYS = Array.from({ length: EVENT_HISTORY_DEFAULT_DAYS }, (_, k) => k);
 
@@ -106,10 +109,12 @@ async function untilUnused(url: string): Promise<void> {
 type Pair = [ReadSamples, ReadSamples];
 interface Reads {
   trailToday: Pair;
-  /** The full history's any day against the twin's last day. */
+  /** Any day of the full history against any day of the twin's week but its last (fresh pages on both). */
   trailAnyDay: Pair;
   eventsTenant: Pair;
   eventsCarer: Pair;
+  /** A day's trail of watches no read touched, as PostgreSQL reads its pages: [empty, full]. */
+  coldTrail: [ColdReads, ColdReads];
 }
 
 /** Positions stored with fix times in [from, to). */
@@ -124,23 +129,23 @@ async function positionsIn(db: Db, from: Date, to: Date): Promise<number> {
  * half-minute all its fix times fall on, so two loads, and the history (on whole 5 minutes), never
  * send the same (watch, fix time), which the server would take for a replay.
  */
-async function ingestOnce(server: TestServer, second: number, rounds: number, label: string): Promise<{ rate: number; statuses: Record<string, number> }> {
+async function ingestOnce(server: BenchServer, second: number, rounds: number, label: string): Promise<{ rate: number; statuses: Record<string, number> }> {
   await new Promise((resolve) => setTimeout(resolve, REFILL_MS));
   const start = Math.floor((Date.now() - ROUNDS * 30_000 - 120_000) / 30_000) * 30_000 + second * 1000;
   const window = [new Date(start), new Date(start + rounds * 30_000)] as const;
-  const before = await positionsIn(server.database.db, ...window);
+  const before = await positionsIn(server.db, ...window);
   // The load generator reads its fleet from these (bench/ingest/plan.ts, in its own process).
   process.env.BENCH_DEVICES = String(WATCHES);
   process.env.BENCH_ROUNDS = String(rounds);
-  const result = await runLoad([server.config.ingestPort], start, CONCURRENCY, true);
-  const stored = (await positionsIn(server.database.db, ...window)) - before;
+  const result = await runLoad([server.ingestPort], start, CONCURRENCY, true);
+  const stored = (await positionsIn(server.db, ...window)) - before;
   if (stored !== WATCHES * rounds) console.log(`  (stored ${stored} of ${WATCHES * rounds} fixes; HTTP statuses ${JSON.stringify(result.statuses)})`);
   console.log(`  ${label}: ${n(stored)} positions in ${result.seconds.toFixed(1)} s = ${n(stored / result.seconds)} positions/s`);
   return { rate: stored / result.seconds, statuses: result.statuses };
 }
 
 /** The median of REPEATS loads, each on a full flood budget; `seconds` (distinct per phase) as ingestOnce's. */
-async function ingestRate(server: TestServer, seconds: number[]): Promise<{ rate: number; statuses: Record<string, number> }> {
+async function ingestRate(server: BenchServer, seconds: number[]): Promise<{ rate: number; statuses: Record<string, number> }> {
   const runs = [];
   for (const [i, second] of seconds.entries()) runs.push(await ingestOnce(server, second, ROUNDS, `ingest ${i + 1}/${seconds.length}`));
   const median = runs.map((r) => r.rate).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
@@ -150,21 +155,21 @@ async function ingestRate(server: TestServer, seconds: number[]): Promise<{ rate
 
 /** A server with its fleet, signed-in readers and a pool on its database: the empty twin or the full one. */
 interface Side {
-  server: TestServer;
+  server: BenchServer;
   fleet: Fleet;
   pool: pg.Pool;
   staffToken: string;
   carerToken: string;
 }
 
-async function sideOf(server: TestServer, fleet: Fleet, pool: pg.Pool): Promise<Side> {
+async function sideOf(server: BenchServer, fleet: Fleet, pool: pg.Pool): Promise<Side> {
   const staff = await tokensFor(server.url, fleet.staff.userName, fleet.staff.password);
   const carer = await tokensFor(server.url, fleet.carer.userName, fleet.carer.password);
   return { server, fleet, pool, staffToken: staff.access_token, carerToken: carer.access_token };
 }
 
 /** A day's trail of watch `w`: day `k` back from the history's end (its last millisecond excluded, so one day's fixes). */
-const trailUrl = (server: TestServer, fleet: Fleet, end: Date, w: number, k: number) => {
+const trailUrl = (server: BenchServer, fleet: Fleet, end: Date, w: number, k: number) => {
   const to = new Date(end.getTime() - k * DAY_MS - 1);
   const from = new Date(end.getTime() - (k + 1) * DAY_MS);
   return `${server.url}/api/app/tracking/positions/trail?${new URLSearchParams({ deviceId: fleet.deviceIds[w]!, from: from.toISOString(), to: to.toISOString() })}`;
@@ -172,8 +177,10 @@ const trailUrl = (server: TestServer, fleet: Fleet, end: Date, w: number, k: num
 const EVENTS_PAGE = '/api/app/eventEntry/history?skipCount=0&maxResultCount=10';
 
 /**
- * The reads, each timed on both sides in turn (measure.ts): a day's trail of the same watch, the
- * full history's any day against the twin's last day, and the staff's and the carer's event history.
+ * The reads, each timed on both sides in turn (measure.ts): the last day's trail of the same watch,
+ * the trail of a day the first read did not touch (any of the 90 on the full history; on the twin
+ * one of its week's other six, which the same read leaves as cold: a re-read of the last day would
+ * be warm on one side only), and the staff's and the carer's event history.
  */
 async function measureReads(empty: Side, full: Side, end: Date): Promise<Reads> {
   // The same watches (and days) on both sides: picked once from seeded generators.
@@ -184,19 +191,43 @@ async function measureReads(empty: Side, full: Side, end: Date): Promise<Reads> 
   const anyPick = Array.from({ length: WARM_UP + READS }, () => ({ w: Math.floor(any() * WATCHES), k: days[Math.floor(any() * days.length)]! }));
   const trail = (side: Side, pick: (i: number) => { w: number; k: number }): ReadSide => ({
     pool: side.pool,
+    capture: side.server.capture,
     token: side.staffToken,
     urlOf: (i) => trailUrl(side.server, side.fleet, end, pick(i).w, pick(i).k),
   });
   const lastDay = (i: number) => ({ w: todayWatch[i]!, k: 0 });
-  const events = (side: Side, token: string): ReadSide => ({ pool: side.pool, token, urlOf: () => `${side.server.url}${EVENTS_PAGE}` });
+  /** A day of the twin's week other than its last, for the watch and day picked on the full history. */
+  const inWeek = (p: { w: number; k: number }) => ({ w: p.w, k: 1 + (p.k % (TWIN_DAYS.length - 1)) });
+  const events = (side: Side, token: string): ReadSide => ({ pool: side.pool, capture: side.server.capture, token, urlOf: () => `${side.server.url}${EVENTS_PAGE}` });
   const pair = async (sides: ReadSide[], table: string) => (await timeReadsInTurn(sides, table, WARM_UP, READS)) as Pair;
-  const reads: Reads = {
-    trailToday: await pair([trail(empty, lastDay), trail(full, lastDay)], 'positions'),
-    trailAnyDay: await pair([trail(empty, lastDay), trail(full, (i) => anyPick[i]!)], 'positions'),
-    eventsTenant: await pair([events(empty, empty.staffToken), events(full, full.staffToken)], 'device_events'),
-    eventsCarer: await pair([events(empty, empty.carerToken), events(full, full.carerToken)], 'device_events'),
-  };
-  const names: [string, Pair][] = [['trail, the last day', reads.trailToday], ['trail, any day (full) / last day (empty)', reads.trailAnyDay], ['event history, staff (the tenant)', reads.eventsTenant], ["event history, a carer's watch", reads.eventsCarer]];
+  const trailToday = await pair([trail(empty, lastDay), trail(full, lastDay)], 'positions');
+  const trailAnyDay = await pair([trail(empty, (i) => inWeek(anyPick[i]!)), trail(full, (i) => anyPick[i]!)], 'positions');
+  const eventsTenant = await pair([events(empty, empty.staffToken), events(full, full.staffToken)], 'device_events');
+  const eventsCarer = await pair([events(empty, empty.carerToken), events(full, full.carerToken)], 'device_events');
+  // Watches no read above touched, their day read straight from the database (any of the 90 on
+  // the full history, of the week on the twin, as above), as the trail's last statements with the
+  // watch and the day swapped (each was issued for the last pick of its side).
+  const read = new Set([...todayWatch, ...anyPick.map((p) => p.w)]);
+  const unread = random(7);
+  // (A small run may have read every watch: then some of these were read before, on other days.)
+  const coldPick = Array.from({ length: COLD_READS }, () => {
+    let w = Math.floor(unread() * WATCHES);
+    for (let tries = 0; read.has(w) && tries < WATCHES; tries++) w = (w + 1) % WATCHES;
+    read.add(w);
+    return { w, k: days[Math.floor(unread() * days.length)]! };
+  });
+  const swapped = (side: Side, template: Statement[], was: { w: number; k: number }, pick: { w: number; k: number }) =>
+    template.map((st) => ({
+      text: st.text,
+      values: st.values.map((v) => (v === side.fleet.deviceIds[was.w] ? side.fleet.deviceIds[pick.w] : v instanceof Date ? new Date(v.getTime() - (pick.k - was.k) * DAY_MS) : v)),
+    }));
+  const last = WARM_UP + READS - 1;
+  const coldTrail: [ColdReads, ColdReads] = [
+    await coldReads(empty.pool, coldPick.flatMap((p) => swapped(empty, trailAnyDay[0].statements, inWeek(anyPick[last]!), inWeek(p)))),
+    await coldReads(full.pool, coldPick.flatMap((p) => swapped(full, trailAnyDay[1].statements, anyPick[last]!, p))),
+  ];
+  const reads: Reads = { trailToday, trailAnyDay, eventsTenant, eventsCarer, coldTrail };
+  const names: [string, Pair][] = [['trail, the last day', reads.trailToday], ['trail, any day (of the 90 / of the week)', reads.trailAnyDay], ['event history, staff (the tenant)', reads.eventsTenant], ["event history, a carer's watch", reads.eventsCarer]];
   for (const [name, samples] of names) {
     for (const [label, r] of [['empty', samples[0]], ['full', samples[1]]] as const) {
       console.log(`  ${name.padEnd(42)} ${label.padEnd(5)} API p50 ${ms(percentile(r.api, 50)).padStart(9)} p95 ${ms(percentile(r.api, 95)).padStart(9)}; same SQL p50 ${ms(percentile(r.sql, 50)).padStart(9)} p95 ${ms(percentile(r.sql, 95)).padStart(9)}; ${r.items} items`);
@@ -206,15 +237,16 @@ async function measureReads(empty: Side, full: Side, end: Date): Promise<Reads> 
 }
 
 /** Paced load for PACE_SECONDS; with `retention`, a retention run RUN_AFTER_MS into it. */
-async function pacedWithRun(server: TestServer, retention: boolean) {
-  const load = pacedLoad(server.config.ingestPort, WATCHES, PACED, PACE_SECONDS);
+async function pacedWithRun(server: BenchServer, retention: boolean) {
+  const load = pacedLoad(server.ingestPort, WATCHES, PACED, PACE_SECONDS);
   await load.ready;
   let run: { from: number; to: number; result: Awaited<ReturnType<typeof runHistoryRetention>> } | undefined;
   if (retention) {
     await new Promise((resolve) => setTimeout(resolve, RUN_AFTER_MS));
     const from = performance.timeOrigin + performance.now();
-    // As the daily job calls it: the server's own database handle, the real clock.
-    const result = await runHistoryRetention(server.database.db);
+    // As the daily job calls it, with the real clock, on the bench's handle on the database (the
+    // DROPs' locks are the database's, whichever connection takes them).
+    const result = await runHistoryRetention(server.db);
     run = { from, to: performance.timeOrigin + performance.now(), result };
   }
   const paced = await load.done;
@@ -233,13 +265,13 @@ async function main(): Promise<void> {
   const days = historyDays(DAYS, EXPIRED);
   console.log(`History bench: ${n(WATCHES)} watches x ${days.length} days (${DAYS} in the ${HISTORY_DEFAULT_DAYS}-day class, ${EXPIRED} past it) at a fix every ${FIX_MINUTES} minutes = ${n(WATCHES * days.length * (1440 / FIX_MINUTES))} positions.`);
   console.log(`Starting the server on a scratch database of ${BASE}…`);
-  const server = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
-  const url = server.config.databaseUrl;
+  const server = await startBenchServer(BASE, untilUnused);
+  const url = server.databaseUrl;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  let twin: TestServer | undefined;
+  let twin: BenchServer | undefined;
   let twinPool: pg.Pool | undefined;
   try {
-    const { db } = server.database;
+    const { db } = server;
     const fleet = await seedFleet(db, WATCHES + PACED);
     // The history ends before any fix the loads send (those are at most ROUNDS half-minutes old).
     const end = new Date(Math.floor((Date.now() - ROUNDS * 30_000 - 600_000) / (FIX_MINUTES * 60_000)) * FIX_MINUTES * 60_000);
@@ -262,11 +294,11 @@ async function main(): Promise<void> {
     // and the last week (TWIN_DAYS), kept while this one fills, so that each read is timed on both
     // in turn at the end (measure.ts) rather than ten minutes apart on a shared machine.
     started = performance.now();
-    twin = await startServer(BASE, { seedDemo: false, logLevel: 'warn', ingestPort: 0 });
-    const twinUrl = twin.config.databaseUrl;
+    twin = await startBenchServer(BASE, untilUnused);
+    const twinUrl = twin.databaseUrl;
     twinPool = new pg.Pool({ connectionString: twinUrl, max: 4 });
-    const twinFleet = await seedFleet(twin.database.db, WATCHES + PACED);
-    await makeRanges(twin.database.db, new Date(end.getTime() - TWIN_DAYS.length * DAY_MS), ahead);
+    const twinFleet = await seedFleet(twin.db, WATCHES + PACED);
+    await makeRanges(twin.db, new Date(end.getTime() - TWIN_DAYS.length * DAY_MS), ahead);
     await ingestOnce(twin, 29, 10, 'the twin: a load, as this database had');
     await loadHistory(twinUrl, twinFleet.tenantId, WATCHES, end, TWIN_DAYS, 2, () => {});
     await vacuumHistory(twinUrl);
@@ -348,6 +380,17 @@ async function main(): Promise<void> {
       const aim = r.aimed ? `<= ${AIM_RATIO}x  ${verdict(r.slowdown <= AIM_RATIO)}` : '(no aim)';
       console.log(`  ${r.label.padEnd(46)}${r.empty.padStart(12)}${r.full.padStart(12)}${`${r.slowdown.toFixed(2)}x`.padStart(10)}   ${aim}`);
     }
+    // Where a trail of an older day spends its extra time: pages PostgreSQL holds in no buffer.
+    const [coldEmpty, coldFull] = reads.coldTrail;
+    const coldLine = (label: string, pick: (c: ColdReads) => number[], unit: (v: number) => string) => {
+      const [e, f] = [pick(coldEmpty), pick(coldFull)];
+      if (!e.length || !f.length) return;
+      console.log(`    ${label.padEnd(44)}${unit(percentile(e, 50)).padStart(12)}${unit(percentile(f, 50)).padStart(12)}   p50; p95 ${unit(percentile(e, 95))} / ${unit(percentile(f, 95))} (no aim)`);
+    };
+    console.log(`  a day's trail of ${COLD_READS} watches no read touched (any day of the week / of the 90), as PostgreSQL ran it:`);
+    coldLine('blocks read from outside its buffers', (c) => c.blocks, (v) => v.toFixed(0));
+    coldLine('time reading them', (c) => c.ioMs, ms);
+    coldLine('execution', (c) => c.execMs, ms);
     console.log(`  retention run wall time (dropped ${run.result.dropped.length} ranges)`.padEnd(70) + `${ms(runMs).padStart(12)}   < ${AIM_RUN_MS} ms  ${verdict(runMs < AIM_RUN_MS)}`);
     console.log('  longest ingest pause during it (gap between answers)'.padEnd(70) + `${ms(during.longestGap).padStart(12)}   <= ${AIM_PAUSE_MS} ms  ${verdict(during.longestGap <= AIM_PAUSE_MS)}`);
     console.log(`    (a fix's longest wait during the run ${ms(during.maxLatency)}; without a run: longest gap ${ms(baseline.longestGap)}, longest wait ${ms(baseline.maxLatency)})`);
@@ -355,17 +398,10 @@ async function main(): Promise<void> {
   } finally {
     await closePool(pool);
     if (twinPool) await closePool(twinPool);
-    if (twin) {
-      const twinUrl = twin.config.databaseUrl;
-      await twin.close();
-      await untilUnused(twinUrl);
-      await twin.stop();
-    }
-    // As bench/list: close the server, wait for its pool's connections to go, then drop the database.
-    await server.close();
-    await untilUnused(url);
+    // As bench/list: stop the server, wait for its pool's connections to go, then drop the database.
+    if (twin) await twin.stop();
+    await server.stop(KEEP);
     if (KEEP) console.log(`Kept the database: ${url}`);
-    else await server.stop();
   }
 }
 

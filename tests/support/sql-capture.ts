@@ -7,10 +7,11 @@ export interface Statement {
 }
 
 /**
- * The SQL the server's driver is given while `action` runs, text and parameters exactly as the
+ * Starts recording the SQL this process's driver is given, text and parameters exactly as the
  * server's Kysely issued them: node-postgres (every pool client is a pg.Client) or PGlite.
+ * `stop` ends the recording and returns what was issued since.
  */
-export async function captureStatements(kind: 'pglite' | 'postgres', action: () => Promise<void>): Promise<Statement[]> {
+export function startCapture(kind: 'pglite' | 'postgres'): { stop(): Statement[] } {
   let owner: object = kind === 'postgres' ? pg.Client.prototype : PGlite.prototype;
   while (!Object.hasOwn(owner, 'query')) owner = Object.getPrototypeOf(owner) as object;
   const target = owner as { query: (...args: unknown[]) => unknown };
@@ -21,10 +22,22 @@ export async function captureStatements(kind: 'pglite' | 'postgres', action: () 
     if (typeof text === 'string') seen.push({ text, values: Array.isArray(values) ? values : [] });
     return original.apply(this, args);
   };
+  return {
+    stop() {
+      target.query = original;
+      return seen;
+    },
+  };
+}
+
+/** The SQL the driver is given while `action` runs (startCapture). */
+export async function captureStatements(kind: 'pglite' | 'postgres', action: () => Promise<void>): Promise<Statement[]> {
+  const capture = startCapture(kind);
+  let seen: Statement[] = [];
   try {
     await action();
   } finally {
-    target.query = original;
+    seen = capture.stop();
   }
   return seen;
 }
