@@ -122,7 +122,7 @@ async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: De
     await completeJob(trx, job);
     await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId })));
     if (address && userIds.length) {
-      await trx.updateTable('alarm_messages').set({ body: full.text }).where('event_id', '=', event.id).where('user_id', 'in', userIds).where('body', '=', written.text).execute();
+      await trx.updateTable('alarm_messages').set({ body: full.inAppText }).where('event_id', '=', event.id).where('user_id', 'in', userIds).where('body', '=', written.inAppText).execute();
     }
   });
   return emails.length > 0;

@@ -60,8 +60,14 @@ export interface RenderAlarmInput {
 export interface RenderedAlarm {
   /** Mail subject, push title, in-app subject. */
   subject: string;
-  /** Plain text: the mail's text part and the in-app message body. */
+  /** Plain text: the mail's text part. */
   text: string;
+  /**
+   * The in-app message body: `text` without the sentence with the link that was added after the
+   * template's text, as the dashboard shows each alarm with its own button to the map (a tenant's
+   * text that places {{link}} itself keeps it).
+   */
+  inAppText: string;
   /** The HTML mail, every typed value escaped. */
   html: string;
   /** One line for SMS and push bodies: type, watch, time (no link; add `link`). */
@@ -119,7 +125,8 @@ export function renderAlarm(input: RenderAlarmInput): RenderedAlarm {
   const body = fillTemplate(template.body, values);
   const placeInBody = usesPlaceholder(template.body, 'place');
   const linkInBody = usesPlaceholder(template.body, 'link');
-  const text = [body, placeInBody ? '' : t('alarm.where', { place: place.place }), linkInBody ? '' : t('alarm.open', { link })].filter(Boolean).join('\n\n');
+  const inAppText = [body, placeInBody ? '' : t('alarm.where', { place: place.place })].filter(Boolean).join('\n\n');
+  const text = [inAppText, linkInBody ? '' : t('alarm.open', { link })].filter(Boolean).join('\n\n');
 
   // HTML: the template escaped, then filled with escaped values (a device called <script> is text).
   const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)])) as TextValues;
@@ -138,7 +145,7 @@ export function renderAlarm(input: RenderAlarmInput): RenderedAlarm {
   const html = mailDocument({ language: culture, title: subject, html: `${bodyHtml}${facts_}${buttonHtml(link, t('alarm.openButton'))}${paragraphsHtml(t('alarm.linkFallback', { link }))}` });
 
   const short = t('alarm.short', { type: t(`types.${event.type}`), device: values.device, time: values.time });
-  return { subject, text, html, short, link, place: { ...place, facts, address } };
+  return { subject, text, inAppText, html, short, link, place: { ...place, facts, address } };
 }
 
 /** Time zones (Abp.Timing.TimeZone) of tenants, 'UTC' where none is set. */
@@ -217,7 +224,7 @@ export async function notifyReceivers(trx: Db, events: readonly AlarmEvent[], re
           else mails.push({ to: receiver.email, subject: r.subject, text: r.text, html: r.html, tenantId: e.tenantId });
         } else if (channel === 'inApp') {
           if (!receiver.userId) continue;
-          messages.push({ id: randomUUID(), tenant_id: e.tenantId, user_id: receiver.userId, event_id: e.id, device_id: e.deviceId, type: e.type, subject: r.subject, body: r.text, event_time: e.time });
+          messages.push({ id: randomUUID(), tenant_id: e.tenantId, user_id: receiver.userId, event_id: e.id, device_id: e.deviceId, type: e.type, subject: r.subject, body: r.inAppText, event_time: e.time });
           users.push(receiver.userId);
           if (opts.addressLater) result.deliveries.push({ event: e, receiver, channel, rendered: r });
         } else {

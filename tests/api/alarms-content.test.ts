@@ -70,10 +70,12 @@ describe.each(DATABASES)('alarm content on $name', ({ url }) => {
     expect(html).not.toContain('<b>garden');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; watch');
     expect(html).toContain('330 m north of Home &amp; &lt;b&gt;garden&lt;/b&gt;');
-    // The in-app message tells the same.
+    // The in-app message tells the same, and is of the event: the dashboard shows it with a button
+    // to the map at that alarm rather than the link's sentence.
     const message = await db.selectFrom('alarm_messages').selectAll().where('event_id', '=', event.id).executeTakeFirstOrThrow();
     expect(message.body).toContain('330 m north of Home & <b>garden</b>');
-    expect(message.body).toContain(link);
+    expect(message.body).not.toContain(link);
+    expect(mail.text).toContain(message.body);
 
     // The dashboard's read of the alarm: its place, zone and the trail before it; another's is not found.
     const carer = (await tokensFor(server.url, 'caregiver', DEMO_PASSWORD)).access_token;
@@ -93,7 +95,7 @@ describe.each(DATABASES)('alarm content on $name', ({ url }) => {
       expect(again?.rendered.text).toContain('Hvor: Vesterbrogade 1, 1620 København · 330 m nord for Home & <b>garden</b>');
       expect(again?.rendered.html).toContain('Vesterbrogade 1, 1620 København');
       const without = await renderAlarmWithAddress(db, event.id, { language: 'en' }, { publicUrl: server.config.publicUrl, geocoder: null });
-      expect(without?.rendered.text).toBe(message.body);
+      expect(without?.rendered.inAppText).toBe(message.body);
     } finally {
       await new Promise((resolve) => geo.close(resolve));
     }

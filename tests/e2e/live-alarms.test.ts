@@ -60,6 +60,26 @@ describe('live alarms on the dashboard', () => {
     // The caregiver owns the watch: one mail, not one per role.
     expect(mailbox.messages.filter((m) => m.subject === "Mum's watch has left Home")).toHaveLength(1);
 
+    // On the phone: the text says where, without the raw link; both buttons keep their label on
+    // one line under it (beside the text they were squeezed into a column a few letters wide).
+    expect(await exit.textContent()).not.toContain('dashboard?alarm=');
+    await pageAtRest(page);
+    const withAlarms = await axeScan(page, { include: ['section[aria-labelledby]'] });
+    expect(withAlarms.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    for (const name of ["Show on the map: Mum's watch has left Home", "Acknowledge alarm: Mum's watch has left Home"]) {
+      const box = await exit.getByRole(name.startsWith('Show') ? 'link' : 'button', { name }).boundingBox();
+      expect(box!.height, name).toBeLessThan(48);
+      expect(box!.width, name).toBeGreaterThan(80);
+    }
+    // Show on map: the alarm's place on the map, scrolled into view with its heading focused.
+    await exit.getByRole('link', { name: "Show on the map: Mum's watch has left Home" }).click();
+    await page.waitForURL(/\/dashboard\?alarm=[0-9a-f-]{36}$/);
+    const focus = page.getByTestId('alarm-focus');
+    await focus.getByTestId('alarm-facts').waitFor();
+    await expect.poll(async () => (await focus.getByRole('heading', { level: 3 }).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await focus.getByRole('heading', { level: 3 }).boundingBox())!.y).toBeLessThan(780 / 2);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Alarm details: Left safe zone · Mum's watch");
+
     await alarms.getByRole('button', { name: "Acknowledge alarm: Mum's watch has left Home" }).click();
     await exit.waitFor({ state: 'detached' });
     await page.reload();

@@ -109,6 +109,10 @@ describe('alarm texts', () => {
     expect(r.text).toContain('left the safe zone Home at 14:05 CET - 24/11/26');
     expect(r.text).toContain('Where: 320 m north-east of Home · 55.67880, 12.57150 (±12 m)');
     expect(r.text).toContain(r.link);
+    // In-app, the dashboard's button opens the map at the alarm: the same text without the link's sentence.
+    expect(r.inAppText).toContain('Where: 320 m north-east of Home · 55.67880, 12.57150 (±12 m)');
+    expect(r.inAppText).not.toContain(r.link);
+    expect(r.text).toBe(`${r.inAppText}\n\nSee it on the map: ${r.link}`);
     expect(r.html).toContain(`href="${r.link}"`);
     expect(r.html).toContain('320 m north-east of Home');
     expect(r.short).toBe("Left safe zone: Mum's watch, 14:05 CET - 24/11/26");
@@ -143,6 +147,8 @@ describe('alarm texts', () => {
     const r = renderAlarm({ ...base, texts });
     expect(r.subject).toBe("OUT Mum's watch");
     expect(r.text).toBe(`At 320 m north-east of Home · 55.67880, 12.57150 (±12 m) (320 m north-east of Home) - ${r.link}`);
+    // The tenant's text placed the link itself: in-app keeps it.
+    expect(r.inAppText).toBe(r.text);
     // The older helper fills what it is given and leaves no placeholder behind.
     expect(alarmText(texts, null, 'geofenceExit', 'en', { device: 'X' }).body).toBe('At  () - ');
   });

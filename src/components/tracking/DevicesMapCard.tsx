@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
@@ -31,9 +31,18 @@ function distanceWords(alarm: AlarmEventView, t: (key: string, values?: Record<s
   return t('place.relative', { distance, direction: t(`place.directions.${compass(alarm.bearing)}`), zone });
 }
 
-/** What the map shows for an alarm opened from its link: its place, its zone, the 30 minutes before it. */
+/**
+ * What the map shows for an alarm opened from its link: its place, its zone, the 30 minutes before
+ * it. Brought into view with its heading focused when it opens: on a phone the map is screens
+ * below the alarms and the watches, and a tapped notification is about where the person is.
+ */
 function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => void }) {
   const { t } = useTranslation('tracking');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [alarm.id]);
   const subject = `${t(`types.${alarm.type}`)} · ${alarm.deviceName}`;
   const position = alarm.latitude !== null && alarm.longitude !== null ? { lat: alarm.latitude, lng: alarm.longitude } : null;
   const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime) }] : [];
@@ -43,7 +52,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
   return (
     <Box component="section" aria-label={t('alarmMap.title', { subject })} data-testid="alarm-focus" sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="subtitle1" component="h3">
+        <Typography variant="subtitle1" component="h3" ref={heading} tabIndex={-1} sx={{ scrollMarginTop: 72, '&:focus': { outline: 'none' } }}>
           {t('alarmMap.title', { subject })}
         </Typography>
         <Button size="small" onClick={onClose}>

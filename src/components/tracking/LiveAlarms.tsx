@@ -9,6 +9,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../common/dates';
 import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage } from './liveStream';
 
@@ -20,7 +21,9 @@ const TAKEN = 'alarmTaken';
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
  * dashboard without reload. A new alarm is read out by screen readers (assertive live region);
- * each can be acknowledged, which clears it in every open tab.
+ * each opens on the map (/dashboard?alarm=<eventId>, as the mail's, push's and SMS's link) and
+ * can be acknowledged, which clears it in every open tab. The buttons sit under the text, full
+ * size: beside it, on a 360 px phone, they were squeezed to a column a few letters wide.
  */
 export default function LiveAlarms() {
   const { t, i18n } = useTranslation('tracking');
@@ -83,24 +86,27 @@ export default function LiveAlarms() {
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {alarms.map((a) => (
               <Box component="li" key={a.id}>
-                <Alert
-                  severity={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'}
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
-                      {t(a.type === TAKEN ? 'live.dismiss' : 'live.acknowledge')}
-                    </Button>
-                  }
-                >
+                <Alert severity={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
                   <Typography component="h3" variant="subtitle2">
                     {a.subject}
                   </Typography>
-                  <Typography variant="body2">{a.body}</Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                    {a.body}
+                  </Typography>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
                     {/* A type without a label gets no chip rather than its code. */}
                     {i18n.exists(`types.${a.type}`, { ns: 'tracking' }) && <Chip size="small" label={t(`types.${a.type}`)} />}
                     <Typography variant="caption" component="time" dateTime={a.eventTime}>
                       {formatDateTime(a.eventTime)}
                     </Typography>
+                  </Box>
+                  <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                    <Button variant="outlined" color="inherit" component={RouterLink} to={`/dashboard?alarm=${encodeURIComponent(a.eventId)}`} aria-label={t('live.showOnMapNamed', { subject: a.subject })}>
+                      {t('live.showOnMap')}
+                    </Button>
+                    <Button variant="contained" color={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'} onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
+                      {t(a.type === TAKEN ? 'live.dismiss' : 'live.acknowledge')}
+                    </Button>
                   </Box>
                 </Alert>
               </Box>
