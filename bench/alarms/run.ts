@@ -16,6 +16,7 @@ import { percentile } from '../list/measure';
 import { DEVICES, ROUNDS, TAIL_ROUNDS, WALKER_EVERY, ZONES_PER_DEVICE, isWalker } from '../ingest/plan';
 import { bulkInsertFloor, databaseCpuSeconds, listenAlarms, now, runLoad, scratchDatabase, seedFleet, type Fleet } from '../ingest/fleet';
 import { startDirect } from '../ingest/direct';
+import { childMessages } from '../ingest/child-messages';
 import type { CpuUse } from '../ingest/api';
 import type { StandInAnswer, StandInReport, StandInRequest, StandInSubscription, PushArrival, MailArrival } from './stand-ins';
 
@@ -41,18 +42,7 @@ const emailOf = (i: number, k: number) => `w${i}-${k}@bench.local`;
 
 // ---- The stand-ins, a process of their own ----
 const standIn = fork(new URL('./stand-ins.ts', import.meta.url).pathname, [SMTP ? 'smtp' : 'nosmtp'], { execArgv: process.execArgv });
-const answers: StandInAnswer[] = [];
-const waiting: ((a: StandInAnswer) => void)[] = [];
-standIn.on('message', (m: StandInAnswer) => {
-  const w = waiting.shift();
-  if (w) w(m);
-  else answers.push(m);
-});
-const answer = () => new Promise<StandInAnswer>((resolve) => (answers.length ? resolve(answers.shift()!) : waiting.push(resolve)));
-const ask = (request: StandInRequest) => {
-  standIn.send(request);
-  return answer();
-};
+const { next: answer, ask } = childMessages<StandInRequest, StandInAnswer>(standIn);
 const ready = await answer();
 if (ready.type !== 'ready') throw new Error('the stand-ins did not start');
 const subscribed = await ask({ type: 'subscribe', count: walkers.length * RECEIVERS });

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { createScratchDatabase } from '../../tests/support/server';
 import type { Statement } from '../../tests/support/sql-capture';
+import { childMessages } from '../ingest/child-messages';
 
 export type ServerRequest = { type: 'capture' } | { type: 'captured' } | { type: 'stop' };
 export type ServerReply = { type: 'listening'; url: string; ingestPort: number } | { type: 'capturing' } | { type: 'statements'; statements: Statement[] };
@@ -28,23 +29,12 @@ export async function startBenchServer(base: string, untilUnused: (url: string) 
   const scratch = await createScratchDatabase(base);
   // 'advanced': the captured parameters keep their types (a Date stays a Date).
   const child = fork(new URL('./server-process.ts', import.meta.url).pathname, [scratch.url], { execArgv: process.execArgv, serialization: 'advanced' });
-  const replies: ServerReply[] = [];
-  const waiting: ((m: ServerReply) => void)[] = [];
-  child.on('message', (m: ServerReply) => {
-    const w = waiting.shift();
-    if (w) w(m);
-    else replies.push(m);
-  });
-  const next = () => new Promise<ServerReply>((resolve) => (replies.length ? resolve(replies.shift()!) : waiting.push(resolve)));
+  const { next, ask } = childMessages<ServerRequest, ServerReply>(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const listening = await Promise.race([next(), exited.then((code) => Promise.reject(new Error(`the bench server exited with ${code} before it listened`)))]);
   if (listening.type !== 'listening') throw new Error(`the bench server said ${listening.type} first`);
   // Opened after the server has migrated the database.
   const database: DatabaseHandle = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-  const ask = (request: ServerRequest) => {
-    child.send(request);
-    return next();
-  };
   return {
     url: listening.url,
     ingestPort: listening.ingestPort,
