@@ -79,6 +79,11 @@ describe('live alarms on the dashboard', () => {
     await expect.poll(async () => (await focus.getByRole('heading', { level: 3 }).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await focus.getByRole('heading', { level: 3 }).boundingBox())!.y).toBeLessThan(780 / 2);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Alarm details: Left safe zone · Mum's watch");
+    // Back up to the alarms and Show on map once more for the same alarm: the map comes into view again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await exit.getByRole('link', { name: "Show on the map: Mum's watch has left Home" }).click();
+    await expect.poll(async () => (await focus.getByRole('heading', { level: 3 }).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await focus.getByRole('heading', { level: 3 }).boundingBox())!.y).toBeLessThan(780 / 2);
 
     await alarms.getByRole('button', { name: "Acknowledge alarm: Mum's watch has left Home" }).click();
     await exit.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -39,10 +40,12 @@ function distanceWords(alarm: AlarmEventView, t: (key: string, values?: Record<s
 function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => void }) {
   const { t } = useTranslation('tracking');
   const heading = useRef<HTMLHeadingElement>(null);
+  // Again on every visit to the link (a new location), also Show on map pressed twice for one alarm.
+  const { key: visit } = useLocation();
   useEffect(() => {
     heading.current?.scrollIntoView({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
-  }, [alarm.id]);
+  }, [alarm.id, visit]);
   const subject = `${t(`types.${alarm.type}`)} · ${alarm.deviceName}`;
   const position = alarm.latitude !== null && alarm.longitude !== null ? { lat: alarm.latitude, lng: alarm.longitude } : null;
   const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime) }] : [];
