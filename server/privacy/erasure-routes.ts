@@ -8,7 +8,7 @@ import { translate } from '../localization/texts';
 import { confirmationMatches, confirmationText, eraseSubject, previewErasure, type ErasureCounts } from './erasure';
 import { inputReader, type Family } from './family';
 import { audit, change } from './route-audit';
-import { ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
+import { BLOCKED, ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
 
 const countsChange = (counts: ErasureCounts) =>
   Object.fromEntries(Object.entries(counts).flatMap(([group, kinds]) => Object.entries(kinds).map(([kind, n]) => [`${group}.${kind}`, n])));
@@ -29,13 +29,14 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
     { config, ...HAND_CHECKED, schema: { tags, summary: `What an erasure of ${whose} would erase, anonymise and keep, and the text that confirms it`, querystring: family.subjectSchema, response: { 200: ERASURE_PREVIEW, ...REFUSALS } } },
     async (request) => {
       const subject = await family.subject(db, request, readQuery(request.query, request.language));
-      return { subjectType: subject.type, subjectId: subject.id, subjectName: subject.name, confirmation: confirmationText(subject, request.language), counts: await previewErasure(db, subject) };
+      const activeSubscriptions = subject.type === 'user' ? await activeSubscriptionCount(db, subject.id) : 0;
+      return { subjectType: subject.type, subjectId: subject.id, subjectName: subject.name, confirmation: confirmationText(subject, request.language), counts: await previewErasure(db, subject), activeSubscriptions };
     },
   );
 
   app.post(
     `${family.base}/erasures`,
-    { config, ...HAND_CHECKED, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS } } },
+    { config, ...HAND_CHECKED, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS, ...BLOCKED } } },
     async (request) => {
       const lang = request.language;
       const input = readBody(request.body, lang);

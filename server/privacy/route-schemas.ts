@@ -62,8 +62,9 @@ export const ERASURE_PREVIEW = {
     subjectName: { type: 'string' },
     confirmation: { type: 'string', description: 'The exact text to type to confirm' },
     counts: GROUPS,
+    activeSubscriptions: { type: 'integer', minimum: 0, description: "The carer's active subscriptions: the erasure is refused (403) until they are paused or transferred; 0 for a citizen" },
   },
-  required: ['subjectType', 'subjectId', 'subjectName', 'confirmation', 'counts'],
+  required: ['subjectType', 'subjectId', 'subjectName', 'confirmation', 'counts', 'activeSubscriptions'],
 } as const;
 
 export const ERASURE_RESULT = {
@@ -77,6 +78,8 @@ export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string' } 
 export const ZIP_FILE = { description: 'The archive (zip): manifest.json, profile.json, devices.json, receivers.json, alarms.json, invoices.json, positions.csv, events.csv', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } } as const;
 
 export const REFUSALS = { 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
+/** The carer still has active subscriptions: billing would go on charging an account that is gone. */
+export const BLOCKED = { 403: ABP_ERROR_RESPONSE } as const;
 export const TOO_MANY = { 429: ABP_ERROR_RESPONSE } as const;
 /** The archive was downloaded already (or failed): it is gone. */
 export const GONE = { 410: ABP_ERROR_RESPONSE } as const;

@@ -107,7 +107,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
 
     const preview = await call(staff, 'GET', `/api/app/privacy/erasures/preview?subjectType=citizen&subjectId=${citizenId}`);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toMatchObject({ subjectName: 'Annabella Jensenius-Quist', confirmation: 'ERASE Annabella Jensenius-Quist' });
+    expect(preview.body).toMatchObject({ subjectName: 'Annabella Jensenius-Quist', confirmation: 'ERASE Annabella Jensenius-Quist', activeSubscriptions: 0 });
     expect((preview.body.counts as Record<string, Json>).erased).toMatchObject({ positions: 30, events: 10, deviceMessages: 1, receivers: 1, alarmMessages: 1, geofences: 1, wifis: 1, mails: 1, exports: 1 });
     expect((preview.body.counts as Record<string, Json>).anonymised).toMatchObject({ devicesUnlinked: 2, profile: 1 });
     const da = await call(staff, 'GET', `/api/app/privacy/erasures/preview?subjectType=citizen&subjectId=${citizenId}`, undefined, { lang: 'da' });
@@ -188,6 +188,8 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.confirmation).toBe('ERASE Bertil Privatsson');
     expect((preview.body.counts as Record<string, Json>).kept).toMatchObject({ invoices: 1, subscriptions: 1 });
+    // The screen says so before anything is typed.
+    expect(preview.body.activeSubscriptions).toBe(1);
     const confirmation = String(preview.body.confirmation);
 
     // Billing would go on: refused while a subscription is active, nothing changed.
@@ -195,6 +197,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     expect(active.status).toBe(403);
     expect(active.body.error?.code).toBe('Vigil:ActiveSubscriptions');
     await db.updateTable('billing_subscriptions').set({ status: 'paused' } as never).where('id', '=', subscription).execute();
+    expect((await call(staff, 'GET', `/api/app/privacy/erasures/preview?subjectType=user&subjectId=${id}`)).body.activeSubscriptions).toBe(0);
 
     const erased = await call(staff, 'POST', '/api/app/privacy/erasures', { subjectType: 'user', subjectId: id, confirmation });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);

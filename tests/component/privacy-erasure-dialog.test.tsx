@@ -27,6 +27,7 @@ const PREVIEW: ErasurePreview = {
   subjectName: 'Anna Jensen',
   confirmation: 'ERASE Anna Jensen',
   counts: { erased: { positions: 1234, events: 56, receivers: 2, wifis: 0 }, anonymised: { profile: 1, devicesUnlinked: 1 }, kept: {} },
+  activeSubscriptions: 0,
 };
 const RESULT: ErasureResult = { subjectType: 'citizen', subjectId: SUBJECT.subjectId, erasedTime: '2026-11-25T09:00:00.000Z', counts: PREVIEW.counts };
 
@@ -143,6 +144,18 @@ describe('ErasureDialog', () => {
     expect(await screen.findByText('The person was not found.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(confirmButton().disabled).toBe(true);
+  });
+
+  it("says before anything is typed that a carer's active subscriptions block the erasure", async () => {
+    fetchErasurePreview.mockResolvedValue({ ...PREVIEW, subjectType: 'user', activeSubscriptions: 2 });
+    await renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Erase personal data' });
+    expect(await within(dialog).findByText('The account still has 2 active subscription(s). Pause them or transfer the account first.')).toBeTruthy();
+    // What would go is still shown; there is nothing to confirm.
+    expect(within(dialog).getByRole('list', { name: 'Will be erased' })).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(confirmButton().disabled).toBe(true);
+    expect(erase).not.toHaveBeenCalled();
   });
 
   it('asks for nothing while closed, and Cancel closes it', async () => {

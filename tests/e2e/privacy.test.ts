@@ -7,9 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { activeSubscriptionCount } from '../../server/billing/account-status';
 import { EXPORT_BATCH_ROWS } from '../../server/privacy/export-builder';
+import { CAREGIVER_POLICIES } from '../../common/policies';
+import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { DEMO_CITIZENS, DEMO_PASSWORD } from '../../server/seed/demo';
 import { seriousAxeViolations } from '../support/axe';
 import { signInAs } from '../support/browser';
+import { createTenantUser } from '../support/fixtures';
 import { usePhoneBrowser } from '../support/phone-browser';
 import { seedHistory } from '../support/privacy-seed';
 import { tokensFor } from '../support/sign-in';
@@ -38,6 +41,7 @@ const T = {
   done: 'The personal data has been erased.',
   yourData: 'Your data',
   blocked: (count: number) => `Your data can't be erased while ${count} subscription(s) are active. Pause them on the dashboard or transfer the account first.`,
+  staffBlocked: (count: number) => `The account still has ${count} active subscription(s). Pause them or transfer the account first.`,
 };
 
 const CSV_POSITIONS_HEADER = 'id,device_id,fix_time,server_time,latitude,longitude,altitude,speed,course,accuracy,battery,valid,attributes';
@@ -234,6 +238,52 @@ describe('privacy export and erasure in a real browser', () => {
     // The list shows the tenant's other citizens, not them.
     await page.getByText(DEMO_CITIZENS[0]!.lastName).first().waitFor(WAIT);
     expect(await page.getByText('Privatsen').count()).toBe(0);
+  });
+
+  it("lets staff erase a carer from the carer's user page, and says first when subscriptions block it", async () => {
+    const db = env.server.database.db;
+    const tenantId = (await db.selectFrom('tenants').select('id').where('name', '=', 'Sunrise Care').executeTakeFirstOrThrow()).id;
+    const carer = await createTenantUser(db, { tenantId, userName: 'bodil-omsorg', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
+    await db.updateTable('users').set({ name: 'Bodil', surname: 'Omsorg' }).where('id', '=', carer.userId).execute();
+    const watch = randomUUID();
+    const watchImei = '353490069871111';
+    await db.insertInto('devices').values({ id: watch, tenant_id: tenantId, owner_user_id: carer.userId, name: "Bodil's mother", imei: watchImei, concurrency_stamp: randomUUID() }).execute();
+    await seedHistory(db, { tenantId, deviceId: watch, imei: watchImei, lat: 55.68, lon: 12.57, count: 40 });
+
+    const page = await env.phone();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The demo carer pays for their watches: the dialog says so before anything is typed.
+    const demoCarer = await db.selectFrom('users').select('id').where('user_name', '=', 'caregiver').executeTakeFirstOrThrow();
+    const active = await activeSubscriptionCount(db, demoCarer.id);
+    expect(active).toBeGreaterThan(0);
+    await signInAs(page, env.server.url, 'staff', DEMO_PASSWORD, `/identity-management/users/${demoCarer.id}`);
+    const demoSection = page.getByRole('region', { name: T.exportTitle, exact: true });
+    await demoSection.getByRole('button', { name: T.erasureTitle, exact: true }).click();
+    const blockedDialog = page.getByRole('dialog', { name: T.erasureTitle });
+    await blockedDialog.getByText(T.staffBlocked(active), { exact: true }).waitFor(WAIT);
+    expect(await blockedDialog.getByRole('textbox').count()).toBe(0);
+    expect(await blockedDialog.getByRole('button', { name: T.confirm, exact: true }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await blockedDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await blockedDialog.waitFor({ state: 'hidden', ...WAIT });
+
+    // A carer without subscriptions: erased after the typed confirmation, back on the users list.
+    await page.goto(`${env.server.url}/identity-management/users/${carer.userId}`);
+    const section = page.getByRole('region', { name: T.exportTitle, exact: true });
+    await section.getByRole('button', { name: T.erasureTitle, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: T.erasureTitle });
+    await dialog.getByRole('list', { name: T.erased, exact: true }).getByText('Positions: 40', { exact: true }).waitFor(WAIT);
+    await dialog.getByRole('textbox', { name: T.typeToConfirm('ERASE Bodil Omsorg'), exact: true }).fill('ERASE Bodil Omsorg');
+    await dialog.getByRole('button', { name: T.confirm, exact: true }).click();
+    await page.waitForURL(`${env.server.url}/identity-management/users`, WAIT);
+    await page.getByText(T.done, { exact: true }).waitFor(WAIT);
+
+    const user = await db.selectFrom('users').select(['user_name', 'name', 'surname', 'email']).where('id', '=', carer.userId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(user)).not.toMatch(/bodil|omsorg/i);
+    const left = await sql<{ positions: number }>`select count(*)::int as positions from positions where device_id = ${watch}`.execute(db);
+    expect(left.rows[0]).toEqual({ positions: 0 });
+    // The demo carer is untouched.
+    expect(await db.selectFrom('users').select('user_name').where('id', '=', demoCarer.id).executeTakeFirstOrThrow()).toEqual({ user_name: 'caregiver' });
   });
 
   it('lets the demo carer export their own data once on a 360 px phone, and says why erasure is not possible yet', async () => {

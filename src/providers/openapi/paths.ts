@@ -15221,6 +15221,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The carer's active subscriptions: the erasure is refused (403) until they are paused or transferred; 0 for a citizen */
+                            activeSubscriptions: number;
                             /** @description The exact text to type to confirm */
                             confirmation: string;
                             /** @description Rows per kind: erased (deleted), anonymised (kept without the personal data), kept (invoices, for bookkeeping) */
@@ -15825,6 +15827,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The carer's active subscriptions: the erasure is refused (403) until they are paused or transferred; 0 for a citizen */
+                            activeSubscriptions: number;
                             /** @description The exact text to type to confirm */
                             confirmation: string;
                             /** @description Rows per kind: erased (deleted), anonymised (kept without the personal data), kept (invoices, for bookkeeping) */

@@ -1,7 +1,7 @@
 import { schemaOf } from '../../schema/registry';
 import SchemaShow from '../../schema/views/SchemaShow';
 import { CitizenCare } from './CitizenCare';
-import { PrivacyActions } from './PrivacyActions';
+import { PersonalDataSection } from '../../pages/app/privacy/PersonalDataSection';
 
 /** The generated show page, with the citizen's devices, zones, alarm receivers and positions on the first tab, and the export and erasure of their data. */
 export function CitizenShow() {
@@ -14,7 +14,7 @@ export function CitizenShow() {
         personal: (
           <>
             <CitizenCare />
-            <PrivacyActions />
+            <PersonalDataSection subjectType="citizen" listResource="citizens" />
           </>
         ),
       }}

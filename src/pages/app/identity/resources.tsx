@@ -6,7 +6,7 @@ const RoleCreate = lazyScreen(() => import('../roles/RoleCreate'), ['identity'])
 const RoleEdit = lazyScreen(() => import('../roles/RoleEdit'), ['identity']);
 const UserList = lazyScreen(() => import('../identityUsers/UserList'), ['identity']);
 const UserCreate = lazyScreen(() => import('../identityUsers/UserCreate'), ['identity']);
-const UserEdit = lazyScreen(() => import('../identityUsers/UserEdit'), ['identity']);
+const UserEdit = lazyScreen(() => import('../identityUsers/UserEdit'), ['identity', 'privacy']);
 const ClaimTypeList = lazyScreen(() => import('../claimTypes/ClaimTypeList'), ['identity']);
 const ClaimTypeCreate = lazyScreen(() => import('../claimTypes/ClaimTypeCreate'), ['identity']);
 const ClaimTypeEdit = lazyScreen(() => import('../claimTypes/ClaimTypeEdit'), ['identity']);

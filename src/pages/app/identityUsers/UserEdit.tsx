@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { Edit } from 'react-admin';
+import { CarerPersonalData } from './CarerPersonalData';
 import { SetPasswordButton } from './SetPasswordButton';
 import { TwoFactorSwitch } from './TwoFactorSwitch';
 import { UserForm } from './UserForm';
@@ -15,6 +16,7 @@ export default function UserEdit() {
         <SetPasswordButton />
       </Box>
       <UserForm withPassword={false} />
+      <CarerPersonalData />
     </Edit>
   );
 }

@@ -65,7 +65,9 @@ export function ErasureDialog({ subject, open, onClose, onErased }: {
     gcTime: 0,
   });
   const expected = preview.data?.confirmation ?? '';
-  const ready = confirmationMatches(typed, expected);
+  // Billing would go on charging an account that is gone: the server refuses it, so say so before anything is typed.
+  const blocked = preview.data?.activeSubscriptions ?? 0;
+  const ready = blocked === 0 && confirmationMatches(typed, expected);
 
   const close = () => {
     setTyped('');
@@ -102,17 +104,23 @@ export function ErasureDialog({ subject, open, onClose, onErased }: {
               {GROUPS.map((group) => (
                 <Group key={group} group={group} counts={preview.data.counts} />
               ))}
-              <TextField
-                id="privacy-erasure-confirmation"
-                sx={{ mt: 2 }}
-                label={t('erasure.typeToConfirm', { text: expected })}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="off"
-                fullWidth
-                error={Boolean(error)}
-                helperText={error}
-              />
+              {blocked > 0 ? (
+                <Alert severity="warning" sx={{ mt: 2 }}>
+                  {t('errors.activeSubscriptions', { count: blocked })}
+                </Alert>
+              ) : (
+                <TextField
+                  id="privacy-erasure-confirmation"
+                  sx={{ mt: 2 }}
+                  label={t('erasure.typeToConfirm', { text: expected })}
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                  autoComplete="off"
+                  fullWidth
+                  error={Boolean(error)}
+                  helperText={error}
+                />
+              )}
             </>
           )}
         </DialogContent>

@@ -5,21 +5,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ErasureDialog } from '../../pages/app/privacy/ErasureDialog';
-import { ExportPanel } from '../../pages/app/privacy/ExportPanel';
+import { ErasureDialog } from './ErasureDialog';
+import { ExportPanel } from './ExportPanel';
 
-/** A citizen's personal data on their show page: export it (downloadable once), or erase it after a typed confirmation. */
-export function PrivacyActions() {
+/**
+ * Staff's view of one person's personal data, on the record's own page (a citizen's show page, a
+ * carer's user page): export it (downloadable once), or erase it after a typed confirmation, then
+ * back to the list the record came from.
+ */
+export function PersonalDataSection({ subjectType, listResource }: { subjectType: 'citizen' | 'user'; listResource: string }) {
   const record = useRecordContext<{ id: string }>();
   const { t } = useTranslation('privacy');
   const notify = useNotify();
   const redirect = useRedirect();
   const [open, setOpen] = useState(false);
   if (!record?.id) return null;
-  const subject = { subjectType: 'citizen' as const, subjectId: String(record.id) };
+  const subject = { subjectType, subjectId: String(record.id) };
+  const titleId = `${subjectType}-privacy-title`;
   return (
-    <Box component="section" aria-labelledby="citizen-privacy-title" sx={{ mt: 3 }}>
-      <Typography id="citizen-privacy-title" variant="h6" component="h2" gutterBottom>
+    <Box component="section" aria-labelledby={titleId} sx={{ mt: 3 }}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
         {t('export.title')}
       </Typography>
       <ExportPanel subject={subject} />
@@ -39,7 +44,7 @@ export function PrivacyActions() {
         onErased={() => {
           setOpen(false);
           notify(t('erasure.done'), { type: 'success' });
-          redirect('list', 'citizens');
+          redirect('list', listResource);
         }}
       />
     </Box>
