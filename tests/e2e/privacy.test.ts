@@ -267,8 +267,11 @@ describe('privacy export and erasure in a real browser', () => {
     await blockedDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await blockedDialog.waitFor({ state: 'hidden', ...WAIT });
 
-    // A carer without subscriptions: erased after the typed confirmation, back on the users list.
-    await page.goto(`${env.server.url}/identity-management/users/${carer.userId}`);
+    // A carer without subscriptions, opened from the users list: erased after the typed confirmation,
+    // back on the list, which no longer shows them.
+    await page.goto(`${env.server.url}/identity-management/users`);
+    await page.getByRole('row').filter({ hasText: 'bodil-omsorg' }).getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${env.server.url}/identity-management/users/${carer.userId}`, WAIT);
     const section = page.getByRole('region', { name: T.exportTitle, exact: true });
     await section.getByRole('button', { name: T.erasureTitle, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: T.erasureTitle });
@@ -277,6 +280,8 @@ describe('privacy export and erasure in a real browser', () => {
     await dialog.getByRole('button', { name: T.confirm, exact: true }).click();
     await page.waitForURL(`${env.server.url}/identity-management/users`, WAIT);
     await page.getByText(T.done, { exact: true }).waitFor(WAIT);
+    await page.getByRole('row').filter({ hasText: 'staff@sunrise-care.local' }).waitFor(WAIT);
+    expect(await page.getByRole('row').filter({ hasText: /bodil|Omsorg/i }).count()).toBe(0);
 
     const user = await db.selectFrom('users').select(['user_name', 'name', 'surname', 'email']).where('id', '=', carer.userId).executeTakeFirstOrThrow();
     expect(JSON.stringify(user)).not.toMatch(/bodil|omsorg/i);

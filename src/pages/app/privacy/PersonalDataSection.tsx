@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRecordContext, useRedirect, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ export function PersonalDataSection({ subjectType, listResource }: { subjectType
   const { t } = useTranslation('privacy');
   const notify = useNotify();
   const redirect = useRedirect();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   if (!record?.id) return null;
   const subject = { subjectType, subjectId: String(record.id) };
@@ -44,6 +46,8 @@ export function PersonalDataSection({ subjectType, listResource }: { subjectType
         onErased={() => {
           setOpen(false);
           notify(t('erasure.done'), { type: 'success' });
+          // The list kept from before would show the erased person's name until its refetch ends.
+          queryClient.removeQueries({ queryKey: [listResource] });
           redirect('list', listResource);
         }}
       />
