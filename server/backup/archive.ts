@@ -23,6 +23,14 @@ export interface BackupManifest {
 
 export class BackupRefused extends Error {}
 
+/**
+ * Run on a restored database: the API nodes the backup recorded ran on the source database, not
+ * on this one (a restore is refused while anything uses its target), and a node started on it
+ * with another PUBLIC_URL would warn of a mismatched issuer that is not there. Backups made before
+ * migration 017 have no such table.
+ */
+export const FORGET_API_NODES = `do $$ begin if to_regclass('api_nodes') is not null then delete from api_nodes; end if; end $$`;
+
 async function hashOf(file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { BackupRefused, openBackup, readPayload, refuseNewerTarget, refuseUnknownMigrations, writeBackup, type BackupManifest } from './archive';
+import { BackupRefused, FORGET_API_NODES, openBackup, readPayload, refuseNewerTarget, refuseUnknownMigrations, writeBackup, type BackupManifest } from './archive';
 import { controlAnswers, controlSocketPath } from './control-socket';
 
 /** The migrations a database has run, oldest first (none on a database Vigil never started on). */
@@ -65,6 +65,7 @@ export async function restorePglite(file: string, dataDir: string, opts: { repla
     const restored = await PGlite.create(staging, { loadDataDir: new Blob([await readPayload(file, payloadOffset)]) });
     try {
       migrations = await pgliteMigrations(restored);
+      await restored.exec(FORGET_API_NODES);
     } finally {
       await restored.close();
     }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, extractPayload, openBackup, refuseNewerTarget, refuseUnknownMigrations, writeBackup, type BackupManifest } from './archive';
+import { BackupRefused, FORGET_API_NODES, extractPayload, openBackup, refuseNewerTarget, refuseUnknownMigrations, writeBackup, type BackupManifest } from './archive';
 import type { RestoreResult } from './pglite-backup';
 
 /**
@@ -104,6 +104,7 @@ export async function restorePostgres(file: string, url: string, opts: { replace
     });
     const { dbname, env } = connectionFor(url);
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, dump], env);
+    await withClient(url, (client) => client.query(FORGET_API_NODES));
     return { manifest };
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });

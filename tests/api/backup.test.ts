@@ -24,6 +24,16 @@ async function markersIn(dataDir: string): Promise<number[]> {
   }
 }
 
+/** API nodes a database records (server/oidc/nodes.ts): each running node has one. */
+async function apiNodesIn(dataDir: string): Promise<number> {
+  const db = await PGlite.create(dataDir);
+  try {
+    return (await db.query<{ n: number }>('select count(*)::int as n from api_nodes')).rows[0]!.n;
+  } finally {
+    await db.close();
+  }
+}
+
 async function flipByte(file: string, fromEnd: number): Promise<void> {
   const handle = await fs.open(file, 'r+');
   const { size } = await handle.stat();
@@ -86,6 +96,9 @@ describe('backups of the embedded database', () => {
     for (const n of before) expect(found).toContain(n);
     expect(found).toEqual([...Array(found.length).keys()]);
     acknowledged = found;
+    // The running node is recorded in the source; the restored database has no node running on it.
+    expect((await sql<{ n: number }>`select count(*)::int as n from api_nodes`.execute(server.database.db)).rows[0]!.n).toBe(1);
+    expect(await apiNodesIn(fresh)).toBe(0);
   }, 120_000);
 
   it('a restored folder starts Vigil with the data where it was', async () => {
@@ -233,8 +246,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backups of a PostgreSQL database'
       const client = new pg.Client({ connectionString: fresh.url });
       await client.connect();
       const { rows } = await client.query<{ value: string }>(`select value from settings where name like 'Backup.Test.%' order by value`);
+      // The running node is recorded in the source; the restored database has no node running on it.
+      const nodes = await client.query<{ n: number }>('select count(*)::int as n from api_nodes');
       await client.end();
       expect(rows.map((r) => r.value)).toEqual(['1', '2']);
+      expect((await sql<{ n: number }>`select count(*)::int as n from api_nodes`.execute(server.database.db)).rows[0]!.n).toBe(1);
+      expect(nodes.rows[0]!.n).toBe(0);
       const second = await startServer('', { databaseUrl: fresh.url, dataDir: 'memory://', memoryTemplate: '' });
       expect((await fetch(`${second.url}/api/abp/application-configuration`)).status).toBe(200);
       await second.app.close();
