@@ -8,10 +8,14 @@ import { translate } from '../localization/texts';
 import { confirmationMatches, confirmationText, eraseSubject, previewErasure, type ErasureCounts } from './erasure';
 import { inputReader, type Family } from './family';
 import { audit, change } from './route-audit';
+import type { Subject } from './subject';
 import { BLOCKED, ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
 
 const countsChange = (counts: ErasureCounts) =>
   Object.fromEntries(Object.entries(counts).flatMap(([group, kinds]) => Object.entries(kinds).map(([kind, n]) => [`${group}.${kind}`, n])));
+
+/** Active subscriptions that block erasing the subject (a carer's; a citizen pays for nothing). */
+const blockingSubscriptions = (db: Db, subject: Subject) => (subject.type === 'user' ? activeSubscriptionCount(db, subject.id) : Promise.resolve(0));
 
 /**
  * Erasure (GDPR article 17): a preview of what goes, what is anonymised and what is kept, with the
@@ -29,7 +33,7 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
     { config, ...HAND_CHECKED, schema: { tags, summary: `What an erasure of ${whose} would erase, anonymise and keep, and the text that confirms it`, querystring: family.subjectSchema, response: { 200: ERASURE_PREVIEW, ...REFUSALS } } },
     async (request) => {
       const subject = await family.subject(db, request, readQuery(request.query, request.language));
-      const activeSubscriptions = subject.type === 'user' ? await activeSubscriptionCount(db, subject.id) : 0;
+      const activeSubscriptions = await blockingSubscriptions(db, subject);
       return { subjectType: subject.type, subjectId: subject.id, subjectName: subject.name, confirmation: confirmationText(subject, request.language), counts: await previewErasure(db, subject), activeSubscriptions };
     },
   );
@@ -44,10 +48,8 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
       if (!confirmationMatches(subject, lang, input.confirmation))
         throw invalid(lang, [{ members: ['confirmation'], message: translate('privacy:errors.confirmation', lang, { text: confirmationText(subject, lang) }) }]);
       // Billing would go on charging an account that is gone: pause or transfer first, as for account deletion.
-      if (subject.type === 'user') {
-        const active = await activeSubscriptionCount(db, subject.id);
-        if (active > 0) throw forbidden(translate('privacy:errors.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');
-      }
+      const active = await blockingSubscriptions(db, subject);
+      if (active > 0) throw forbidden(translate('privacy:errors.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');
       const self = subject.type === 'user' && subject.id === request.principal!.userId;
       const erasedTime = new Date();
       const counts = await db.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
 /** The message that someone else took an alarm (server/alarms/escalation.ts): information, dismissed rather than acknowledged. */
 const TAKEN = 'alarmTaken';
+const severityOf = (type: string) => (type === TAKEN ? 'info' : URGENT.has(type) ? 'error' : 'warning');
 
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
@@ -86,7 +87,7 @@ export default function LiveAlarms() {
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {alarms.map((a) => (
               <Box component="li" key={a.id}>
-                <Alert severity={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
+                <Alert severity={severityOf(a.type)} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
                   <Typography component="h3" variant="subtitle2">
                     {a.subject}
                   </Typography>
@@ -104,7 +105,7 @@ export default function LiveAlarms() {
                     <Button variant="outlined" color="inherit" component={RouterLink} to={`/dashboard?alarm=${encodeURIComponent(a.eventId)}`} aria-label={t('live.showOnMapNamed', { subject: a.subject })}>
                       {t('live.showOnMap')}
                     </Button>
-                    <Button variant="contained" color={a.type === TAKEN ? 'info' : URGENT.has(a.type) ? 'error' : 'warning'} onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
+                    <Button variant="contained" color={severityOf(a.type)} onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
                       {t(a.type === TAKEN ? 'live.dismiss' : 'live.acknowledge')}
                     </Button>
                   </Box>
