@@ -85,8 +85,11 @@ describe('live alarms on the dashboard', () => {
     await expect.poll(async () => (await focus.getByRole('heading', { level: 3 }).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await focus.getByRole('heading', { level: 3 }).boundingBox())!.y).toBeLessThan(780 / 2);
 
+    // The card goes at once; the reload waits for the server's answer, or it would cancel the request.
+    const acknowledged = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/acknowledge'));
     await alarms.getByRole('button', { name: "Acknowledge alarm: Mum's watch has left Home" }).click();
     await exit.waitFor({ state: 'detached' });
+    expect((await acknowledged).status()).toBe(200);
     await page.reload();
     await alarms.getByRole('listitem').filter({ hasText: "Mum's watch is back in Home" }).waitFor();
     expect(await alarms.getByRole('listitem').filter({ hasText: "Mum's watch has left Home" }).count()).toBe(0);
