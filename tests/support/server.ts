@@ -12,13 +12,24 @@ export const DATABASES: { name: string; url: string }[] = [
 ];
 
 export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
+}
+
+/**
+ * A free port held until release(), for a server that must know its port (its issuer URL) long
+ * before it listens: released at once, another test file's outgoing connections could be handed
+ * the same port while the server migrates and seeds (seen on CI as EADDRINUSE).
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
+    srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
     });
-    srv.on('error', reject);
   });
 }
 
@@ -58,7 +69,7 @@ export interface TestServer extends Server {
 
 /** Starts the real server on a free port, on an in-memory PGlite or a fresh PostgreSQL database. */
 export async function startServer(databaseUrl = '', overrides: Partial<Config> = {}): Promise<TestServer> {
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -78,7 +89,7 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
       ...overrides,
     },
   );
-  const server = await createServer(config);
+  const server = await createServer(config).finally(release);
   await server.app.listen({ port, host: '127.0.0.1' });
   return {
     ...server,
@@ -94,8 +105,8 @@ export type SecondNode = Server & { url: string };
 
 /** Another API node on the first's database and configuration (its PUBLIC_URL too), on a port of its own. */
 export async function startSecondNode(first: TestServer): Promise<SecondNode> {
-  const port = await freePort();
-  const second = Object.assign(await createServer({ ...first.config, port }), { url: `http://127.0.0.1:${port}` });
+  const { port, release } = await reservePort();
+  const second = Object.assign(await createServer({ ...first.config, port }).finally(release), { url: `http://127.0.0.1:${port}` });
   await second.app.listen({ port, host: '127.0.0.1' });
   return second;
 }

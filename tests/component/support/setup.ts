@@ -17,4 +17,10 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-afterEach(() => cleanup());
+// After unmounting, let react-admin's zero-delay timers (useReferenceParams schedules its params
+// for the next tick) run while jsdom is still there: in a file's last test they fired after the
+// environment was gone ("window is not defined", an unhandled error that fails the run).
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});
