@@ -69,27 +69,32 @@ export interface TestServer extends Server {
 
 /** Starts the real server on a free port, on an in-memory PGlite or a fresh PostgreSQL database. */
 export async function startServer(databaseUrl = '', overrides: Partial<Config> = {}): Promise<TestServer> {
-  const { port, release } = await reservePort();
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
+  const { port, release } = await reservePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig(
-    {},
-    {
-      port,
-      host: '127.0.0.1',
-      publicUrl: url,
-      databaseUrl: scratch?.url ?? '',
-      dataDir: 'memory://',
-      memoryTemplate: databaseUrl ? '' : pgliteTemplate(),
-      seedDemo: true,
-      buildWeb: false,
-      // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
-      ingestPort: -1,
-      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-      ...overrides,
-    },
-  );
-  const server = await createServer(config).finally(release);
+  let server: Server;
+  try {
+    const config = loadConfig(
+      {},
+      {
+        port,
+        host: '127.0.0.1',
+        publicUrl: url,
+        databaseUrl: scratch?.url ?? '',
+        dataDir: 'memory://',
+        memoryTemplate: databaseUrl ? '' : pgliteTemplate(),
+        seedDemo: true,
+        buildWeb: false,
+        // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
+        ingestPort: -1,
+        logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+        ...overrides,
+      },
+    );
+    server = await createServer(config);
+  } finally {
+    await release();
+  }
   await server.app.listen({ port, host: '127.0.0.1' });
   return {
     ...server,
