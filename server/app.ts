@@ -36,7 +36,7 @@ import { installAuditLog } from './audit/audit-log';
 import { prepareSchemaEngine, schemaEngineRoutes, schemaNamespace, type SchemaEngine } from './schema-engine';
 import { policyCatalogue } from './permissions/catalogue';
 import { declareCommonRefusals, registerOpenApi } from './web/openapi';
-import { moduleRoutes } from './modules';
+import { resourceExtensionRoutes } from './resource-extensions';
 import { identityModule } from './identity';
 import { tenancyModule } from './tenancy';
 import { localizationModule } from './localization';
@@ -46,6 +46,7 @@ import { accountsModule } from './accounts';
 import { billingModule } from './billing';
 import { devicesModule } from './devices';
 import { ingestModule } from './ingest';
+import { trackingModule } from './tracking';
 import { alarmsModule } from './alarms';
 import { geofencesModule } from './geofences';
 import { commandsModule } from './commands';
@@ -141,7 +142,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(applicationLocalizationRoutes);
   await app.register(schemaEngineRoutes, { db, engine });
-  await app.register(moduleRoutes, { db, engine });
+  await app.register(resourceExtensionRoutes, { db, engine });
   await app.register(identityModule, { db, policies });
   await app.register(tenancyModule, { db, policies });
   await app.register(localizationModule, { db });
@@ -154,13 +155,14 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(backupModule, { database, config, jobs });
   const context: ModuleContext = { db, config, engine, liveness, jobs };
   // A module is served when the schema resources it builds on are there (a server started on
-  // another schemas folder, as some tests do, has fewer modules), like server/modules.
+  // another schemas folder, as some tests do, has fewer modules), like server/resource-extensions.
   const FEATURE_MODULES: { plugin: (app: FastifyInstance, ctx: ModuleContext) => Promise<void>; needs: string[] }[] = [
     { plugin: mailModule, needs: [] },
     { plugin: accountsModule, needs: [] },
     { plugin: billingModule, needs: ['organizations', 'customers'] },
     { plugin: devicesModule, needs: [] },
     { plugin: ingestModule, needs: [] },
+    { plugin: trackingModule, needs: [] },
     { plugin: alarmsModule, needs: [] },
     { plugin: geofencesModule, needs: [] },
     { plugin: commandsModule, needs: [] },

@@ -31,7 +31,7 @@ import { startBenchServer, type BenchServer } from './server';
 import { tokensFor } from '../../tests/support/sign-in';
 import { closePool, percentile } from '../list/measure';
 import { runLoad } from '../ingest/fleet';
-import { EVENT_HISTORY_DEFAULT_DAYS } from '../../server/ingest/tracking-routes';
+import { EVENT_HISTORY_DEFAULT_DAYS } from '../../server/tracking/routes';
 import { coldReads, ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type ColdReads, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
 import type { Statement } from '../../tests/support/sql-capture';
 import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findLanguage, LANGUAGES } from '../../common/languages';
 import type { Db } from '../db/database';
-import { findUserSummary } from '../identity/users';
+import { findUserSummary } from '../identity/user-records';
 import { grantedPolicies } from '../permissions/granted';
 import { ANONYMOUS } from '../permissions/guard';
 import { featureValues } from '../tenancy/features';

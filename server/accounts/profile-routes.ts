@@ -9,7 +9,7 @@ import { endSessions } from '../oidc/grant-revocation';
 import { verifyPassword } from '../identity/passwords';
 import { passwordPolicyFor } from '../identity/password-rules';
 import { changeOwnPassword } from '../identity/set-password';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { invalid, problem } from '../identity/validation';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';

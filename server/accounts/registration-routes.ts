@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { limitMail } from '../http/mail-limits';
 import { hashPassword } from '../identity/passwords';
 import { passwordPolicyFor, rememberPassword } from '../identity/password-rules';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';

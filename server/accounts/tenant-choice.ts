@@ -3,7 +3,7 @@ import { FEATURES } from '../../common/features';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { DEMO_TENANT } from '../seed/demo';
 import { featureValues, selfRegistrationOpen } from '../tenancy/features';

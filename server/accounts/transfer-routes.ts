@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { badRequest, forbidden } from '../http/errors';
 import { limitMail } from '../http/mail-limits';
 import { endSessions } from '../oidc/grant-revocation';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';

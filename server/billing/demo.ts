@@ -5,7 +5,7 @@ import { insertInvoice, nextInvoiceNumber } from './service/invoices';
 import { addPeriod } from './service/periods';
 import { PLANS } from './service/pricing';
 import { SUBSCRIPTION_LIST_PRICES } from '../db/migrations/003_pricing';
-import { discounted } from '../modules/products/money';
+import { discounted } from '../resource-extensions/products/money';
 import { translate } from '../localization/texts';
 
 /**

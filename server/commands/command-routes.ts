@@ -13,7 +13,7 @@ import { commandDevice, type CommandDevice } from './device-access';
 import { isDeviceModel, MODEL_COMMANDS } from './settings-schemas';
 import type { SmsGateway } from './sms-gateway';
 import { fillTemplate } from './templates';
-import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
 import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, TEMPLATE, TEMPLATE_ID_PARAM, TERMINAL_INFO } from './route-schemas';
 
 const DEVICES = POLICIES.devices;

@@ -1,4 +1,4 @@
-import { NULLABLE_STRING, NULLABLE_TIME, TIME, pathParams, textQuery } from '../modules/shared/route-schemas';
+import { NULLABLE_STRING, NULLABLE_TIME, TIME, pathParams, textQuery } from '../http/resource-route-schemas';
 import { DEVICE_MODELS } from './settings-schemas';
 
 /**

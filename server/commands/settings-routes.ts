@@ -8,7 +8,7 @@ import { logCommand } from './command-log';
 import { commandDevice } from './device-access';
 import { setWanted, settingsSync } from './device-settings';
 import { SETTINGS_SCHEMAS, type DeviceModel } from './settings-schemas';
-import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
 import { DEVICE_ID_PARAM, SETTINGS_SYNC, settingsBody } from './route-schemas';
 
 const tags = ['productInstance-settings'];

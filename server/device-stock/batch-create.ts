@@ -4,8 +4,8 @@ import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { writeTenant } from '../schema-engine/scoping';
-import { uploadImporter, type PreparedRow } from '../modules/shared/csv-upload';
-import { modelOf, type FieldMessage } from '../modules/shared/records';
+import { uploadImporter, type PreparedRow } from '../schema-engine/csv-upload';
+import { modelOf, type FieldMessage } from '../schema-engine/records';
 
 /**
  * hostData/batchCreate: devices into stock from a CSV file, with the SIM card upload's rules (every

@@ -8,7 +8,7 @@ import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { scopedRows } from '../schema-engine/scoping';
-import { modelOf } from '../modules/shared/records';
+import { modelOf } from '../schema-engine/records';
 import { searchExpression } from '../schema-engine/search-indexes';
 import { recordHistory, requireDevice, visibleDevices } from './scope';
 import { DEVICE_SEARCH_COLUMNS } from './stock-list';

@@ -6,8 +6,8 @@ import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { modelOf, todayIso } from '../modules/shared/records';
-import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES } from '../modules/shared/csv-upload';
+import { modelOf, todayIso } from '../schema-engine/records';
+import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES } from '../schema-engine/csv-upload';
 import { deviceCsvImporter } from './batch-create';
 import { changeSalesType, nameAndOrganization, productLookup, setNameAndOrganization } from './details';
 import { availableForExchange, exchangeWithCustomerStock, sendReplacement } from './exchange';
@@ -20,9 +20,9 @@ import type { SalesType } from './tables';
 import { troubleshoot } from './troubleshoot';
 import { wifiByMac } from './wifi';
 import { recordSchema } from '../schema-engine/openapi-schemas';
-import { CSV_BODY, HAND_CHECKED, NOT_FOUND, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../modules/shared/route-schemas';
+import { CSV_BODY, HAND_CHECKED, NOT_FOUND, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../http/resource-route-schemas';
 import * as S from './route-schemas';
-import { XLSX_TYPE } from '../modules/invoices/workbook';
+import { XLSX_TYPE } from '../http/content-types';
 
 export { resolveIndoorPosition, type IndoorPosition } from './wifi';
 

@@ -6,7 +6,7 @@ import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { scopedRows } from '../schema-engine/scoping';
-import { modelOf, UUID } from '../modules/shared/records';
+import { modelOf, UUID } from '../schema-engine/records';
 import { recordHistory, visibleDevices } from './scope';
 import { selectStock, stockPage, stockRecord, type StockQuery } from './stock-list';
 

@@ -4,8 +4,8 @@ import { badRequest } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';
-import { CsvSyntaxError, parseCsv } from '../modules/shared/csv';
-import { modelOf, type FieldMessage } from '../modules/shared/records';
+import { CsvSyntaxError, parseCsv } from '../schema-engine/csv';
+import { modelOf, type FieldMessage } from '../schema-engine/records';
 import { recordHistory, setSchemaColumns, visibleDevices } from './scope';
 
 /**

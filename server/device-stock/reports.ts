@@ -7,8 +7,8 @@ import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { fieldLabel } from '../schema-engine/resource-model';
-import { enumLabel } from '../modules/shared/labels';
-import { modelOf } from '../modules/shared/records';
+import { enumLabel } from '../schema-engine/labels';
+import { modelOf } from '../schema-engine/records';
 import { visibleDevices } from './scope';
 import { applyStockFilters, selectStock, stockRecord } from './stock-list';
 

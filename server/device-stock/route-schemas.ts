@@ -1,5 +1,5 @@
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { CSV_TEXT, FIELD_MESSAGES, NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../modules/shared/route-schemas';
+import { CSV_TEXT, FIELD_MESSAGES, NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../http/resource-route-schemas';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
 
 /**

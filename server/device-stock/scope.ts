@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { notFound } from '../http/errors';
 import { translate } from '../localization/texts';
-import { UUID } from '../modules/shared/records';
+import { UUID } from '../schema-engine/records';
 import type { DynamicDb } from '../schema-engine/resource-model';
 
 /**

@@ -6,7 +6,7 @@ import { queryParam, readPaging, readSorting } from '../http/paging';
 import { contains } from '../identity/list-params';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
-import { modelOf } from '../modules/shared/records';
+import { modelOf } from '../schema-engine/records';
 import { searchExpression } from '../schema-engine/search-indexes';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
 import { visibleDevices } from './scope';

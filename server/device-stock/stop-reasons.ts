@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Database, DevicesTable } from '../db/tables';
 import { translate } from '../localization/texts';
-import { UUID, type FieldMessage } from '../modules/shared/records';
+import { UUID, type FieldMessage } from '../schema-engine/records';
 import { recordHistory, setSchemaColumns, visibleDevices } from './scope';
 import type { StopReason } from './tables';
 

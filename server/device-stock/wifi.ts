@@ -6,7 +6,7 @@ import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { toRecord, type DynamicDb } from '../schema-engine/resource-model';
 import { scopedRows } from '../schema-engine/scoping';
-import { modelOf } from '../modules/shared/records';
+import { modelOf } from '../schema-engine/records';
 
 /**
  * Wi-Fi networks as indoor positions: a watch indoors often has no GPS fix but sees the home's

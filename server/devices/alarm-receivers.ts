@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { invalid } from '../http/body-validation';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import { isUniqueViolation } from '../schema-engine/write-checks';

@@ -14,7 +14,7 @@ import { deviceDto } from './device-dto';
 import { promotionsOptedIn, setPromotions } from './promotions';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
-import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
 import { ASSIGN_BODY, CONFLICT, DEVICE, DEVICE_MODEL, DEVICE_MODEL_QUERY, OWN_DEVICES, UPDATE_BODY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;

@@ -9,7 +9,7 @@ import { receiverDto } from './receiver-dto';
 import { releaseDevice } from './release-device';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
-import { HAND_CHECKED } from '../modules/shared/route-schemas';
+import { HAND_CHECKED } from '../http/resource-route-schemas';
 import { DASHBOARD_QUERY, DEVICE_PAGE, DEVICE_WITH_RECEIVERS, ID_PARAM, NO_CONTENT } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { invalid } from '../http/body-validation';
 import { limitMail } from '../http/mail-limits';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import { isUniqueViolation } from '../schema-engine/write-checks';

@@ -11,7 +11,7 @@ import { inviteReceiverNeutrally } from './receiver-invite';
 import { notFound } from '../http/errors';
 import { ownerOf, requireOwnDevice, UUID } from './scope';
 import { escalationRoutes } from './escalation-routes';
-import { HAND_CHECKED, NOT_FOUND } from '../modules/shared/route-schemas';
+import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
 import { INVITE_BODY, INVITE_SENT, NO_CONTENT, RECEIVER_ID_PARAM, RECEIVER_LIST, RECEIVERS_QUERY, TOO_MANY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;

@@ -1,6 +1,6 @@
 import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH } from '../../common/devices';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../modules/shared/route-schemas';
+import { NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../http/resource-route-schemas';
 
 /**
  * Route schemas of a caregiver's own devices and their alarm receivers (devicemanage, the

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import type { AbpError } from './errors';
 import { hitRateLimit, tooManyRequests } from './rate-limit';
 

@@ -6,7 +6,7 @@ import { grantedPolicies, policiesOfRoles } from '../permissions/granted';
 import { Refusal } from './refusals';
 import { tenantIs } from './scope';
 import { holdsRole } from './users/queries';
-import { normalize } from './users';
+import { normalize } from './user-records';
 
 /** The caller's own policies, loaded once per request. */
 export async function callerPolicies(db: Db, request: FastifyRequest): Promise<Set<string>> {

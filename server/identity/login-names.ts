@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { normalize } from './users';
+import { normalize } from './user-records';
 
 /**
  * Login names are unique across the whole system whichever field holds them: a user name or email

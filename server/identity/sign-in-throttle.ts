@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { normalize, normalizePhone } from './users';
+import { normalize, normalizePhone } from './user-records';
 
 /**
  * Failed sign-ins counted per (login, client address) and per login, in the database so every API

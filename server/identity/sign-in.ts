@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { readSettings } from '../settings/settings';
 import { decoyHash, verifyPassword } from './passwords';
-import { findUserForSignIn } from './users';
+import { findUserForSignIn } from './user-records';
 import { countFailure, forgetPair, loginKey, throttleState, type LockoutRule } from './sign-in-throttle';
 import { tenantIsAvailable } from '../tenancy/tenant-state';
 

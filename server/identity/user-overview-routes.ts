@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
 import { AUTHENTICATED } from '../permissions/guard';
-import { findUserSummary } from './users';
+import { findUserSummary } from './user-records';
 import { CURRENT_USER } from './overviews/route-schemas';
 
 /** GET /api/app/user-overviews/current: the signed-in user's own overview. */

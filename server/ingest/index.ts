@@ -10,13 +10,13 @@ import { osmandRoutes, type IngestParts } from './osmand-routes';
 import { IngestPort } from './ingest-port';
 import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
-import { trackingRoutes } from './tracking-routes';
+import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
 
 /** How often bad-input counts are written to the log (when there were any). */
 const COUNTS_LOG_MS = 60_000;
 
-/** OsmAnd ingest on /ingest/osmand and INGEST_PORT, positions, device runtime state, battery and event history. */
+/** OsmAnd ingest on /ingest/osmand and INGEST_PORT: positions, device runtime state, battery and events are written here (server/tracking reads them). */
 export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const counters = new IngestCounters();
   const directory = new DeviceDirectory(ctx.db);
@@ -37,7 +37,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
 
   // With or without a trailing slash, as a watch's server address is typed by hand.
   await app.register(osmandRoutes, { ...parts, paths: ['/ingest/osmand', '/ingest/osmand/'] });
-  await app.register(trackingRoutes, { db: ctx.db, counters, pipeline });
+  await app.register(ingestStatsRoute, { counters, pipeline });
 
   // The ingest's own port, as Traccar's 5055: the Traccar Client apps post to its root.
   let ingest: IngestPort | undefined;

@@ -1,6 +1,6 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../db/database';
-import { findUserSummary } from '../identity/users';
+import { findUserSummary } from '../identity/user-records';
 
 /** The issuer's view of a user: the claims that go into ID tokens and userinfo. */
 export async function findAccount(db: Db, sub: string): Promise<Account | undefined> {

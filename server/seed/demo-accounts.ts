@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { allPolicyNames, isHostOnlyPolicy } from '../../common/policies';
 import { ROLE_ADMIN } from '../../common/roles';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ensureRole, grantToRole } from './static-roles';
 import { demoId, demoStamp } from './demo-ids';
 

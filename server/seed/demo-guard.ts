@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isLoopback, type Config } from '../config';
 import { verifyPassword } from '../identity/passwords';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 
 /** Demo accounts may be used on loopback, or anywhere by the explicit choice DEMO=true. */

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_ADMIN, ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { hashPassword } from '../identity/passwords';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ensureRole, grantToRole } from './static-roles';
 import { assignRole, createDemoTenant, createDemoUser, grantStaffRole, type DemoTenantContext } from './demo-accounts';
 import { demoRecordId, seedBillingDemo } from '../billing/demo';

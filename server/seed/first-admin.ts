@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { passwordProblems } from '../../common/password-policy';
 import { ROLE_ADMIN } from '../../common/roles';
 import { hashPassword } from '../identity/passwords';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ensureRole } from './static-roles';
 import { DEMO_PASSWORD } from './demo';
 import { dropSetupToken, ensureSetupToken } from './setup-token';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ANONYMOUS } from '../permissions/guard';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { FIND_TENANT_RESULT } from './route-schemas';

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { TenantsTable } from '../db/tables';
 import { translate } from '../localization/texts';
 import { bodyValidator, invalid } from '../http/body-validation';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ActivationState, type TenantActivation } from './tenant-state';
 
 /**

@@ -4,7 +4,7 @@ import type { TenantsTable } from '../db/tables';
 import { badRequest, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';
-import { normalize } from '../identity/users';
+import { normalize } from '../identity/user-records';
 import { ActivationState, activationStateOf, isTenantAvailable } from './tenant-state';
 
 /** Reading tenants: the DTOs, one tenant, the filtered page, the unique name check. */

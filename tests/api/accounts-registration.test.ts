@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../common/features';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { accountsServer, linkIn, mailTo, problemsOf, type AccountsServer } from '../support/accounts';
 import { signIn } from '../support/sign-in';
 

@@ -7,7 +7,7 @@ import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
 
-/** Customer pricing, discount, contacts and linked organizations; product list prices: server/modules/customers, products. */
+/** Customer pricing, discount, contacts and linked organizations; product list prices: server/resource-extensions/customers, products. */
 describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl }) => {
   let server: TestServer;
   let admin: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS } from '../../server/seed/demo';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { translate } from '../../server/localization/texts';
 import { findLanguage } from '../../common/languages';
 import { DATABASES, startServer, type TestServer } from '../support/server';

@@ -6,7 +6,7 @@ import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
 
-/** The invoice list as an Excel file: server/modules/invoices. */
+/** The invoice list as an Excel file: server/resource-extensions/invoices. */
 describe.each(DATABASES)('invoice export ($name)', ({ url: databaseUrl }) => {
   let server: TestServer;
   let tenantA: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../common/features';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { MAIL_LIMITS } from '../../server/http/mail-limits';
 import { DEMO_USERS } from '../../server/seed/demo';
 import { accountsServer, mailTo, type AccountsServer } from '../support/accounts';

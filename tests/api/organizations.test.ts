@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import type { DynamicDb } from '../../server/schema-engine/resource-model';
-import { wouldCycle } from '../../server/modules/organizations/cycle';
+import { wouldCycle } from '../../server/resource-extensions/organizations/cycle';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
 
-/** Organization children, lookups and the parent cycle check: server/modules/organizations. */
+/** Organization children, lookups and the parent cycle check: server/resource-extensions/organizations. */
 describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) => {
   let server: TestServer;
   let tenantA: string;

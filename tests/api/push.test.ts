@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { DEMO_TENANT } from '../../server/seed/demo';
 import { notifyAck, PUSH_JOB, runPushJob, sendPushToUsers } from '../../server/push';
 import { alarmPayload, type AlarmPushPayload } from '../../server/push/validation';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { hashPassword } from '../../server/identity/passwords';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { ANONYMOUS, AUTHENTICATED } from '../../server/permissions/guard';
 
 /**

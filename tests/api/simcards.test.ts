@@ -6,7 +6,7 @@ import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
 
-/** SIM card batch upload (CSV), batch and single deactivation: server/modules/simcards. */
+/** SIM card batch upload (CSV), batch and single deactivation: server/resource-extensions/simcards. */
 describe.each(DATABASES)('SIM card module ($name)', ({ url: databaseUrl }) => {
   let server: TestServer;
   let tenantA: string;

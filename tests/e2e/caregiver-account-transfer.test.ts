@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
 import { seriousAxeViolations } from '../support/axe';
 import { signInAs } from '../support/browser';

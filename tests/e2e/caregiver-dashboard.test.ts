@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageAtRest, axeScan } from '../support/axe';
 import { FEATURES } from '../../common/features';
 import { formatDateTime } from '../../common/dates';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { DEMO_PASSWORD, DEMO_STOCK_DEVICES, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import type { Config } from '../../server/config';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { DEMO_TENANT } from '../../server/seed/demo';
 import { caller } from './api-calls';
 import { createTenantUser } from './fixtures';

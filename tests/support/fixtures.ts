@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import { hashPassword } from '../../server/identity/passwords';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { ensureRole, grantToRole } from '../../server/seed/static-roles';
 
 export const FIXTURE_PASSWORD = 'Fixture-Pass-2026';

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
-import { normalize } from '../../server/identity/users';
+import { normalize } from '../../server/identity/user-records';
 import { caller, type Json } from './api-calls';
 import { startServer, type TestServer } from './server';
 import { tokensFor } from './sign-in';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discounted as serverDiscounted } from '../../server/modules/products/money';
+import { discounted as serverDiscounted } from '../../server/resource-extensions/products/money';
 import { discounted, draftsOf, effectivePriceOf, parsePrice, pricePayload, rowErrors, type PriceItem } from '../../src/resources/customers/prices';
 
 /** The customer's price table (src/resources/customers/prices.ts): what it shows and what it sends. */

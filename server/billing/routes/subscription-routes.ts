@@ -4,7 +4,7 @@ import { POLICIES } from '../../../common/policies';
 import { bodyValidator } from '../../http/body-validation';
 import { notFound } from '../../http/errors';
 import { translate } from '../../localization/texts';
-import { UUID } from '../../modules/shared/records';
+import { UUID } from '../../schema-engine/records';
 import type { BillingContext } from '../context';
 import { customerNotFound } from '../errors';
 import { findCustomer } from '../service/customers';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database';
 import { translate } from '../../localization/texts';
-import { toAmount } from '../../modules/products/money';
+import { toAmount } from '../../resource-extensions/products/money';
 import { formatDate, money } from './mails';
 import type { InvoiceRow } from './invoices';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { BillingInvoicesTable, InvoiceStatus, Plan } from '../tables';
 import { vatOf } from './pricing';
 import { buyerOf, type CustomerRow } from './customers';
-import { toAmount } from '../../modules/products/money';
+import { toAmount } from '../../resource-extensions/products/money';
 
 export type InvoiceRow = Selectable<BillingInvoicesTable>;
 

@@ -2,16 +2,16 @@ import type { Db } from '../../db/database';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import type { DynamicDb, Row } from '../../schema-engine/resource-model';
-import { customerPrices } from '../../modules/customers/prices';
-import { listPrices } from '../../modules/products/catalogue';
-import { modelOf } from '../../modules/shared/records';
+import { customerPrices } from '../../resource-extensions/customers/prices';
+import { listPrices } from '../../resource-extensions/products/catalogue';
+import { modelOf } from '../../schema-engine/records';
 import type { Plan } from '../tables';
 
 /**
  * What a caregiver pays. A caregiver's account belongs to a tenant; the tenant's pricing is the
  * default customer of its first top-level organization (by name) that has one: that customer's own
  * price per product and currency, else the host's list price, less the customer's discount
- * (server/modules/customers). A tenant without such a customer pays list prices in DKK.
+ * (server/resource-extensions/customers). A tenant without such a customer pays list prices in DKK.
  * Products: the monthly and annual subscription ('subscription:monthly' | 'subscription:annual').
  */
 export const DEFAULT_CURRENCY = 'DKK';

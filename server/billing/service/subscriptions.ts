@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../http/errors';
 import { translate } from '../../localization/texts';
-import { toAmount } from '../../modules/products/money';
+import { toAmount } from '../../resource-extensions/products/money';
 import type { BillingContext } from '../context';
 import { gatewayCall, noPaymentMethod } from '../errors';
 import type { BillingSubscriptionsTable, Plan, SubscriptionStatus } from '../tables';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Pricing: the host's list price of each product per currency, and customer-specific prices that
- * override it (server/modules/products, server/modules/customers). Products are the two
+ * override it (server/resource-extensions/products, server/resource-extensions/customers). Products are the two
  * subscription plans ('subscription:monthly', 'subscription:annual') and the host's accessories
  * ('accessory:<id>'). Money is numeric(12,2): exact, never a float. Customer rows carry tenant_id
  * like every tenant table; customers live in a schema-engine table created after migrations, so

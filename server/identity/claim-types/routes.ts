@@ -12,7 +12,7 @@ import { refuseTenantUsers } from '../../permissions/host-only';
 import { entityNotFound, UUID } from '../scope';
 import { isUniqueViolation } from '../users/rules';
 import { invalid, problem, validator } from '../validation';
-import { normalize } from '../users';
+import { normalize } from '../user-records';
 import { claimTypeDto, isValidRegex, parseValueType } from './value-types';
 import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
 import { CLAIM_TYPE, CLAIM_TYPE_BODY } from './route-schemas';

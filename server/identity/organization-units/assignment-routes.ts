@@ -9,7 +9,7 @@ import { ListParams } from '../list-params';
 import { roleDto } from '../roles/queries';
 import { entityNotFound, scopeOf, tenantIs, UUID } from '../scope';
 import { roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from '../users/queries';
-import { effectiveRoles } from '../users';
+import { effectiveRoles } from '../user-records';
 import { invalid, problem } from '../validation';
 import { readRoleIds, readUserIds, ROLE_IDS_BODY, USER_IDS_BODY } from './bodies';
 import { HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';

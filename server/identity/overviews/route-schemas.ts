@@ -1,7 +1,7 @@
 import { BOOLEAN_FILTER, DATE_TIME, listQuery, NULLABLE_DATE_TIME, NULLABLE_STRING, NULLABLE_UUID, pagedResult, UUID_STRING } from '../route-schemas';
 import { SECURITY_LOG_FILTERS, SECURITY_LOG_PROPERTIES } from '../security-log-schemas';
 import { OVERVIEW_SORTING } from './queries';
-import { XLSX_TYPE } from '../reports/workbook';
+import { XLSX_TYPE } from '../../http/content-types';
 
 /** Route schemas of the users overview (/api/app/user-overviews), its reports and the user logs (/api/app/user-logs). */
 

@@ -1,7 +1,6 @@
 import type { Cell } from '../overviews/csv';
 
 /** The MIME type of an Excel workbook (.xlsx). */
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A report as both download formats take it: translated headers and typed cells. */
 export interface ReportTable {

@@ -9,7 +9,7 @@ import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../scope';
-import { normalize } from '../users';
+import { normalize } from '../user-records';
 import { isUniqueViolation } from '../users/rules';
 import { invalid, problem } from '../validation';
 import { readRoleCreate, readRoleUpdate, ROLE_CREATE_BODY, ROLE_UPDATE_BODY } from './bodies';

@@ -14,7 +14,7 @@ import { ListParams } from '../list-params';
 import { hashPassword } from '../passwords';
 import { passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
 import { entityNotFound, inScope, scopeOf } from '../scope';
-import { normalize, normalizePhone } from '../users';
+import { normalize, normalizePhone } from '../user-records';
 import { invalid } from '../validation';
 import { BOOLEAN_FILTER, CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
 import { USER, USER_TAGS as tags } from './route-schemas';

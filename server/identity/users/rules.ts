@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
 import { problem } from '../validation';
 import { tenantIs } from '../scope';
-import { normalize, normalizePhone } from '../users';
+import { normalize, normalizePhone } from '../user-records';
 import { loginNameConflicts } from '../login-names';
 
 export interface Role {

@@ -6,7 +6,7 @@ import { POLICIES } from '../../../common/policies';
 import { assertMayManageUser } from '../../identity/escalation-rules';
 import { Refusal } from '../../identity/refusals';
 import { entityNotFound, tenantIs, UUID } from '../../identity/scope';
-import { effectiveRoles, normalize } from '../../identity/users';
+import { effectiveRoles, normalize } from '../../identity/user-records';
 import { invalid, problem } from '../../identity/validation';
 import { ListParams } from '../../identity/list-params';
 import { grantedPolicies } from '../granted';

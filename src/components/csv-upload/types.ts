@@ -1,6 +1,6 @@
 import type { AnswerOf } from '../../providers/openapi/typedApi';
 
-/** The CSV upload routes (server/modules/shared/csv-upload.ts): SIM cards, devices. */
+/** The CSV upload routes (server/schema-engine/csv-upload.ts): SIM cards, devices. */
 export type CsvUploadPath = '/api/app/simCardInstance/batchUpload' | '/api/app/productInstance/hostData/batchCreate';
 export type UploadResult = AnswerOf<CsvUploadPath, 'post'>;
 /** One problem of a line or record; `member` is null for the whole line or record. */

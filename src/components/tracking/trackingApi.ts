@@ -1,7 +1,7 @@
 import { httpClient } from '../../providers/httpClient';
 import { api, type AnswerOf } from '../../providers/openapi/typedApi';
 
-/** The tracking reads the dashboard's map and charts use (server/ingest/tracking-routes.ts), typed by the API's description. */
+/** The tracking reads the dashboard's map and charts use (server/tracking/routes.ts), typed by the API's description. */
 export type LatestPosition = AnswerOf<'/api/app/tracking/positions/latest'>['items'][number];
 export type TrailPoint = AnswerOf<'/api/app/tracking/positions/trail'>['items'][number];
 export type BatteryPoint = AnswerOf<'/api/app/BatteryTimeHistoric'>['items'][number];

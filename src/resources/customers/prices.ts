@@ -1,6 +1,6 @@
 import type { AnswerOf, BodyOf, QueryOf } from '../../providers/openapi/typedApi';
 
-/** Answers of `GET/PUT /api/app/customer/{id}/prices` (server/modules/customers/prices.ts). */
+/** Answers of `GET/PUT /api/app/customer/{id}/prices` (server/resource-extensions/customers/prices.ts). */
 export type CustomerPricesAnswer = AnswerOf<'/api/app/customer/{id}/prices'>;
 export type PriceItem = CustomerPricesAnswer['items'][number];
 /** A currency of the catalogue: the ones the prices routes take. */

@@ -2,7 +2,7 @@ import { labelKeys } from '../../../common/schema/naming';
 import type { AnswerOf, StoredRecord } from '../../providers/openapi/typedApi';
 import { schemaOf } from '../../schema/registry';
 
-/** Rows of `GET /api/app/customer/{id}/contacts` and `.../linkedOrganizations` (server/modules/customers). */
+/** Rows of `GET /api/app/customer/{id}/contacts` and `.../linkedOrganizations` (server/resource-extensions/customers). */
 export type ContactPerson = StoredRecord<AnswerOf<'/api/app/customer/{id}/contacts'>['items'][number]>;
 export type LinkedOrganization = StoredRecord<AnswerOf<'/api/app/customer/{id}/linkedOrganizations'>['items'][number]>;
 

@@ -7,15 +7,15 @@ import { organizationRoutes } from './organizations';
 import { productRoutes } from './products';
 import { simCardRoutes } from './simcards';
 
-type ModuleOptions = { db: Db; engine: SchemaEngine };
+type ExtensionOptions = { db: Db; engine: SchemaEngine };
 
 /**
  * Hand-written endpoints that extend schema resources where a schema cannot express the work
- * (batch uploads, pricing, exports, trees). One folder per module under server/modules/. A module
- * is served when the schema resources it extends are there (a server started on another schemas
- * folder, as tests do, simply has fewer modules).
+ * (batch uploads, pricing, exports, trees): one folder per extended resource. An extension is
+ * served when the schema resources it extends are there (a server started on another schemas
+ * folder, as tests do, simply has fewer).
  */
-const MODULES: { routes: (app: FastifyInstance, opts: ModuleOptions) => Promise<void>; needs: string[] }[] = [
+const EXTENSIONS: { routes: (app: FastifyInstance, opts: ExtensionOptions) => Promise<void>; needs: string[] }[] = [
   { routes: simCardRoutes, needs: ['simcards'] },
   { routes: productRoutes, needs: ['accessories', 'customers'] },
   { routes: customerRoutes, needs: ['customers', 'accessories', 'contact-people', 'organizations'] },
@@ -23,8 +23,8 @@ const MODULES: { routes: (app: FastifyInstance, opts: ModuleOptions) => Promise<
   { routes: organizationRoutes, needs: ['organizations'] },
 ];
 
-export async function moduleRoutes(app: FastifyInstance, opts: ModuleOptions) {
-  for (const module of MODULES) {
-    if (module.needs.every((name) => opts.engine.models.has(name))) await app.register(module.routes, opts);
+export async function resourceExtensionRoutes(app: FastifyInstance, opts: ExtensionOptions) {
+  for (const extension of EXTENSIONS) {
+    if (extension.needs.every((name) => opts.engine.models.has(name))) await app.register(extension.routes, opts);
   }
 }

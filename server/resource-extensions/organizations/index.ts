@@ -8,8 +8,8 @@ import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema
 import { sql } from 'kysely';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
 import { listQuerystring, recordSchema } from '../../schema-engine/openapi-schemas';
-import { HAND_CHECKED } from '../shared/route-schemas';
-import { modelOf, requireVisible } from '../shared/records';
+import { HAND_CHECKED } from '../../http/resource-route-schemas';
+import { modelOf, requireVisible } from '../../schema-engine/records';
 import { assertNoCycle } from './cycle';
 
 /**

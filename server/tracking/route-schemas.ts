@@ -1,7 +1,7 @@
 import { listResult, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, TIME, UUID_STRING } from '../http/route-schemas';
 
 /**
- * Route schemas of the tracking reads (tracking-routes.ts): what they take and answer, for the
+ * Route schemas of the tracking reads (routes.ts): what they take and answer, for the
  * API description and the answers' serialisation. The routes read their query parameters
  * themselves, with messages in the caller's language (`attachValidation`).
  */
@@ -164,16 +164,3 @@ export const SETTINGS_BODY = {
 } as const;
 export const DEVICE_SETTINGS = { params: DEVICE_PARAMS, response: { 200: SETTINGS } } as const;
 export const DEVICE_SETTINGS_UPDATE = { params: DEVICE_PARAMS, body: SETTINGS_BODY, response: { 200: SETTINGS } } as const;
-
-const COUNTS = (names: readonly string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])) });
-export const INGEST_STATS = {
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        node: COUNTS(['stored', 'duplicate', 'rejected', 'unknownDevice', 'rateLimited']),
-        writes: COUNTS(['batches', 'messages', 'writeMs', 'rewritten']),
-      },
-    },
-  },
-} as const;

@@ -2,8 +2,8 @@ import type { Db } from '../../db/database';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import type { DynamicDb } from '../../schema-engine/resource-model';
-import { enumLabel } from '../shared/labels';
-import { modelOf } from '../shared/records';
+import { enumLabel } from '../../schema-engine/labels';
+import { modelOf } from '../../schema-engine/records';
 import { toAmount } from './money';
 import { pricingDb } from './tables';
 

@@ -6,7 +6,7 @@ import { writeAuditLog } from '../../audit/audit-log';
 import { AUTHENTICATED } from '../../permissions/guard';
 import type { SchemaEngine } from '../../schema-engine';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
-import { modelOf } from '../shared/records';
+import { modelOf } from '../../schema-engine/records';
 import { availableCurrencies, listPrices, listProducts } from './catalogue';
 import { priceBodyReader } from './price-body';
 import { pricingDb } from './tables';
@@ -15,7 +15,7 @@ import { CURRENCIES_RESPONSE, LIST_PRICES_RESPONSE, PRICE_REFUSALS, priceBodySch
 /**
  * The product catalogue's prices (SPEC section 7: product, currency/availableCurrencies): the
  * host keeps a list price per product and currency; customers' prices start from it
- * (server/modules/customers). List prices are host data, like the accessories they price.
+ * (server/resource-extensions/customers). List prices are host data, like the accessories they price.
  */
 export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;

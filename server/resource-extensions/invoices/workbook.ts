@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { nonNullTypes } from '../../../common/schema/naming';
 import { fieldLabel, type ResourceModel, type Row } from '../../schema-engine/resource-model';
-import { enumLabel, resourceLabel } from '../shared/labels';
+import { enumLabel, resourceLabel } from '../../schema-engine/labels';
 
 /**
  * A schema resource's rows as an Excel sheet people can sort and sum: headers are the fields'
@@ -9,7 +9,6 @@ import { enumLabel, resourceLabel } from '../shared/labels';
  * values and references their labels (not codes and ids). Rows come with a `<column>__display`
  * value for each reference (see displaySelections).
  */
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The exported fields: the list's columns first, then the other stored fields (not hidden ones). */
 export function exportFields(model: ResourceModel): string[] {

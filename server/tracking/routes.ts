@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { POLICIES } from '../../common/policies';
 import { bodyValidator } from '../http/body-validation';
 import { queryParam, readPaging } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
-import { DEFAULT_OFFLINE_AFTER_S } from './offline';
+import { DEFAULT_OFFLINE_AFTER_S } from '../ingest/offline';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { placeFromAttributes, zoneOfRow } from '../alarms/place';
-import type { IngestCounters } from './guards';
-import type { IngestPipeline } from './pipeline';
-import { liveColumns } from './live-state';
+import { liveColumns } from '../ingest/live-state';
 import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
-import { BATTERY_HISTORY, BATTERY_LEVELS, DASHBOARD_INFO, DEVICE_SETTINGS, DEVICE_SETTINGS_UPDATE, EVENT_HISTORY, INGEST_STATS, LATEST_POSITIONS, SETTINGS_BODY, TRAIL } from './tracking-route-schemas';
+import { BATTERY_HISTORY, BATTERY_LEVELS, DASHBOARD_INFO, DEVICE_SETTINGS, DEVICE_SETTINGS_UPDATE, EVENT_HISTORY, LATEST_POSITIONS, SETTINGS_BODY, TRAIL } from './route-schemas';
 
 type Query = Record<string, unknown>;
 const DAY_MS = 24 * 3600_000;
@@ -80,7 +77,7 @@ const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBat
  * CurrentDeviceInformation/dashboardinfoforuser) and the maps' reads under /api/app/tracking.
  * Every query starts from the devices the caller may see (scope.ts).
  */
-export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; counters: IngestCounters; pipeline: IngestPipeline }): Promise<void> {
+export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
   const read = { config: { policy: TRACKING_READ } };
   const tags = ['tracking'];
@@ -320,6 +317,4 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db; count
       .executeTakeFirst();
     return settingsOf(row ?? (await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst()));
   });
-
-  app.get('/api/app/tracking/ingest/stats', { config: { policy: `${POLICIES.troubleshoot}|${POLICIES.devices}` }, schema: { tags, summary: "This node's ingest counters", ...INGEST_STATS } }, async () => ({ node: opts.counters.total, writes: opts.pipeline.stats }));
 }

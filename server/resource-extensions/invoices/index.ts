@@ -8,10 +8,11 @@ import type { SchemaEngine } from '../../schema-engine';
 import { applyListParams } from '../../schema-engine/list-query';
 import type { DynamicDb, ResourceModel } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, scopedRows } from '../../schema-engine/scoping';
-import { modelOf, todayIso } from '../shared/records';
-import { HAND_CHECKED, XLSX_FILE } from '../shared/route-schemas';
+import { modelOf, todayIso } from '../../schema-engine/records';
+import { HAND_CHECKED, XLSX_FILE } from '../../http/resource-route-schemas';
 import { exportQuerystring } from './export-query';
-import { workbookOf, XLSX_TYPE } from './workbook';
+import { XLSX_TYPE } from '../../http/content-types';
+import { workbookOf } from './workbook';
 
 /**
  * The invoice list as an Excel file (SPEC section 7: invoice excel): the same filters, search and

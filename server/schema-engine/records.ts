@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { AbpError, notFound } from '../../http/errors';
-import { translate } from '../../localization/texts';
-import type { SchemaEngine } from '../../schema-engine';
-import type { DynamicDb, ResourceModel, Row } from '../../schema-engine/resource-model';
-import { computedSelections, scopedRows } from '../../schema-engine/scoping';
+import { AbpError, notFound } from '../http/errors';
+import { translate } from '../localization/texts';
+import type { SchemaEngine } from '.';
+import type { DynamicDb, ResourceModel, Row } from './resource-model';
+import { computedSelections, scopedRows } from './scoping';
 
 /**
  * What every module needs from the schema engine: a resource's model, a record the caller may see
@@ -14,7 +14,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function modelOf(engine: SchemaEngine, name: string): ResourceModel {
   const model = engine.models.get(name);
-  if (!model) throw new Error(`server/modules needs the schema resource '${name}' (schemas/*.json)`);
+  if (!model) throw new Error(`server/resource-extensions needs the schema resource '${name}' (schemas/*.json)`);
   return model;
 }
 
@@ -36,7 +36,7 @@ export async function requireVisible(db: DynamicDb, engine: SchemaEngine, model:
 }
 
 /** An audit entity change over the model's writable fields (0 created, 1 updated, 2 deleted). */
-export { entityChange } from '../../schema-engine/entity-changes';
+export { entityChange } from './entity-changes';
 
 /** One field's problem as batch answers report it. */
 export interface FieldMessage {

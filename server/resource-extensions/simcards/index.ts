@@ -8,9 +8,9 @@ import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
 import { ID_PARAMS, recordSchema } from '../../schema-engine/openapi-schemas';
 import { bodyValidator } from '../../http/body-validation';
-import { modelOf, readVisible, requireVisible } from '../shared/records';
-import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../shared/csv-upload';
-import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT } from '../shared/route-schemas';
+import { modelOf, readVisible, requireVisible } from '../../schema-engine/records';
+import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../../schema-engine/csv-upload';
+import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
 
 /**

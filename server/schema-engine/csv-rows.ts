@@ -1,8 +1,8 @@
-import { nonNullTypes } from '../../../common/schema/naming';
-import { badRequest } from '../../http/errors';
-import { translate } from '../../localization/texts';
-import type { ResourceModel } from '../../schema-engine/resource-model';
-import { fieldLabel } from '../../schema-engine/resource-model';
+import { nonNullTypes } from '../../common/schema/naming';
+import { badRequest } from '../http/errors';
+import { translate } from '../localization/texts';
+import type { ResourceModel } from './resource-model';
+import { fieldLabel } from './resource-model';
 
 /**
  * From CSV text cells to the record a POST would carry: the header names the schema's writable

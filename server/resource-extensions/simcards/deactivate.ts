@@ -7,7 +7,7 @@ import { translate } from '../../localization/texts';
 import { toRecord, type DynamicDb, type ResourceModel, type Row } from '../../schema-engine/resource-model';
 import { scopedRows } from '../../schema-engine/scoping';
 import { checkRules } from '../../schema-engine/write-checks';
-import { entityChange, messagesOf, todayIso, UUID, type FieldMessage } from '../shared/records';
+import { entityChange, messagesOf, todayIso, UUID, type FieldMessage } from '../../schema-engine/records';
 
 /**
  * Taking SIM cards out of service: status 'deactivated' and today's deactivation date (UTC), on

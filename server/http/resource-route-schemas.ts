@@ -1,5 +1,5 @@
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../../http/paging';
-import { XLSX_TYPE } from '../invoices/workbook';
+import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from './paging';
+import { XLSX_TYPE } from './content-types';
 
 /**
  * Route schema pieces the back-office modules share (SIM cards, invoices, device stock, devices):
@@ -8,8 +8,8 @@ import { XLSX_TYPE } from '../invoices/workbook';
  * HAND_CHECKED: their types only describe, and never make a request fail.
  */
 
-export { HAND_CHECKED, NOT_FOUND, NULLABLE_STRING, NULLABLE_TIME, TIME } from '../../http/route-schemas';
-import { NULLABLE_STRING } from '../../http/route-schemas';
+export { HAND_CHECKED, NOT_FOUND, NULLABLE_STRING, NULLABLE_TIME, TIME } from './route-schemas';
+import { NULLABLE_STRING } from './route-schemas';
 
 /** One field's problem in a batch answer (records.ts FieldMessage). */
 export const FIELD_MESSAGES = {

@@ -12,7 +12,7 @@ import { toRecord, type DynamicDb, type ResourceModel, type Row } from '../../sc
 import { computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { validationFailure } from '../../schema-engine/write-checks';
 import { bodyValidator, invalid } from '../../http/body-validation';
-import { entityChange, modelOf, readVisible, requireVisible, UUID } from '../shared/records';
+import { entityChange, modelOf, readVisible, requireVisible, UUID } from '../../schema-engine/records';
 import { priceBodyReader } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';
 import { customerPrices, resetCustomerPrices, saveCustomerPrices } from './prices';

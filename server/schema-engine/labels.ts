@@ -1,5 +1,5 @@
-import type { ResourceSchema } from '../../../common/schema/types';
-import { folderOf } from '../../localization/texts';
+import type { ResourceSchema } from '../../common/schema/types';
+import { folderOf } from '../localization/texts';
 
 /** An enum value's label in a language: the schema's translation, else its English one, else the value. */
 export function enumLabel(schema: ResourceSchema, field: string, value: string, lang: string): string {
