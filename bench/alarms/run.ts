@@ -5,26 +5,25 @@
 // (p50/p95/p99/max), and the ingest throughput of the same load with that fan-out and with today's
 // minimum (the owner only, no push subscription), each in a scratch database of its own, against
 // the bulk INSERT floor. Built on bench/ingest (plan, seeding, load generator, floor).
-// Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (scratch databases are made there and dropped).
+// Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test
+// (bench/support/database.ts; scratch databases are made there and dropped).
 import './defaults';
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
-import { percentile } from '../list/measure';
+import { percentile } from '../support/measure';
+import { BENCH_DATABASE_URL } from '../support/database';
+import { createScratchDatabase } from '../support/from-tests';
 import { DEVICES, ROUNDS, TAIL_ROUNDS, WALKER_EVERY, ZONES_PER_DEVICE, isWalker } from '../ingest/plan';
-import { bulkInsertFloor, databaseCpuSeconds, listenAlarms, now, runLoad, scratchDatabase, seedFleet, type Fleet } from '../ingest/fleet';
+import { bulkInsertFloor, databaseCpuSeconds, listenAlarms, now, runLoad, seedFleet, type Fleet } from '../ingest/fleet';
 import { startDirect } from '../ingest/direct';
 import { childMessages } from '../ingest/child-messages';
 import type { CpuUse } from '../ingest/api';
 import type { StandInAnswer, StandInReport, StandInRequest, StandInSubscription, PushArrival, MailArrival } from './stand-ins';
 
-const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!base) {
-  console.error('Set TEST_DATABASE_URL or DATABASE_URL to a PostgreSQL server (a scratch database is created there).');
-  process.exit(1);
-}
+const base = BENCH_DATABASE_URL;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
 /** BENCH_SMTP=1: mail.send delivers over SMTP to the SMTP stand-in (else the outbox rows are the end, as in bench:ingest). */
@@ -139,7 +138,7 @@ async function seedReceivers(db: Db, fleet: Fleet, mode: Mode): Promise<void> {
 }
 
 async function runOnce(mode: Mode, withFloor: boolean): Promise<RunResult> {
-  const scratch = await scratchDatabase(base!);
+  const scratch = await createScratchDatabase(base);
   const api = await startDirect(scratch.url, NODES, {
     push: { vapidSubject: 'mailto:bench@bench.local', timeoutMs: 10_000, allowLocalHttp: true },
     ...(SMTP ? { smtpUrl: ready.type === 'ready' ? ready.smtpUrl : '' } : {}),

@@ -4,8 +4,7 @@
 // cores) and, with BENCH_SMTP=1, the
 // SMTP stand-in (tests/support/smtp.ts), in a process of their own: their CPU is not taken from
 // the API node's event loop, and the arrival times are theirs. Driven by the orchestrator over IPC.
-import { startPushService } from '../../tests/support/push-service';
-import { startSmtpServer, type TestMailbox } from '../../tests/support/smtp';
+import { startPushService, startSmtpServer, type TestMailbox } from '../support/from-tests';
 
 /** A subscription as the server stores it (push_subscriptions): no private key leaves this process. */
 export interface StandInSubscription {

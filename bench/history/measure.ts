@@ -2,8 +2,8 @@
 // again directly (the floor), the paced sender's latencies around a retention run.
 import { fork } from 'node:child_process';
 import type pg from 'pg';
-import type { Statement } from '../../tests/support/sql-capture';
-import { percentile } from '../list/measure';
+import type { Statement } from '../support/from-tests';
+import { percentile } from '../support/measure';
 import type { PaceResult } from './pace';
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -16,7 +16,7 @@
  *
  * Prints full against empty with the aims (within 1.2x; a run under 1 s with no ingest pause
  * over 100 ms) and PASS/MISS, and the plans of the reads. Not a timed test.
- * Run: npm run bench:history (TEST_DATABASE_URL or DATABASE_URL, default
+ * Run: npm run bench:history (TEST_DATABENCH_DATABASE_URL_URL or DATABENCH_DATABASE_URL_URL, default
  * postgres://postgres@127.0.0.1:5432/test; a scratch database is created there and dropped).
  * A quick run: HISTORY_BENCH_WATCHES=200 HISTORY_BENCH_DAYS=10 npm run bench:history
  * (also HISTORY_BENCH_ROUNDS, _PACED, _READS; HISTORY_BENCH_KEEP=1 leaves the database behind).
@@ -28,15 +28,14 @@ import { DAY_MS, HISTORY_DEFAULT_DAYS, expiresAt } from '../../server/history/cl
 import { existingRanges } from '../../server/history/partitions';
 import { runHistoryRetention } from '../../server/history/retention-run';
 import { startBenchServer, type BenchServer } from './server';
-import { tokensFor } from '../../tests/support/sign-in';
-import { closePool, percentile } from '../list/measure';
+import { tokensFor, type Statement } from '../support/from-tests';
+import { BENCH_DATABASE_URL, closePool } from '../support/database';
+import { percentile } from '../support/measure';
 import { runLoad } from '../ingest/fleet';
 import { EVENT_HISTORY_DEFAULT_DAYS } from '../../server/tracking/routes';
 import { coldReads, ms, pacedLoad, paceFigures, printPlans, timeReadsInTurn, type ColdReads, type PaceFigures, type ReadSamples, type ReadSide } from './measure';
-import type { Statement } from '../../tests/support/sql-capture';
 import { FIX_MINUTES, historyDays, loadHistory, makeRanges, seedFleet, vacuumHistory, type Fleet } from './seed';
 
-const BASE = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const int = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
@@ -88,21 +87,6 @@ function random(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Waits (up to 5 s) until no session is connected to the database of `url` (as bench/list: stop() drops it with force). */
-async function untilUnused(url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  try {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
-      if (rows[0]!.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 /** A read timed on the empty twin and the full database in turn: [empty, full]. */
@@ -259,13 +243,13 @@ const paceLine = (label: string, f: PaceFigures) =>
   `  ${label.padEnd(40)} ${n(f.answered)}/${n(f.fixes)} answered; latency p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.maxLatency)}; longest gap between answers ${ms(f.longestGap)}`;
 
 async function main(): Promise<void> {
-  const host = new URL(BASE).hostname;
+  const host = new URL(BENCH_DATABASE_URL).hostname;
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`the bench writes tens of millions of rows: give it a PostgreSQL on this machine, not ${host}`);
   const began = performance.now();
   const days = historyDays(DAYS, EXPIRED);
   console.log(`History bench: ${n(WATCHES)} watches x ${days.length} days (${DAYS} in the ${HISTORY_DEFAULT_DAYS}-day class, ${EXPIRED} past it) at a fix every ${FIX_MINUTES} minutes = ${n(WATCHES * days.length * (1440 / FIX_MINUTES))} positions.`);
-  console.log(`Starting the server on a scratch database of ${BASE}…`);
-  const server = await startBenchServer(BASE, untilUnused);
+  console.log(`Starting the server on a scratch database of ${BENCH_DATABASE_URL}…`);
+  const server = await startBenchServer(BENCH_DATABASE_URL);
   const url = server.databaseUrl;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   let twin: BenchServer | undefined;
@@ -294,7 +278,7 @@ async function main(): Promise<void> {
     // and the last week (TWIN_DAYS), kept while this one fills, so that each read is timed on both
     // in turn at the end (measure.ts) rather than ten minutes apart on a shared machine.
     started = performance.now();
-    twin = await startBenchServer(BASE, untilUnused);
+    twin = await startBenchServer(BENCH_DATABASE_URL);
     const twinUrl = twin.databaseUrl;
     twinPool = new pg.Pool({ connectionString: twinUrl, max: 4 });
     const twinFleet = await seedFleet(twin.db, WATCHES + PACED);

@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/database';
 import { POLICIES } from '../../common/policies';
 import { DAY_MS, HISTORY_DEFAULT_DAYS } from '../../server/history/classes';
 import { ensureRanges } from '../../server/history/partitions';
-import { createTenantUser } from '../../tests/support/fixtures';
+import { createTenantUser } from '../support/from-tests';
 
 /** Minutes between two fixes of a watch in the loaded history. */
 export const FIX_MINUTES = 5;

@@ -3,8 +3,7 @@
 // (the reads' floors), and closes on `stop`.
 import { loadConfig } from '../../server/config';
 import { createServer } from '../../server/app';
-import { freePort } from '../../tests/support/server';
-import { startCapture } from '../../tests/support/sql-capture';
+import { freePort, startCapture } from '../support/from-tests';
 import type { ServerReply, ServerRequest } from './server';
 
 const databaseUrl = process.argv[2]!;

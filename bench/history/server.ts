@@ -4,8 +4,8 @@
 // the trail's p95 sat on a tail of 5 to 8 ms pauses of that process, shared by both sides).
 import { fork } from 'node:child_process';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
-import { createScratchDatabase } from '../../tests/support/server';
-import type { Statement } from '../../tests/support/sql-capture';
+import { createScratchDatabase, type Statement } from '../support/from-tests';
+import { untilUnused } from '../support/database';
 import { childMessages } from '../ingest/child-messages';
 
 export type ServerRequest = { type: 'capture' } | { type: 'captured' } | { type: 'stop' };
@@ -25,7 +25,7 @@ export interface BenchServer {
   stop(keep?: boolean): Promise<void>;
 }
 
-export async function startBenchServer(base: string, untilUnused: (url: string) => Promise<void>): Promise<BenchServer> {
+export async function startBenchServer(base: string): Promise<BenchServer> {
   const scratch = await createScratchDatabase(base);
   // 'advanced': the captured parameters keep their types (a Date stays a Date).
   const child = fork(new URL('./server-process.ts', import.meta.url).pathname, [scratch.url], { execArgv: process.execArgv, serialization: 'advanced' });
@@ -54,7 +54,7 @@ export async function startBenchServer(base: string, untilUnused: (url: string) 
       await database.close();
       child.send({ type: 'stop' } satisfies ServerRequest);
       await exited;
-      await untilUnused(scratch.url);
+      await untilUnused(scratch.url, base);
       if (!keep) await scratch.drop();
     },
   };

@@ -4,7 +4,7 @@
 import { fork } from 'node:child_process';
 import { loadConfig, type Config } from '../../server/config';
 import { createServer } from '../../server/app';
-import { freePort } from '../../tests/support/server';
+import { freePort } from '../support/from-tests';
 import type { BenchApi } from './api';
 
 export async function startDirect(databaseUrl: string, nodes: number, overrides: Partial<Config> = {}): Promise<BenchApi> {

@@ -1,8 +1,8 @@
-// The parts of the ingest bench other benches build on (bench/alarms): a scratch database, the
-// seeded fleet, the load generator run, the alarm listener, the bulk INSERT floor and PostgreSQL's CPU.
+// The parts of the ingest bench other benches build on (bench/alarms): the seeded fleet, the load
+// generator run, the alarm listener, the bulk INSERT floor and PostgreSQL's CPU.
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
@@ -12,23 +12,6 @@ import { DEVICES, HOME_RADIUS, ROUNDS, ZONES_PER_DEVICE, fixOf, homeOf, imeiOf }
 const METRES_PER_DEGREE = 111_195;
 /** Wall clock in ms with a fraction, comparable across the bench's processes. */
 export const now = () => performance.timeOrigin + performance.now();
-
-/** A database of its own on the server at `base`, dropped (with its connections) by drop(). */
-export async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `vigil_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** CPU seconds used so far by the local PostgreSQL server's processes (Linux /proc), or null. */
 export function databaseCpuSeconds(base: string): number | null {

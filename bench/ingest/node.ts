@@ -2,7 +2,7 @@
 // database, its own ingest port. Tells the orchestrator the port, and its CPU when told to stop.
 import { loadConfig, type Config } from '../../server/config';
 import { createServer } from '../../server/app';
-import { freePort } from '../../tests/support/server';
+import { freePort } from '../support/from-tests';
 
 const databaseUrl = process.argv[2]!;
 const overrides = JSON.parse(process.argv[3] ?? '{}') as Partial<Config>;

@@ -1,18 +1,17 @@
 // `npm run bench:ingest`: OsmAnd positions per second over HTTP with geofence evaluation, next to a
 // bulk INSERT of the same rows (the floor), and the time from each confirming fix to its alarm.
-// Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL (a scratch database is made there and dropped).
+// Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test
+// (bench/support/database.ts; a scratch database is made there and dropped).
 // The API: BENCH_NODES nodes started directly (direct.ts), or with BENCH_WORKERS=N `npm start`'s
 // supervisor with N workers on one ingest port (supervised.ts).
 import os from 'node:os';
-import { percentile } from '../list/measure';
+import { percentile } from '../support/measure';
+import { BENCH_DATABASE_URL } from '../support/database';
+import { createScratchDatabase } from '../support/from-tests';
 import { DEVICES, ROUNDS, ZONES_PER_DEVICE, isWalker } from './plan';
-import { bulkInsertFloor, databaseCpuSeconds, listenAlarms, runLoad, scratchDatabase, seedFleet } from './fleet';
+import { bulkInsertFloor, databaseCpuSeconds, listenAlarms, runLoad, seedFleet } from './fleet';
 
-const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!base) {
-  console.error('Set TEST_DATABASE_URL or DATABASE_URL to a PostgreSQL server (a scratch database is created there).');
-  process.exit(1);
-}
+const base = BENCH_DATABASE_URL;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 /** API nodes sharing the database, each its own process; connections are spread over their ingest ports. */
 const NODES = Math.max(1, Number(process.env.BENCH_NODES ?? 1));
@@ -24,7 +23,7 @@ function flagOn(value: string | undefined): boolean {
   return ['1', 'true', 'yes', 'on'].includes((value ?? '').toLowerCase());
 }
 
-const scratch = await scratchDatabase(base);
+const scratch = await createScratchDatabase(base);
 const url = scratch.url;
 // Imported when used: the supervised orchestrator does not load the server itself.
 const api = WORKERS > 0 ? await (await import('./supervised')).startSupervised(url, WORKERS) : await (await import('./direct')).startDirect(url, NODES);

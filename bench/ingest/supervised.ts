@@ -8,8 +8,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../../server/db/tables';
 import { PROJECT_ROOT } from '../../server/config';
-import { freePort } from '../../tests/support/server';
-import { npmStartCommand } from '../../tests/support/npm-start';
+import { freePort, npmStartCommand } from '../support/from-tests';
 import { processCpu, type BenchApi } from './api';
 
 /** The pid of the worker answering /health on a new connection (so each asks the next worker). */

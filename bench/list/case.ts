@@ -1,12 +1,11 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
-import { startServer, type TestServer } from '../../tests/support/server';
-import { tokensFor } from '../../tests/support/sign-in';
-import { createTenantUser } from '../../tests/support/fixtures';
+import { captureStatements, createTenantUser, startServer, tokensFor, type Statement, type TestServer } from '../support/from-tests';
+import { BENCH_DATABASE_URL, closePool, untilUnused } from '../support/database';
+import { percentile } from '../support/measure';
 import { loadIssuerSecrets, publicJwks } from '../../server/oidc/secrets';
 import { API_AUDIENCE, issuerUrl } from '../../server/oidc/provider';
-import { closePool, explain, percentile, time, type Statement } from './measure';
-import { captureStatements } from '../../tests/support/sql-capture';
+import { explain, time } from './measure';
 import { seedDevices } from './seed';
 
 /** One bench case: a database of `tenants` x `perTenant` devices and the list call to time on it. */
@@ -31,7 +30,6 @@ export interface CaseResult {
   ok: boolean;
 }
 
-export const DATABASE_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const POLICY = 'Vigil.Devices';
 const ENDPOINT = '/api/app/productInstance';
 
@@ -59,21 +57,6 @@ async function setUp(server: TestServer, spec: ListCase): Promise<string> {
     return tokens.access_token;
   } finally {
     await client.end();
-  }
-}
-
-/** Waits (up to 5 s) until no session is connected to the database of `url`. */
-async function untilUnused(url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  try {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
-      if (rows[0]!.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await admin.end();
   }
 }
 
@@ -114,8 +97,8 @@ async function printPlans(pool: pg.Pool, statements: Statement[]): Promise<void>
  */
 export async function runCase(spec: ListCase): Promise<CaseResult> {
   console.log(`\n=== ${spec.title} ===`);
-  console.log(`Starting the server on a scratch database of ${DATABASE_URL} and seeding it…`);
-  const server = await startServer(DATABASE_URL, { seedDemo: false, logLevel: 'silent' });
+  console.log(`Starting the server on a scratch database of ${BENCH_DATABASE_URL} and seeding it…`);
+  const server = await startServer(BENCH_DATABASE_URL, { seedDemo: false, logLevel: 'silent' });
   const pool = new pg.Pool({ connectionString: server.config.databaseUrl, max: 10 });
   try {
     const token = await setUp(server, spec);

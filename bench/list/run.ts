@@ -7,7 +7,8 @@
  * (TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch
  * database is created there for each case and dropped at the end).
  */
-import { DATABASE_URL, ms, runCase, verdict, type CaseResult, type ListCase } from './case';
+import { ms, runCase, verdict, type CaseResult, type ListCase } from './case';
+import { BENCH_DATABASE_URL } from '../support/database';
 import { BIG_TENANT_FILTER, FILTER_WORD, NAME_FILTER } from './seed';
 
 const CASES: ListCase[] = [
@@ -40,7 +41,7 @@ const CASES: ListCase[] = [
 ];
 
 async function main(): Promise<void> {
-  const host = new URL(DATABASE_URL).hostname;
+  const host = new URL(BENCH_DATABASE_URL).hostname;
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`the bench writes a million rows: give it a PostgreSQL on this machine, not ${host}`);
   const results: CaseResult[] = [];
   for (const spec of CASES) results.push(await runCase(spec));

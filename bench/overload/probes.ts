@@ -1,5 +1,5 @@
 /** The important paths, timed from outside as a browser and a watch see them. */
-import { signIn } from '../../tests/support/sign-in';
+import { signIn } from '../support/from-tests';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { record, sleep, watchImei, type Samples } from './shared';
 

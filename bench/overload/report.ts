@@ -1,5 +1,6 @@
 /** The bench's table: both runs side by side, aims and ratios to each run's idle floor. */
-import { percentile, type Samples } from './shared';
+import { percentile } from '../support/measure';
+import type { Samples } from './shared';
 
 export interface RunResult {
   admission: boolean;

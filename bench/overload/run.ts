@@ -7,7 +7,7 @@
  * calls on the idle server). Not a timed test. Run: npm run bench:overload
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { tokensFor } from '../../tests/support/sign-in';
+import { tokensFor } from '../support/from-tests';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { discovery, ingest, listPage, loop, signInAndRefresh, stream } from './probes';
 import { printReport, type RunResult } from './report';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../server/config';
 import { createServer } from '../../server/app';
 import { DEMO_TENANT } from '../../server/seed/demo';
-import { freePort } from '../../tests/support/server';
+import { freePort } from '../support/from-tests';
 import { watchImei, type ServerReady } from './shared';
 
 const watches = Number(process.argv[2] ?? 20);

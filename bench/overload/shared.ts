@@ -34,11 +34,4 @@ export function record(samples: Samples, ms: number, status: number | 'error'): 
 /** IMEI of bench watch `i` (15 digits, apart from the demo ones). */
 export const watchImei = (i: number) => `35000000${String(i).padStart(7, '0')}`;
 
-/** Nearest-rank percentile; NaN without samples. */
-export function percentile(samples: number[], p: number): number {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

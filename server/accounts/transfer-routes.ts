@@ -68,7 +68,7 @@ async function transferForRecipient(db: Db, request: FastifyRequest<TransferPara
 /**
  * Account transfer (SPEC sections 4 and 6): the sender invites another active account of the same
  * tenant by its e-mail, user name or user id (`transfer-user-1/{recipient}`), hearing the same
- * answer whether or not such an account exists (docs/decisions.md, "Mail abuse"); the recipient opens
+ * answer whether or not such an account exists (docs/decisions/027-mail-abuse.md); the recipient opens
  * the mailed link and accepts (`transfer-user-2/{transferId}/{token}`), which needs a default
  * payment card. Accepting moves the sender's watches, safe zones and billing to the recipient in
  * one transaction and ends the sender's sessions, so the sender signs in again.

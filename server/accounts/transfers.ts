@@ -3,7 +3,7 @@ import { joinFullName } from '../../common/caregiver-account';
 
 /**
  * What the account page shows of transfers: the caller's own outgoing one, named by what the
- * sender typed (whether it reached an account is not told: docs/decisions.md, "Mail abuse") (pending, or accepted
+ * sender typed (whether it reached an account is not told: docs/decisions/027-mail-abuse.md) (pending, or accepted
  * since the sender last signed in, which is when the sender must sign in again) and the pending
  * ones addressed to the caller.
  */

@@ -19,7 +19,7 @@ const emailProblem = (lang: string, key: string, values: Record<string, string |
 const fullName = (user: { name: string; surname: string; user_name: string }) => `${user.name} ${user.surname}`.trim() || user.user_name;
 
 /**
- * Adds an alarm receiver to one of the owner's devices (docs/decisions.md, "Alarm receivers"):
+ * Adds an alarm receiver to one of the owner's devices (docs/decisions/011-caregiver-devices-and-alarm-receivers.md):
  * the email must belong to an activated account of the same tenant (active and email confirmed);
  * a pending account, an unknown email, the owner's own and one already receiving are refused on
  * the email field with what to do. The receiver is written 'active' and told by mail in their own

@@ -32,7 +32,7 @@ export async function findStockDevice(db: Db, tenantId: string | null, identifie
 const sameDeviceId = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /**
- * Adding a device to the caller's account (docs/decisions.md, "Caregiver devices"):
+ * Adding a device to the caller's account (docs/decisions/011-caregiver-devices-and-alarm-receivers.md):
  * - the IMEI or serial number must name a device of the tenant's stock; an unknown one is refused
  *   on the field, with what to check;
  * - a stock device that has a device ID (printed on the watch and its box) is only handed to

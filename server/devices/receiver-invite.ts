@@ -18,8 +18,8 @@ const emailProblem = (lang: string, key: string, values: Record<string, string |
 const fullName = (user: { name: string; surname: string; user_name: string }) => `${user.name} ${user.surname}`.trim() || user.user_name;
 
 /**
- * Adds an alarm receiver to one of the owner's devices (docs/decisions.md, "Alarm receivers" and
- * "Mail abuse"). Only an activated account of the same tenant is added (active, e-mail confirmed)
+ * Adds an alarm receiver to one of the owner's devices (docs/decisions/011-caregiver-devices-and-alarm-receivers.md and
+ * docs/decisions/027-mail-abuse.md). Only an activated account of the same tenant is added (active, e-mail confirmed)
  * and told by mail in its own language; the caller hears the same answer whatever the address is
  * (unknown, pending, another tenant's, already receiving, added), so the call tells nothing about
  * who has an account and shows no one's name. Refused with a reason only for what the caller

@@ -5,7 +5,7 @@ import { requireOwnDevice, type Owner } from './scope';
 
 /**
  * A caregiver deleting a device takes it off their account and gives it back to the tenant's
- * stock (docs/decisions.md): the watch is hardware that can be handed to someone else, so the row
+ * stock (docs/decisions/011-caregiver-devices-and-alarm-receivers.md): the watch is hardware that can be handed to someone else, so the row
  * stays (IMEI, device ID, model, last readings) but loses what was the owner's: their name for
  * it, its alarm receivers, its links to the owner's safe zones and the promotions choice.
  */

@@ -2,13 +2,13 @@
  * Retention classes of the location history (positions and device_events). Every row carries its
  * tenant's class (`keep_days`); each class is its own partition, cut by time into ranges about a
  * thirtieth of the class wide. A retention run drops a range once its end is a class ago: whole
- * tables, never row by row, and at most a thirtieth of the period late (docs/decisions.md,
- * "Partitioned history").
+ * tables, never row by row, and at most a thirtieth of the period late
+ * (docs/decisions/039-partitioned-history-and-its-retention.md).
  */
 export const HISTORY_CLASSES = [30, 90, 180, 365, 730] as const;
 export type HistoryClass = (typeof HISTORY_CLASSES)[number];
 
-/** The host's defaults when RETENTION_HISTORY_* are not set: why in docs/decisions.md. */
+/** The host's defaults when RETENTION_HISTORY_* are not set: why in docs/decisions/039-partitioned-history-and-its-retention.md. */
 export const HISTORY_DEFAULT_DAYS: HistoryClass = 90;
 export const HISTORY_MAX_DAYS: HistoryClass = 730;
 

@@ -5,7 +5,7 @@ import type { AbpError } from './errors';
 import { hitRateLimit, tooManyRequests } from './rate-limit';
 
 /**
- * Limits of every route that sends mail (docs/decisions.md, "Mail abuse"), kept in the database's
+ * Limits of every route that sends mail (docs/decisions/027-mail-abuse.md), kept in the database's
  * rate_limits table (fixed windows), so they hold across API nodes and restarts. One budget per
  * client address and one per target address, shared by all mail-sending routes: a stranger can
  * neither flood one inbox nor use Vigil to mail many inboxes.

@@ -1,7 +1,7 @@
 import type { Fix } from './osmand';
 
 /**
- * The evaluation window (docs/decisions.md, Tracking). Traccar stores a fix whatever its time and
+ * The evaluation window (docs/decisions/015-tracking-ingest-evaluation-alarms.md). Traccar stores a fix whatever its time and
  * answers 200, and Traccar Client resends a refused one forever, oldest first, so refusing a fix
  * for its time jams the watch. A fix further ahead than MAX_FUTURE_MS (a device clock gone wrong)
  * or older than MAX_AGE_MS (a watch back after a long time offline) is stored in the history,

@@ -73,7 +73,7 @@ function keep(parts: IngestParts, message: Omit<MessageLog, 'device'>): void {
  * (429 when over either, except a message carrying an SOS or fall alarm, which is counted but
  * never refused), and only then is the device looked up: 200 when stored, its body the text of the oldest command queued for the device or empty (also
  * for a replay, so the client stops resending) and 200 too for an unknown device, whose message
- * is only counted, logged and kept in the unknown devices' ring (docs/decisions.md, "Ingest abuse
+ * is only counted, logged and kept in the unknown devices' ring (docs/decisions/026-ingest-abuse-and-bad-input.md, "Ingest abuse
  * and bad input"). What is refused is counted, kept in the message ring and logged.
  */
 export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, log: FastifyBaseLogger): Promise<OsmandAnswer> {
@@ -101,7 +101,7 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
     log.warn({ uniqueId, remote }, 'ingest: unknown device');
     // Traccar answers 400 to the query form and 404 to the JSON one (OsmAndProtocolDecoder); Vigil
     // answers 200 to both, so the answer never tells which IMEIs are watches in use: knowing one
-    // is the protocol's only credential (docs/decisions.md, "Ingest abuse and bad input").
+    // is the protocol's only credential (docs/decisions/026-ingest-abuse-and-bad-input.md).
     return { status: 200 };
   }
   const refused = parsed.ok ? parsed.fixes.length - good.length : 0;

@@ -7,7 +7,7 @@ import { createCipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
  * with HKDF-SHA-256.
  *
  * web-push does the same through http_ece, whose HKDF is made of one createHmac per step: about
- * twice the CPU of Node's native hkdfSync for the whole message (docs/decisions.md, "Alarms a carer
+ * twice the CPU of Node's native hkdfSync for the whole message (docs/decisions/033-alarms-a-carer-can-act-on.md, "Alarms a carer
  * can act on"). tests/unit/push-encrypt.test.ts checks this against RFC 8291's own example and
  * against http_ece's decryption.
  */

@@ -10,7 +10,7 @@ const cache = new Map<string, { authorization: string; expires: number }>();
  * The `Authorization` header of a push to `endpoint`: a VAPID JWT for the push service's origin,
  * signed once and reused until an hour before it ends (RFC 8292 section 2: a token may be reused).
  * web-push signs a new one for every push, re-encoding the private key each time: 386 ms of CPU
- * for 3,000 pushes on this machine, against 868 ms for their encryption (docs/decisions.md).
+ * for 3,000 pushes on this machine, against 868 ms for their encryption (docs/decisions/033-alarms-a-carer-can-act-on.md).
  */
 export function vapidAuthorization(endpoint: string, vapid: { subject: string; publicKey: string; privateKey: string }, now = Date.now()): string {
   const audience = new URL(endpoint).origin;

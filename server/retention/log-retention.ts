@@ -10,7 +10,7 @@ export interface LogRetention {
   sentMailDays: number;
 }
 
-/** The host's defaults, and why: docs/decisions.md, "Retention of logs and sent mail". */
+/** The host's defaults, and why: docs/decisions/038-retention-of-logs-and-sent-mail.md. */
 export const LOG_RETENTION_DEFAULTS: LogRetention = { auditLogDays: 365, securityLogDays: 365, sentMailDays: 90 };
 
 /** Rows removed per statement: short transactions, so writers to the same table never wait long. */

@@ -64,7 +64,7 @@ export function searchIndexName(table: string, column: string): string {
 /**
  * The name of the earlier trigram index over the bare column. pg_trgm 1.6 also answers `=` from
  * such an index, and the planner chose it for equality: an IMEI lookup read every IMEI sharing a
- * trigram (docs/decisions.md, "Big tenants"). Dropped wherever it is found.
+ * trigram (docs/decisions/035-big-tenants-the-list-search.md). Dropped wherever it is found.
  */
 export function legacySearchIndexName(table: string, column: string): string {
   return `${table}_${column}_trgm`;

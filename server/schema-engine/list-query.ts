@@ -75,7 +75,7 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
  * the same statement and snapshot. Written as one WHERE, the planner may instead walk the sort
  * column's index testing every row, counting on matches spread evenly over it: a name searched
  * in a list sorted by name has them all in one stretch, so in a tenant of a million devices that
- * walk read most of it (3.5 s for a page, against 45 ms; docs/decisions.md, "Big tenants").
+ * walk read most of it (3.5 s for a page, against 45 ms; docs/decisions/035-big-tenants-the-list-search.md).
  */
 function withSearch(model: ResourceModel, q: Query, text: unknown): Query {
   const search = model.schema['x-resource'].list.search ?? [];

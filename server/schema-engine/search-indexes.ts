@@ -5,7 +5,7 @@ import { columnsOf, legacySearchIndexName, searchIndexName, tableOf } from './co
 
 /**
  * The trigram indexes behind the lists' free-text Filter (x-resource.list.search): made at start
- * by syncTables, or for a big PostgreSQL table concurrently after it (docs/decisions.md, "Big tenants").
+ * by syncTables, or for a big PostgreSQL table concurrently after it (docs/decisions/035-big-tenants-the-list-search.md).
  */
 
 /**

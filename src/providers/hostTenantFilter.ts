@@ -14,7 +14,7 @@ let settled: { sub: string; allowed: Promise<boolean> } | undefined;
  * Sets the signed-in user's starting tenant filter once per subject and page (SPEC sections 3 and
  * 9): the own organisation for a 'Template Admin', anyone else's stored choice kept, and all
  * tenants when nothing is stored (a host user's lists show every tenant's records; pickers and
- * permission dialogs then work in the edited record's own tenant, docs/decisions.md). The
+ * permission dialogs then work in the edited record's own tenant, docs/decisions/029-tenant-filter-all-and-the-permission-dialog.md). The
  * shell awaits it before declaring its routes, so the first list request already carries the
  * filter. Resolves whether the user may filter; `onChange` runs when this call changed the value.
  * A failure (nobody signed in, configuration not loaded) is not kept: the next call tries again.

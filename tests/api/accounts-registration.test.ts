@@ -49,7 +49,7 @@ describe.each([
   it('creates a pending account in the plug-and-play tenant, mails a single-use link, and activates it', async () => {
     const body = form();
     const created = await register(body);
-    // The same answer whether or not the address has an account (docs/decisions.md, "Mail abuse").
+    // The same answer whether or not the address has an account (docs/decisions/027-mail-abuse.md).
     expect(created).toEqual({ status: 202, body: { message: 'Check your email. If this address can be used for a new account, we have sent it a link to activate the account; if it already has an account, we have sent it a note on how to sign in.' } });
     const user = await env.db.selectFrom('users').selectAll().where('normalized_user_name', '=', normalize(body.userName)).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ is_active: false, email_confirmed: false, tenant_id: env.sunriseId, name: 'Nora', surname: 'Newcomer', phone_number: '+4512345678' });

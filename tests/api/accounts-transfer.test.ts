@@ -30,7 +30,7 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     await env.db.insertInto('caregiver_profiles').values({ user_id: recipient.userId, tenant_id: env.sunriseId, language: 'da-DK' }).execute();
 
     const invited = await invite(sender, recipient.email);
-    // The answer tells nothing about the recipient (docs/decisions.md, "Mail abuse"); the page shows what the sender typed.
+    // The answer tells nothing about the recipient (docs/decisions/027-mail-abuse.md); the page shows what the sender typed.
     expect(invited).toEqual({ status: 202, body: { message: 'If this is the email or user name of an activated Vigil account here, its owner gets an invitation by email.' } });
     expect((await env.call(sender.token, 'GET', BASE)).body.outgoingTransfer).toMatchObject({ status: 'pending', recipient: recipient.email });
     const { mail, id, token } = await transferLink(recipient.email);

@@ -68,7 +68,7 @@ describe.each(DATABASES)('device alarm receivers ($name)', ({ url: databaseUrl }
     // The staff member chose Danish (ABP keeps a user's language as a user-level setting).
     await server.database.db.insertInto('settings').values({ id: randomUUID(), name: 'Abp.Localization.DefaultLanguage', value: 'da', provider_name: 'U', provider_key: staff.id }).execute();
     const res = await invite(carer, { deviceId: mumWatch, email: ` ${DEMO_USERS.staff.email.toUpperCase()} ` });
-    // The same answer for any address, without the person's name (docs/decisions.md, "Mail abuse").
+    // The same answer for any address, without the person's name (docs/decisions/027-mail-abuse.md).
     expect(res, JSON.stringify(res.body)).toEqual({ status: 202, body: { message: SENT } });
     const row = await server.database.db.selectFrom('device_alarm_receivers').selectAll().where('device_id', '=', mumWatch).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: DEMO_USERS.staff.email, user_id: staff.id, language: findLanguage('da')!.cultureName, tenant_id: demoTenant, status: 'active' });

@@ -60,7 +60,7 @@ describe('the ingest port speaks HTTP/1.1 as watches and their libraries send it
     const requests = [0, 1, 2].map((i) => `POST ${query(queryFix(MUM, { lat: 55 + i / 100, lon: 12, time: new Date(t + i * 1000) }))} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n`);
     const unknown = `GET /?id=999999999999977&lat=1&lon=1 HTTP/1.1\r\nHost: x\r\n\r\n`;
     const { text } = await exchange(port, [requests.join('') + unknown], (s) => statuses(s).length === 4);
-    // An unknown device is answered as a known one (docs/decisions.md, "Ingest abuse and bad input").
+    // An unknown device is answered as a known one (docs/decisions/026-ingest-abuse-and-bad-input.md).
     expect(statuses(text)).toEqual([200, 200, 200, 200]);
     expect(text).toMatch(/\r\nContent-Length: 0\r\n/);
     expect(text).toMatch(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} /);

@@ -8,7 +8,7 @@ import { accountsServer, mailTo, type AccountsServer } from '../support/accounts
 import { DATABASES } from '../support/server';
 
 /**
- * Mail and enumeration abuse, played by the attacker (docs/decisions.md, "Mail abuse"): floods of
+ * Mail and enumeration abuse, played by the attacker (docs/decisions/027-mail-abuse.md): floods of
  * mail-sending calls are limited per target and per client address, answers do not tell whether
  * an address has an account, registration only goes into tenants open to it, and what a caller
  * typed reaches a mail only as quoted, defanged data.

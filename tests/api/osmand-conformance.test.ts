@@ -11,8 +11,9 @@ import { MAX_AGE_MS } from '../../server/ingest/guards';
  * Traccar's decoder makes of it. The samples and the facts come from the fixtures, which name
  * their source: traccar/traccar src/test/java/org/traccar/protocol/OsmAndProtocolDecoderTest.java
  * (commit 24157c0a) and src/main/java/org/traccar/protocol/OsmAndProtocolDecoder.java. Where Vigil
- * stores something else, the fixture says so with its reason (`vigil`), and docs/decisions.md
- * (Tracking) holds the decision. Each sample is checked alone: the device's positions are cleared
+ * stores something else, the fixture says so with its reason (`vigil`), and
+ * docs/decisions/015-tracking-ingest-evaluation-alarms.md holds the decision.
+ * Each sample is checked alone: the device's positions are cleared
  * before it, as each of Traccar's samples is decoded on its own (several share a device and a
  * time, which Vigil's unique (device, fix time) would otherwise keep once).
  */

@@ -24,7 +24,7 @@ describe('account transfer in a real browser', () => {
     await signInAs(sender, env.server.url, 'caregiver', DEMO_PASSWORD, '/account');
     await sender.locator('#transfer-recipient').fill('rita@fixtures.vigil.local');
     await sender.getByRole('button', { name: 'Send transfer invitation' }).click();
-    // Neutral words: nothing tells whether the address is an account, or whose (docs/decisions.md, "Mail abuse").
+    // Neutral words: nothing tells whether the address is an account, or whose (docs/decisions/027-mail-abuse.md).
     await sender.getByText('If this is the email or user name of an activated Vigil account here, its owner gets an invitation by email.').first().waitFor();
     await sender.getByText(/Invitation sent to “rita@fixtures\.vigil\.local”/).waitFor();
 

@@ -163,7 +163,7 @@ describe('caregiver dashboard in a real browser', () => {
     const email = dialog.getByRole('textbox', { name: 'Email of the person to add' });
     await email.fill(pendingEmail);
     await dialog.getByRole('button', { name: 'Add receiver' }).click();
-    // The same neutral answer for any address (docs/decisions.md, "Mail abuse"); a pending account is not added.
+    // The same neutral answer for any address (docs/decisions/027-mail-abuse.md); a pending account is not added.
     const neutral = "If this email belongs to an activated Vigil account here, that person now receives this watch's alarms and gets an email about it.";
     await page.getByText(neutral).first().waitFor(WAIT);
     await dialog.getByText("Only you receive this watch's alarms.").waitFor(WAIT);

@@ -37,7 +37,7 @@ describe('caregiver registration in a real browser', () => {
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await expect(page.getByText('Passwords must match').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Create account' }).click();
-    // The same words whether or not the address already has an account (docs/decisions.md, "Mail abuse").
+    // The same words whether or not the address already has an account (docs/decisions/027-mail-abuse.md).
     await page.getByText('If nora@example.org can be used for a new account, we have sent an activation link there.', { exact: false }).waitFor();
 
     const mail = await env.mailbox.waitFor((m) => m.subject === 'Confirm your Vigil account');

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sign-in safety (docs/decisions.md, "Sign-in abuse"):
+ * Sign-in safety (docs/decisions/025-sign-in-abuse.md):
  * - sign_in_throttle: failed sign-ins counted per (login, address) and per login, with the lockout
  *   each has earned, so the counts hold across API nodes and restarts (server/identity/sign-in-throttle.ts);
  * - login_names: every live user's normalized user name and email under one unique key, kept by a

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Account transfers answer the same whether or not the recipient has an account (docs/decisions.md,
+ * Account transfers answer the same whether or not the recipient has an account (docs/decisions/027-mail-abuse.md,
  * "Mail abuse"): an invitation to nobody is kept like any other, without a recipient, and shows
  * the sender what they typed (`recipient_label`), never the recipient's name.
  */

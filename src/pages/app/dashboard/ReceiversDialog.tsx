@@ -38,7 +38,7 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
     if (!email.trim()) return;
     void run(async () => {
       try {
-        // The same answer for any address (docs/decisions.md, "Mail abuse"): nothing about who has an account.
+        // The same answer for any address (docs/decisions/027-mail-abuse.md): nothing about who has an account.
         await inviteReceiver(device.id, email.trim());
         setEmail('');
         setError(undefined);

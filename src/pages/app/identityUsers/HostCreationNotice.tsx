@@ -6,7 +6,7 @@ import { readTenantFilter } from '../../../providers/tenantFilter';
 
 /**
  * Says where a new user goes when a host user creates one with the tenant filter on All: the
- * host's own organisation (docs/decisions.md, tenant filter "All"), and how to create one in a
+ * host's own organisation (docs/decisions/029-tenant-filter-all-and-the-permission-dialog.md), and how to create one in a
  * tenant instead. Nothing for anyone else, nor with a tenant or the own organisation chosen.
  */
 export function HostCreationNotice() {
