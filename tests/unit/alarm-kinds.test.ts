@@ -65,7 +65,8 @@ describe('alarm kinds', () => {
   });
 
   it('answer what evaluation, escalation and the dashboard ask', () => {
-    expect(ESCALATING_TYPES).toEqual(['geofenceExit', 'sos', 'fall']);
+    expect(ESCALATING_TYPES).toEqual(expect.arrayContaining(['geofenceExit', 'sos', 'fall']));
+    for (const calm of ['geofenceEnter', 'lowBattery', 'offline']) expect(ESCALATING_TYPES).not.toContain(calm);
     expect(['sos', 'fall', 'geofenceExit'].every(isUrgent)).toBe(true);
     expect(isUrgent('lowBattery') || isUrgent('alarmTaken') || isUrgent('unknown')).toBe(false);
     expect([deviceAlarmOf('sos'), deviceAlarmOf('fallDown'), deviceAlarmOf('fall'), deviceAlarmOf('other'), deviceAlarmOf(1)]).toEqual(['sos', 'fall', 'fall', null, null]);
