@@ -1,3 +1,9 @@
+/**
+ * The render stage: an alarm's words for one receiver's language, for every channel. Pure (the
+ * same input gives the same words), so an escalation reminder or a delivery job with the street
+ * address renders it again the same way.
+ */
+
 import type { Db } from '../db/database';
 import { buttonHtml, factsHtml, mailDocument, paragraphsHtml } from '../mail/html';
 import { escapeHtml } from '../mail/user-text';
@@ -9,12 +15,6 @@ import { describePlace, formatNumber, placeFromAttributes, type PlaceFacts, type
 import type { AlarmEvent } from './event';
 import type { Receiver } from './receivers';
 import { alarmTemplate, fillTemplate, formatWithZone, loadTenantTexts, type TenantTexts, type TextValues } from './texts';
-
-/**
- * The render stage: an alarm's words for one receiver's language, for every channel. Pure (the
- * same input gives the same words), so an escalation reminder or a delivery job with the street
- * address renders it again the same way.
- */
 
 export interface RenderAlarmInput {
   event: Pick<AlarmEvent, 'id' | 'deviceName' | 'type' | 'time' | 'tenantId' | 'attributes'>;
