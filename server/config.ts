@@ -113,7 +113,7 @@ export interface Config {
    * deadline), PUSH_ALLOW_LOCAL_HTTP (accept http://localhost endpoints: tests' push service only).
    */
   push: { vapidSubject: string; timeoutMs: number; allowLocalHttp: boolean };
-  /** How long an escalation "minute" is, in ms (server/alarms/escalation.ts): 60000; tests shorten it. */
+  /** How long an escalation "minute" is, in ms (server/alarms/escalate.ts): 60000; tests shorten it. */
   escalationMinuteMs: number;
 }
 

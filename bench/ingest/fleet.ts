@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
-import { ALARM_CHANNEL } from '../../server/alarms/dispatch';
+import { ALARM_CHANNEL } from '../../server/alarms/channels/live';
 import { DEVICES, HOME_RADIUS, ROUNDS, ZONES_PER_DEVICE, fixOf, homeOf, imeiOf } from './plan';
 
 const METRES_PER_DEGREE = 111_195;

@@ -1,4 +1,5 @@
 import { classify, type LatLng, type Zone } from '../../common/geo';
+import type { AlarmType } from '../../common/alarm-kinds';
 import type { GeofenceSchedule } from '../care/tables';
 import type { ZoneState } from '../ingest/tables';
 import { scheduleActive } from './schedule';
@@ -11,8 +12,9 @@ export interface ZoneDef {
   schedule: GeofenceSchedule | null;
 }
 
+/** The zones detector's kinds (common/alarm-kinds.ts `detector: { by: 'zones' }`). */
 export interface ZoneEvent {
-  type: 'geofenceExit' | 'geofenceEnter';
+  type: Extract<AlarmType, 'geofenceExit' | 'geofenceEnter'>;
   geofenceId: string;
   geofenceName: string;
 }

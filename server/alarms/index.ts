@@ -5,12 +5,12 @@ import { AUTHENTICATED } from '../permissions/guard';
 import { queryParam, readPaging } from '../http/paging';
 import { notFound } from '../http/errors';
 import { translate } from '../localization/texts';
-import { ALARM_CHANNEL } from './dispatch';
-import { LiveHub, type AckNotice } from './live';
+import { ALARM_CHANNEL, LiveHub, type AckNotice } from './channels/live';
 import { alarmDto } from './messages';
 import { watchStreamToken } from './stream-token';
-import { acknowledgeEvent, escalationJobKind, escalationTiming } from './escalation';
-import { registerAlarmDelivery } from './delivery';
+import { escalationJobKind, escalationTiming } from './escalate';
+import { acknowledgeEvent } from './acknowledge';
+import { registerChannelJobs } from './channels';
 import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
 import { ALARM_ACKNOWLEDGE, ALARM_LIST, ALARM_STREAM } from './route-schemas';
@@ -27,11 +27,11 @@ const HEARTBEAT_MS = 20_000;
 export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
   const hub = new LiveHub(db, app.log);
-  // Escalation steps run on the node's job queue (server/alarms/escalation.ts).
+  // Escalation steps run on the node's job queue (server/alarms/escalate.ts).
   escalationTiming.minuteMs = ctx.config.escalationMinuteMs;
   ctx.jobs.registerJobKind(escalationJobKind(db, { publicUrl: ctx.config.publicUrl, addressLater: geocoderOf(ctx.config) !== null }));
   // Push and SMS of alarms, and the push that clears an acknowledged alarm everywhere.
-  registerAlarmDelivery(ctx.jobs, db, ctx.config, app.log);
+  registerChannelJobs(ctx.jobs, db, { config: ctx.config, log: app.log });
   const streams = new Set<() => void>();
   app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => {

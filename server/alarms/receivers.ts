@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 import { DEFAULT_LANGUAGE_SETTING } from '../localization/languages';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
-import { DEFAULT_CHANNELS, type AlarmChannel, type EscalationStep, type ReceiverChannels } from '../jobs/tables';
+import { alarmKindOf, STANDARD_CHANNELS, type AlarmChannel } from '../../common/alarm-kinds';
+import type { EscalationStep, ReceiverChannels } from './tables';
 
 export interface Receiver {
   deviceId: string;
@@ -10,12 +11,22 @@ export interface Receiver {
   language: string;
   /** Who in the escalation list: 'owner', or the device_alarm_receivers row's id. */
   key: string;
-  /** The channels the owner chose for this receiver (default mail, push, in-app). */
+  /** The channels the owner chose for this receiver, else the standard ones (mail, push, in-app). */
   channels: AlarmChannel[];
+  /** Whether the owner chose them: else each alarm kind goes on its own channels (channelsFor). */
+  chosen: boolean;
   /** For SMS: the number the owner gave, else the account's. */
   phone: string | null;
-  /** Place in the device's escalation order, 0 first (server/alarms/escalation.ts). */
+  /** Place in the device's escalation order, 0 first (server/alarms/escalate.ts). */
   order: number;
+}
+
+/** A receiver as the delivery stage takes it. */
+export type AlarmReceiver = Pick<Receiver, 'deviceId' | 'userId' | 'email' | 'language' | 'channels' | 'chosen' | 'phone'>;
+
+/** The channels an alarm of this kind goes to a receiver on: the owner's choice, else the kind's. */
+export function channelsFor(receiver: Pick<Receiver, 'channels' | 'chosen'>, type: string): readonly AlarmChannel[] {
+  return receiver.chosen ? receiver.channels : (alarmKindOf(type)?.channels ?? receiver.channels);
 }
 
 /** The escalation wait of a step when the owner set none. */
@@ -91,12 +102,12 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
   const languageOf = (own: string | null, userId: string | null, tenantId: string | null) =>
     (findLanguage(own) ?? findLanguage(setting('U', userId)) ?? findLanguage(setting('T', tenantId)) ?? findLanguage(setting(null, null)) ?? DEFAULT_LANGUAGE).cultureName;
 
-  const add = (r: Omit<Receiver, 'channels' | 'phone' | 'order'>, accountPhone: string | null) => {
+  const add = (r: Omit<Receiver, 'channels' | 'chosen' | 'phone' | 'order'>, accountPhone: string | null) => {
     const list = out.get(r.deviceId) ?? [];
     const email = r.email.toLowerCase();
     if (list.some((x) => (r.userId && x.userId === r.userId) || x.email.toLowerCase() === email)) return;
     const chosen = setups.get(r.deviceId)?.channels[r.key];
-    list.push({ ...r, channels: chosen ? [...chosen.channels] : [...DEFAULT_CHANNELS], phone: chosen?.phone || accountPhone || null, order: list.length });
+    list.push({ ...r, channels: chosen ? [...chosen.channels] : [...STANDARD_CHANNELS], chosen: chosen !== undefined, phone: chosen?.phone || accountPhone || null, order: list.length });
     out.set(r.deviceId, list);
   };
   for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(null, o.user_id, o.tenant_id) }, o.phone_number);

@@ -2,10 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
 import { translate } from '../localization/texts';
-
-/** Event types that reach receivers (mail and in-app message). */
-export const ALARM_TYPES = ['geofenceExit', 'geofenceEnter', 'sos', 'fall', 'lowBattery', 'offline'] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+import { textKeysOf, type AlarmType } from '../../common/alarm-kinds';
 
 /** A tenant's own alarm text (the alarm-texts schema resource), by event type and culture. */
 export type TenantTexts = Map<string, { subject: string; body: string }>;
@@ -83,13 +80,14 @@ export function alarmTemplate(texts: TenantTexts, tenantId: string | null, type:
   const culture = (findLanguage(language) ?? DEFAULT_LANGUAGE).cultureName;
   const own = texts.get(`${tenantId}|${type}|${culture}`);
   if (own) return { ...own, own: true };
-  return { subject: translate(`tracking:alarm.${type}.subject`, culture), body: translate(`tracking:alarm.${type}.body`, culture), own: false };
+  const keys = textKeysOf(type);
+  return { subject: translate(keys.subject, culture), body: translate(keys.body, culture), own: false };
 }
 
 /** A template filled with values in one pass (a value that looks like a placeholder stays as it is). */
 export const fillTemplate = fill;
 
-/** Subject and body of an alarm in a language: the tenant's own text when it has one, else ours (renderAlarm in dispatch.ts adds place, link, HTML). */
+/** Subject and body of an alarm in a language: the tenant's own text when it has one, else ours (renderAlarm in render.ts adds place, link, HTML). */
 export function alarmText(texts: TenantTexts, tenantId: string | null, type: AlarmType, language: string, values: Partial<TextValues>) {
   const t = alarmTemplate(texts, tenantId, type, language);
   // Placeholders without a value (a caller that knows no place) are left out, never shown as {{place}}.

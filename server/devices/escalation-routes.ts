@@ -7,7 +7,8 @@ import { bodyValidator, invalid } from '../http/body-validation';
 import { ABP_ERROR_RESPONSE, type ValidationError } from '../http/errors';
 import { translate } from '../localization/texts';
 import { receiversOf, stepsOf, escalationSetups, type Receiver } from '../alarms/receivers';
-import { ALARM_CHANNELS, type AlarmChannel, type EscalationStep, type ReceiverChannels } from '../jobs/tables';
+import { ALARM_CHANNELS, type AlarmChannel } from '../../common/alarm-kinds';
+import type { EscalationStep, ReceiverChannels } from '../alarms/tables';
 import { ownerOf, requireOwnDevice } from './scope';
 
 const DASHBOARD = POLICIES.dashboard;

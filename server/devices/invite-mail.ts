@@ -1,13 +1,13 @@
 import { translate } from '../localization/texts';
 import type { OutgoingMail } from '../mail';
 import { escapeHtml, typed, wrappingBody } from '../mail/user-text';
-import { ALARM_TYPES } from '../alarms/texts';
+import { ALARM_TYPES, textKeysOf } from '../../common/alarm-kinds';
 
 /**
  * The mail telling a user they now receive a device's alarms, in the receiver's language. The
  * names (the receiver's, the inviter's, the device's) are what people typed: quoted, shortened,
  * links defanged (server/mail/user-text.ts); the only link is Vigil's own. It lists every alarm
- * the receiver will get (ALARM_TYPES: leaving, coming back, SOS, fall, low battery, not reporting).
+ * the receiver will get (every kind in common/alarm-kinds.ts).
  */
 export function receiverInviteMail(input: {
   to: string;
@@ -21,7 +21,7 @@ export function receiverInviteMail(input: {
   const values = { name: typed(input.receiverName), inviter: typed(input.inviterName), device: typed(input.deviceName) };
   const t = (key: string) => translate(`devices:inviteMail.${key}`, input.language, values);
   // Every alarm a receiver gets (the event types that reach receivers), one per line.
-  const alarms = ALARM_TYPES.map((type) => t(`alarms.${type}`));
+  const alarms = ALARM_TYPES.map((type) => translate(textKeysOf(type).invitation, input.language, values));
   const lines = [t('greeting'), '', t('body'), t('what'), ...alarms.map((a) => `- ${a}`), '', t('stop'), '', `${t('open')}: ${input.url}`];
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html =

@@ -12,7 +12,7 @@ import { intlLocale } from '../alarms/place';
  * Why not in the ingest: alarms are rendered inside the ingest's transaction (positions, state
  * and alarms commit together), and a network call there would hold the batch's row locks for up to
  * the timeout. So the texts rendered in the transaction carry no address; the delivery jobs (mail,
- * push, SMS), which run in the background, look it up and render again (alarm-address.ts).
+ * push, SMS), which run in the background, look it up and render again (server/alarms/address.ts).
  */
 export interface Geocoder {
   reverse(lat: number, lon: number, language: string): Promise<string | null>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlarmEvent } from '../alarms/dispatch';
+import type { AlarmEvent } from '../alarms/event';
 import { placeAttributes, type PlaceZone } from '../alarms/place';
 import type { DeviceInfo } from './device-directory';
 import type { DeviceState } from './device-states';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { recordEvents, type NotifyOptions } from '../alarms/dispatch';
+import { recordEvents } from '../alarms/record';
+import type { DeliverOptions } from '../alarms/deliver';
 
 /** A device that sent nothing for this long is offline, unless it has a timeout of its own. */
 export const DEFAULT_OFFLINE_AFTER_S = 600;
@@ -13,7 +14,7 @@ export const OFFLINE_CHECK_MS = 5_000;
  * their receivers. One UPDATE flips them, so when several nodes look at once each device goes
  * offline (and is alarmed) once. Returns how many went offline.
  */
-export async function sweepOffline(db: Db, alarms: Partial<NotifyOptions> = {}): Promise<number> {
+export async function sweepOffline(db: Db, alarms: Partial<DeliverOptions> = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const gone = await sql<{ device_id: string; last_seen: Date; fix_time: Date | null; latitude: number | null; longitude: number | null; accuracy: number | null }>`
       update device_state set online = false

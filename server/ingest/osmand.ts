@@ -1,4 +1,5 @@
 import { isValidLatLng } from '../../common/geo';
+import { deviceAlarmOf, type AlarmType } from '../../common/alarm-kinds';
 
 /**
  * The OsmAnd protocol as the Traccar Client apps and OsmAnd send it (REFERENCE.md): parameters in
@@ -18,8 +19,8 @@ export interface Fix {
   /** Percent 0-100. */
   battery: number | null;
   charging: boolean | null;
-  /** 'sos' or 'fall' when the device raised one. */
-  alarm: 'sos' | 'fall' | null;
+  /** The alarm kind the device raised (its `alarm` code, as common/alarm-kinds.ts maps it), or null. */
+  alarm: AlarmType | null;
   valid: boolean;
   /** Every other parameter or JSON extra, typed as Traccar types it (number, boolean, else text). */
   attributes: Record<string, AttributeValue>;
@@ -112,12 +113,6 @@ export function parseTimestamp(value: string): Date {
   }
   if (!Number.isFinite(ms)) throw new Refused('malformed timestamp');
   return new Date(ms);
-}
-
-function alarmOf(value: unknown): Fix['alarm'] {
-  if (value === 'sos') return 'sos';
-  if (value === 'fall' || value === 'fallDown') return 'fall';
-  return null;
 }
 
 function emptyFix(now: Date): Fix {
@@ -263,7 +258,7 @@ export function parseParameters(params: URLSearchParams, now = new Date()): Pars
           setAttribute(fix, key, value);
           break;
         case 'alarm':
-          fix.alarm = alarmOf(value);
+          fix.alarm = deviceAlarmOf(value);
           setAttribute(fix, 'alarm', value);
           break;
         default:
@@ -331,7 +326,7 @@ function jsonFix(location: Json, now: Date): Fix {
   }
   const alarm = location.alarm ?? extras.alarm;
   if (typeof alarm === 'string') {
-    fix.alarm = alarmOf(alarm);
+    fix.alarm = deviceAlarmOf(alarm);
     setAttribute(fix, 'alarm', alarm);
   }
   return fix;

@@ -6,7 +6,9 @@ import type { Fix } from './osmand';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
-import { recordEvents, type AlarmEvent, type NotifyOptions } from '../alarms/dispatch';
+import { recordEvents } from '../alarms/record';
+import type { DeliverOptions } from '../alarms/deliver';
+import type { AlarmEvent } from '../alarms/event';
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
 import { eventOf } from './fix-events';
@@ -100,7 +102,7 @@ export class IngestPipeline {
     private readonly log: FastifyBaseLogger,
     private readonly maxParallel: number,
     /** What alarm texts need of the configuration (PUBLIC_URL for their links). */
-    private readonly alarms: Partial<NotifyOptions> = {},
+    private readonly alarms: Partial<DeliverOptions> = {},
   ) {
     this.refused = new RefusedMessages(log);
   }

@@ -24,41 +24,6 @@ export interface JobsTable {
   finish_time: NullableTimestamp;
 }
 
-/** The first acknowledgment of an alarm event (026): who took it, which stops its escalation. */
-export interface AlarmAcknowledgmentsTable {
-  event_id: string;
-  tenant_id: string | null;
-  user_id: string;
-  acknowledged_time: ColumnType<Date, Date | string | undefined, never>;
-}
-
-/** A device's escalation order and waits, and the owner's channels (026). */
-export interface DeviceEscalationTable {
-  device_id: string;
-  tenant_id: string | null;
-  /** [{ receiver: 'owner' | receiver id, waitMinutes }] in order. */
-  steps: JSONColumnType<EscalationStep[], string, string>;
-  /** Channels (and phone number for SMS) per receiver ('owner' or receiver id). */
-  channels: JSONColumnType<Record<string, ReceiverChannels>, string | undefined, string>;
-  last_modification_time: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-export const ALARM_CHANNELS = ['mail', 'push', 'sms', 'inApp'] as const;
-export type AlarmChannel = (typeof ALARM_CHANNELS)[number];
-export const DEFAULT_CHANNELS: readonly AlarmChannel[] = ['mail', 'push', 'inApp'];
-
-export interface ReceiverChannels {
-  channels: AlarmChannel[];
-  phone: string | null;
-}
-
-export interface EscalationStep {
-  receiver: string;
-  waitMinutes: number;
-}
-
 export interface JobsTables {
   jobs: JobsTable;
-  alarm_acknowledgments: AlarmAcknowledgmentsTable;
-  device_escalation: DeviceEscalationTable;
 }

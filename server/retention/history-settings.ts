@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { DAY_MS, expiresAt, HISTORY_CLASSES, rangeAt, type HistoryClass } from '../history/classes';
-import { ESCALATING_TYPES } from '../alarms/escalation';
+import { ESCALATING_TYPES } from '../../common/alarm-kinds';
 import { nextSlot } from '../jobs';
 import { translate } from '../localization/texts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { ALARM_TYPES } from '../alarms/texts';
+import { ALARM_TYPES } from '../../common/alarm-kinds';
 import { assignRole, createDemoTenant, createDemoUser, grantStaffRole, type DemoTenantContext, type DemoUser } from './demo-accounts';
 import { seedCare, type DemoCitizen } from './demo-care';
 import { seedCustomers, type DemoCustomer } from './demo-customers';

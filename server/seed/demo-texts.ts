@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { LANGUAGES } from '../../common/languages';
-import { ALARM_TYPES, type AlarmType } from '../alarms/texts';
+import { ALARM_TYPES, textKeysOf, type AlarmType } from '../../common/alarm-kinds';
 import { translate } from '../localization/texts';
 import type { DemoTenantContext } from './demo-accounts';
 import { demoId, resourceRow } from './demo-ids';
@@ -20,8 +20,8 @@ export async function seedAlarmTexts(db: Db, ctx: DemoTenantContext, types: read
       ...resourceRow(demoId(ctx.tenantId, 'alarm-texts', type, language.cultureName), ctx.tenantId, ctx.staffId, ctx.now),
       event_type: type,
       language: language.cultureName,
-      subject: translate(`tracking:alarm.${type}.subject`, language.cultureName),
-      body: translate(`tracking:alarm.${type}.body`, language.cultureName),
+      subject: translate(textKeysOf(type).subject, language.cultureName),
+      body: translate(textKeysOf(type).body, language.cultureName),
     })),
   );
   await (db as unknown as DynamicDb).insertInto('alarm_texts').values(rows).execute();

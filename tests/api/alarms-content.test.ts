@@ -8,7 +8,7 @@ import { caller } from '../support/api-calls';
 import { createCircle, demoDevices, jsonLocation, north, queryFix, sendJson, sendQuery } from '../support/osmand';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
 import { createGeocoder } from '../../server/geocoding/reverse';
-import { renderAlarmWithAddress } from '../../server/geocoding/alarm-address';
+import { renderAlarmWithAddress } from '../../server/alarms/address';
 
 const MUM = DEMO_WATCHES[0].imei;
 const DAD = DEMO_WATCHES[1].imei;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
-import { recordEvents } from '../../server/alarms/dispatch';
+import { recordEvents } from '../../server/alarms/record';
 import { kickJobs } from '../../server/jobs';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { caller, type Json } from '../support/api-calls';
@@ -13,7 +13,7 @@ import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
 /**
- * An alarm on every channel a receiver chose (server/alarms/delivery.ts): push to every device of
+ * An alarm on every channel a receiver chose (server/alarms/deliver.ts, server/alarms/channels): push to every device of
  * every receiver with push (through the local push service, which checks VAPID and decrypts as
  * a browser would), SMS through the HTTP gateway, the street address from the geocoder in the
  * push, and the acknowledgment clearing the notification on every device. Everything on the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
-import { recordEvents } from '../../server/alarms/dispatch';
-import { ESCALATE, escalationJobKind, runEscalationStep, scheduleEscalations } from '../../server/alarms/escalation';
+import { recordEvents } from '../../server/alarms/record';
+import { ESCALATE, escalationJobKind, runEscalationStep, scheduleEscalations } from '../../server/alarms/escalate';
 import { createServer, type Server } from '../../server/app';
 import { claimJobs, JobQueue, kickJobs, LeaseLost } from '../../server/jobs';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -12,7 +12,7 @@ import { DATABASES, freePort, startServer, type TestServer } from '../support/se
 import { tokensFor } from '../support/sign-in';
 
 /**
- * Alarm escalation until someone answers (server/alarms/escalation.ts): step by step to the next
+ * Alarm escalation until someone answers (server/alarms/escalate.ts): step by step to the next
  * receiver, stopped by the first acknowledgment (the others told who took it), exactly once per
  * step over two nodes and a node dying mid-step, and the dashboard's escalation route's refusals.
  */

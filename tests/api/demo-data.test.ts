@@ -4,7 +4,7 @@ import { startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { caller } from '../support/api-calls';
 import { LANGUAGES } from '../../common/languages';
-import { ALARM_TYPES } from '../../server/alarms/texts';
+import { ALARM_TYPES } from '../../common/alarm-kinds';
 import { DEMO_CITIZENS, DEMO_HOME, DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES, seedDemo } from '../../server/seed/demo';
 import type { Db } from '../../server/db/database';
 

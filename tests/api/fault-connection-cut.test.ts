@@ -5,7 +5,7 @@ import { signIn } from '../support/sign-in';
 import { TcpProxy, throughProxy } from '../support/tcp-proxy';
 import { byStatus, lostPositions, seedFleet, startLoad, waitUntil, type LoadReport } from '../support/fault-load';
 import { openEventStream, type EventStreamReader } from '../support/event-stream';
-import { ALARM_CHANNEL } from '../../server/alarms/dispatch';
+import { ALARM_CHANNEL } from '../../server/alarms/channels/live';
 
 /**
  * Every connection between the server and PostgreSQL is cut in the middle of an ingest and API

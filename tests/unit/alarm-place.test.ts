@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bearingDegrees, distanceMeters, distanceOutside, zoneCenter, type Zone } from '../../common/geo';
 import { compassPoint, describePlace, formatDistance, placeAttributes, placeFromAttributes } from '../../server/alarms/place';
-import { renderAlarm, type RenderAlarmInput } from '../../server/alarms/dispatch';
+import { renderAlarm, type RenderAlarmInput } from '../../server/alarms/render';
 import { alarmText, formatWithZone } from '../../server/alarms/texts';
 import { translate } from '../../server/localization/texts';
-import { gsmLength, renderAlarmSms, SMS_LIMIT } from '../../server/sms/alarm-sms';
+import { gsmLength, renderAlarmSms, SMS_LIMIT } from '../../server/alarms/channels/sms-text';
 
 const HOME = { lat: 55.6761, lng: 12.5683 };
 const circle: Zone = { kind: 'circle', center: HOME, radius: 100 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailBackoff, MAX_ATTEMPTS } from '../../server/mail/worker';
-import { escalationJobsFor, escalationTiming, MAX_REMINDERS } from '../../server/alarms/escalation';
+import { escalationJobsFor, escalationTiming, MAX_REMINDERS } from '../../server/alarms/escalate';
 
 /** The queue's timing rules that need no database: mail's backoff and the first escalation job. */
 describe('job timing', () => {

@@ -10,14 +10,13 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { ALARM_TAKEN, isUrgent } from '../../../common/alarm-kinds';
 import { formatDateTime } from '../../../common/dates';
 import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage } from './liveStream';
 
 const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
-const URGENT = new Set(['sos', 'fall', 'geofenceExit']);
-/** The message that someone else took an alarm (server/alarms/escalation.ts): information, dismissed rather than acknowledged. */
-const TAKEN = 'alarmTaken';
-const severityOf = (type: string) => (type === TAKEN ? 'info' : URGENT.has(type) ? 'error' : 'warning');
+/** Urgent kinds (common/alarm-kinds.ts) are errors; the message that someone else took an alarm is information, dismissed rather than acknowledged. */
+const severityOf = (type: string) => (type === ALARM_TAKEN ? 'info' : isUrgent(type) ? 'error' : 'warning');
 
 /**
  * Alarms of the signed-in user's devices as they happen (server-sent events), shown on the
@@ -41,7 +40,7 @@ export default function LiveAlarms() {
           if (e.event === 'alarm') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
             // "Someone took it" is news, not a new alarm.
-            setAnnouncement(e.data.type === TAKEN ? e.data.subject : t('live.announce', { subject: e.data.subject }));
+            setAnnouncement(e.data.type === ALARM_TAKEN ? e.data.subject : t('live.announce', { subject: e.data.subject }));
           } else if (e.event === 'ack') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
           } else {
@@ -105,8 +104,8 @@ export default function LiveAlarms() {
                     <Button variant="outlined" color="inherit" component={RouterLink} to={`/dashboard?alarm=${encodeURIComponent(a.eventId)}`} aria-label={t('live.showOnMapNamed', { subject: a.subject })}>
                       {t('live.showOnMap')}
                     </Button>
-                    <Button variant="contained" color={severityOf(a.type)} onClick={() => void acknowledge(a.id)} aria-label={t(a.type === TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
-                      {t(a.type === TAKEN ? 'live.dismiss' : 'live.acknowledge')}
+                    <Button variant="contained" color={severityOf(a.type)} onClick={() => void acknowledge(a.id)} aria-label={t(a.type === ALARM_TAKEN ? 'live.dismissNamed' : 'live.acknowledgeNamed', { subject: a.subject })}>
+                      {t(a.type === ALARM_TAKEN ? 'live.dismiss' : 'live.acknowledge')}
                     </Button>
                   </Box>
                 </Alert>

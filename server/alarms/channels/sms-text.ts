@@ -1,8 +1,8 @@
-import { DEFAULT_LANGUAGE, findLanguage } from '../../common/languages';
-import { translate } from '../localization/texts';
-import { alarmLink } from '../alarms/dispatch';
-import type { AlarmType } from '../alarms/texts';
-import { formatWithZone } from '../alarms/texts';
+import { DEFAULT_LANGUAGE, findLanguage } from '../../../common/languages';
+import { textKeysOf, type AlarmType } from '../../../common/alarm-kinds';
+import { translate } from '../../localization/texts';
+import { alarmLink } from '../render';
+import { formatWithZone } from '../texts';
 
 /** One SMS: 160 characters of the GSM 03.38 alphabet (an extension character counts twice). */
 export const SMS_LIMIT = 160;
@@ -63,7 +63,7 @@ export interface AlarmSmsInput {
 export function renderAlarmSms(input: AlarmSmsInput): string {
   const culture = (findLanguage(input.language) ?? DEFAULT_LANGUAGE).cultureName;
   const link = input.link ?? alarmLink(input.publicUrl ?? '', input.eventId ?? '');
-  const type = toGsm(translate(`tracking:types.${input.type}`, culture));
+  const type = toGsm(translate(textKeysOf(input.type).name, culture));
   const time = toGsm(formatWithZone(input.time, input.timeZone));
   const device = toGsm(input.deviceName) || '-';
   const line = (name: string) => toGsm(translate('tracking:alarm.short', culture, { type, device: name, time }));

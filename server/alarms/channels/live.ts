@@ -1,16 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { healthOf, notificationsOf } from '../db/database';
-import { ALARM_CHANNEL, type AlarmNotice } from './dispatch';
-import { alarmDto, type AlarmDto } from './messages';
-import { logFailure } from '../db/health';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { healthOf, notificationsOf } from '../../db/database';
+import { arrayLiteral } from '../../db/unnest';
+import { logFailure } from '../../db/health';
+import { alarmDto, type AlarmDto } from '../messages';
+
+/** The LISTEN/NOTIFY channel live alarms travel on between API nodes. */
+export const ALARM_CHANNEL = 'vigil_alarms';
+
+/** What a notification on ALARM_CHANNEL carries: the event and the users with a new message. */
+export interface AlarmNotice {
+  e: string;
+  u: string[];
+}
+
+/** A message acknowledged (closed on the users' dashboards). */
+export type AckNotice = { ack: string; u: string[] };
+
+/**
+ * The live channel: tells every node, once the caller's transaction commits, which users have a
+ * new or closed in-app message. One statement for all of them: a round trip per event held the
+ * batch's row locks for long.
+ */
+export async function notifyLive(trx: Db, notices: readonly (AlarmNotice | AckNotice)[]): Promise<void> {
+  if (notices.length === 0) return;
+  await sql`select pg_notify(${ALARM_CHANNEL}, n) from unnest(${arrayLiteral('text', notices.map((n) => JSON.stringify(n)))}::text[]) as n`.execute(trx);
+}
 
 /** One open event stream (a browser tab). */
 export interface LiveClient {
   send(event: 'alarm' | 'ack' | 'resync', data: unknown): void;
 }
-
-export type AckNotice = { ack: string; u: string[] };
 
 /**
  * This node's open event streams by user, fed from LISTEN on ALARM_CHANNEL: whichever node wrote

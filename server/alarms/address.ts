@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
-import { loadAlarmEvent, renderAlarm, timeZonesOf, type AlarmEvent, type RenderedAlarm } from '../alarms/dispatch';
-import { placeFromAttributes } from '../alarms/place';
-import { loadTenantTexts } from '../alarms/texts';
-import type { Geocoder } from './reverse';
+import type { Geocoder } from '../geocoding/reverse';
+import { loadAlarmEvent, type AlarmEvent } from './event';
+import { placeFromAttributes } from './place';
+import { loadRenderContext, renderAlarm, type RenderedAlarm } from './render';
 
 /** The street address of an event's place in a language, or null (no geocoder, no place, a failed lookup). */
 export async function addressOfEvent(geocoder: Geocoder | null, event: Pick<AlarmEvent, 'attributes'>, language: string): Promise<string | null> {
@@ -25,7 +25,7 @@ export async function renderAlarmWithAddress(
 ): Promise<{ event: AlarmEvent; rendered: RenderedAlarm } | undefined> {
   const event = await loadAlarmEvent(db, eventId);
   if (!event) return undefined;
-  const [texts, zones, address] = await Promise.all([loadTenantTexts(db, [event.tenantId]), timeZonesOf(db, [event.tenantId]), addressOfEvent(opts.geocoder, event, receiver.language)]);
-  const rendered = renderAlarm({ event, receiver, texts, timeZone: zones.get(event.tenantId) ?? 'UTC', publicUrl: opts.publicUrl, address });
+  const [{ texts, timeZones }, address] = await Promise.all([loadRenderContext(db, [event.tenantId]), addressOfEvent(opts.geocoder, event, receiver.language)]);
+  const rendered = renderAlarm({ event, receiver, texts, timeZone: timeZones.get(event.tenantId) ?? 'UTC', publicUrl: opts.publicUrl, address });
   return { event, rendered };
 }

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALARM_CHANNELS, ALARM_KINDS, ALARM_TYPES, ESCALATING_TYPES, deviceAlarmOf, isUrgent, textKeysOf } from '../../common/alarm-kinds';
+import type { ResourceSchema } from '../../common/schema/types';
+
+/**
+ * The registry of alarm kinds (common/alarm-kinds.ts) is the one list: a kind without its texts
+ * in every language, or an alarm-texts resource whose event types differ from it, fails here.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const LOCALES_DIR = join(ROOT, 'resources', 'locales');
+const LANGUAGES = readdirSync(LOCALES_DIR).sort();
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const files = new Map<string, Json>();
+function namespace(language: string, ns: string): Json {
+  const path = join(LOCALES_DIR, language, `${ns}.json`);
+  if (!files.has(path)) files.set(path, JSON.parse(readFileSync(path, 'utf8')) as Json);
+  return files.get(path)!;
+}
+
+/** The text of `namespace:dotted.key` in a language, or undefined. */
+function textOf(language: string, key: string): Json | undefined {
+  const [ns, path] = key.split(':') as [string, string];
+  let node: Json | undefined = namespace(language, ns);
+  for (const part of path.split('.')) node = node !== null && typeof node === 'object' && !Array.isArray(node) ? node[part] : undefined;
+  return node;
+}
+
+const alarmTexts = JSON.parse(readFileSync(join(ROOT, 'schemas', 'alarm-texts.json'), 'utf8')) as ResourceSchema;
+
+describe('alarm kinds', () => {
+  it('are read from the five languages', () => {
+    expect(LANGUAGES).toEqual(['da', 'de', 'en', 'nb', 'sv']);
+  });
+
+  for (const { kind } of ALARM_KINDS) {
+    it(`${kind} has every text it needs in every language`, () => {
+      const missing: string[] = [];
+      for (const language of LANGUAGES) {
+        for (const key of Object.values(textKeysOf(kind))) {
+          const text = textOf(language, key);
+          if (typeof text !== 'string' || text.trim() === '') missing.push(`${language}/${key}`);
+        }
+        const label = alarmTexts['x-translations']?.[language]?.enums?.eventType?.[kind];
+        if (!label?.trim()) missing.push(`${language}/schemas/alarm-texts.json x-translations.enums.eventType.${kind}`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('are the event types of the alarm-texts resource, in order', () => {
+    expect(alarmTexts.properties.eventType?.enum).toEqual([...ALARM_TYPES]);
+  });
+
+  it('have unique names, channels to send on and device codes of one kind each', () => {
+    expect(new Set(ALARM_TYPES).size).toBe(ALARM_TYPES.length);
+    for (const k of ALARM_KINDS) {
+      expect(k.channels.length, k.kind).toBeGreaterThan(0);
+      for (const c of k.channels) expect(ALARM_CHANNELS).toContain(c);
+    }
+    const codes = ALARM_KINDS.flatMap((k) => (k.detector.by === 'device' ? k.detector.codes : []));
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('answer what evaluation, escalation and the dashboard ask', () => {
+    expect(ESCALATING_TYPES).toEqual(expect.arrayContaining(['geofenceExit', 'sos', 'fall']));
+    for (const calm of ['geofenceEnter', 'lowBattery', 'offline']) expect(ESCALATING_TYPES).not.toContain(calm);
+    expect(['sos', 'fall', 'geofenceExit'].every(isUrgent)).toBe(true);
+    expect(isUrgent('lowBattery') || isUrgent('alarmTaken') || isUrgent('unknown')).toBe(false);
+    expect([deviceAlarmOf('sos'), deviceAlarmOf('fallDown'), deviceAlarmOf('fall'), deviceAlarmOf('other'), deviceAlarmOf(1)]).toEqual(['sos', 'fall', 'fall', null, null]);
+  });
+});
