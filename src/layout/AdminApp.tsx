@@ -1,7 +1,5 @@
 import { use, useMemo, type ReactElement } from 'react';
-import { Route } from 'react-router-dom';
-import { AccessDenied, Admin, CanAccess, CustomRoutes, localStorageStore, NotFound } from 'react-admin';
-import { NAVIGATION, type NavEntry } from '../../common/navigation';
+import { Admin, localStorageStore, NotFound } from 'react-admin';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { mayHaveSession } from '../components/storedSession';
 import { chunk } from '../components/useChunk';
@@ -15,18 +13,9 @@ import { createQueryClient } from '../providers/queryClient';
 import { settleTenantFilter } from '../providers/hostTenantFilter';
 import { getResourceSchemas } from '../providers/sessionData';
 import { getSignedInUser } from '../providers/userManager';
-import { navEntryFor } from '../schema/navigation';
-import { lazyComponent } from '../routing/lazyComponent';
 import { AppNotification } from './AppNotification';
-import { HAND_WRITTEN_KEYS, handWrittenResources, preloadHandWritten } from './handWrittenResources';
 import { Layout } from './Layout';
-import { SCREENS } from './screens';
-
-// Every page is its own chunk: the shell carries react-admin, the layout and the providers only.
-const ComingSoon = lazyComponent(() => import('../pages/app/ComingSoon'));
-
-/** Screens with a detail route (SPEC section 2: citizens/{id}, customers/{id}). */
-const WITH_DETAIL = new Set(['citizens', 'customers']);
+import { customRoutes, handWrittenResources, preloadOwnView, viewOf } from './routeElements';
 
 /** Unknown sub-paths of a protected screen (e.g. /dashboard/x) inside the layout. */
 const CatchAll = () => <NotFound />;
@@ -44,14 +33,6 @@ const boot = chunk(() =>
 );
 export const bootAdmin = boot.load;
 
-/** The view a resource's path opens: its base path, base/create, base/:id/show or base/:id. */
-function viewOf(pathname: string, base: string): 'list' | 'create' | 'show' | 'edit' {
-  const parts = pathname.slice(base.length).split('/').filter(Boolean);
-  if (parts.length === 0) return 'list';
-  if (parts[0] === 'create') return 'create';
-  return parts[1] === 'show' ? 'show' : 'edit';
-}
-
 /**
  * Loads what the first screen at `pathname` needs beside the shell: a hand-written screen's chunk
  * with its texts, or (for a signed-in user on any other path) the schema engine and its view.
@@ -59,8 +40,7 @@ function viewOf(pathname: string, base: string): 'list' | 'create' | 'show' | 'e
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   await initI18n(); // a screen loads its namespaces with its code
-  const entry = NAVIGATION.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
-  const own = entry && (SCREENS[entry.key]?.preload() ?? preloadHandWritten(entry.key, viewOf(pathname, entry.path)));
+  const own = preloadOwnView(pathname);
   if (own) await own;
   else if (mayHaveSession()) {
     const { preloadSchemaView } = await import('../schema');
@@ -68,43 +48,23 @@ export async function preloadScreen(pathname: string): Promise<void> {
   }
 }
 
+const NO_SCHEMAS: ReadonlySet<string> = new Set();
+
 const queryClient = createQueryClient();
 // react-admin keeps list and sidebar preferences in localStorage; its 'locale' is i18next's language.
 const store = i18nextLocaleStore(localStorageStore(undefined, 'Vigil'), i18n);
 
-function screen(entry: NavEntry) {
-  const Page = SCREENS[entry.key];
-  const page = Page ? <Page /> : <ComingSoon label={entry.label} />;
-  // A signed-in user without the entry's policy sees react-admin's access-denied page in place.
-  return (
-    <CanAccess resource={entry.key} action="list" accessDenied={<AccessDenied />}>
-      {page}
-    </CanAccess>
-  );
-}
-
-function navigationRoutes(taken: ReadonlySet<string>): ReactElement {
-  return (
-    <CustomRoutes key="navigation">
-      {NAVIGATION.filter((entry) => !taken.has(entry.key)).flatMap((entry) => [
-        <Route key={entry.key} path={entry.path} element={screen(entry)} />,
-        ...(WITH_DETAIL.has(entry.key) ? [<Route key={`${entry.key}-detail`} path={`${entry.path}/:id`} element={screen(entry)} />] : []),
-      ])}
-    </CustomRoutes>
-  );
-}
-
 /**
  * The routes, known once the session's schemas are (react-admin's resources declared at run
  * time; asked for only once the user is signed in): one <Resource> per schema the user may read,
- * built by the lazily loaded schema engine, and one custom route per NAVIGATION entry no schema
- * has taken over. Without schemas (a caregiver, or the schemas failing to load) the engine is
- * never downloaded and every entry keeps its screen.
+ * built by the lazily loaded schema engine, beside the routes of src/routing/routes.ts (screens,
+ * hand-written resources, and placeholders for schema resources without a schema). Without schemas
+ * (a caregiver, or the schemas failing to load) the engine is never downloaded.
  */
 async function adminRoutes(): Promise<ReactElement[]> {
-  const own = handWrittenResources();
+  const own = [customRoutes(NO_SCHEMAS), ...handWrittenResources()];
   // Nobody signed in yet: the auth check sends them to sign in, and no API call goes out without a token.
-  if (!(await getSignedInUser())) return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
+  if (!(await getSignedInUser())) return own;
   const [schemas] = await Promise.all([
     getResourceSchemas().catch((error: unknown) => {
       console.error('Resource schemas not loaded', error);
@@ -113,15 +73,15 @@ async function adminRoutes(): Promise<ReactElement[]> {
     // The host's starting tenant filter, set before any screen asks for data.
     settleTenantFilter().catch(() => false),
   ]);
-  if (schemas.length === 0) return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
+  if (schemas.length === 0) return own;
   try {
     const resources = await import('../schema').then(({ schemaResources }) => schemaResources(schemas));
-    const taken = new Set([...HAND_WRITTEN_KEYS, ...schemas.flatMap((schema) => navEntryFor(schema['x-resource'].name)?.key ?? [])]);
-    return [navigationRoutes(taken), ...own, ...resources];
+    const names = new Set(schemas.map((schema) => schema['x-resource'].name));
+    return [customRoutes(names), ...handWrittenResources(), ...resources];
   } catch (error) {
     // react-admin would wait forever on a rejected promise: keep the shell usable instead.
     console.error('Schema engine not loaded', error);
-    return [navigationRoutes(HAND_WRITTEN_KEYS), ...own];
+    return own;
   }
 }
 

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Menu as RaMenu, useCanAccessResources, useResourceDefinitions, useSidebarState } from 'react-admin';
-import { NAVIGATION, type NavEntry } from '../../common/navigation';
-import { FALLBACK_ICON, MENU_ICONS } from './menuIcons';
+import type { MenuGroup } from '../routing/appRoute';
+import { ROUTES } from '../routing/routes';
 
-const GROUPS: readonly NavEntry['group'][] = ['care', 'enterprise', 'identity', 'administration'];
+const GROUPS: readonly MenuGroup[] = ['care', 'enterprise', 'identity', 'administration'];
 
-/** Where schema resources that have no NAVIGATION entry of their own are listed. */
-const SCHEMA_GROUP: NavEntry['group'] = 'enterprise';
+/** Where schema resources that have no route of their own are listed. */
+const SCHEMA_GROUP: MenuGroup = 'enterprise';
 
 /** Module constant: useCanAccessResources keys its query on this array. */
-const RESOURCES = NAVIGATION.map((entry) => entry.key);
+const RESOURCES = ROUTES.map((route) => route.key);
 
 /** Names of the schema resources that asked for a menu item (src/schema/index.tsx, options.schemaMenu). */
 function useSchemaMenuResources(): string[] {
@@ -22,10 +22,10 @@ function useSchemaMenuResources(): string[] {
 }
 
 /**
- * The side menu: NAVIGATION grouped by `group`, each entry shown only when canAccess grants its
- * policy (one query for all entries), then schema resources without an entry of their own under
- * 'enterprise', labelled `resources.<name>.name`. Group headings (menu.groups.*) show when the
- * sidebar is open.
+ * The side menu: the routes of src/routing/routes.ts grouped by `group`, each shown only when
+ * canAccess grants its policy (one query for all of them), then schema resources without a route
+ * of their own under 'enterprise', labelled `resources.<name>.name`. Group headings
+ * (menu.groups.*) show when the sidebar is open.
  */
 export function Menu() {
   const { t } = useTranslation();
@@ -37,20 +37,17 @@ export function Menu() {
     <RaMenu>
       {/* One flat list: MUI's MenuList picks the item that takes focus from its direct children and refuses Fragments. */}
       {GROUPS.flatMap((group) => {
-        const entries = NAVIGATION.filter((entry) => entry.group === group && canAccess?.[entry.key]);
+        const routes = ROUTES.filter((route) => route.group === group && canAccess?.[route.key]);
         const extra = group === SCHEMA_GROUP ? schemaResources : [];
-        if (entries.length === 0 && extra.length === 0) return [];
+        if (routes.length === 0 && extra.length === 0) return [];
         return [
           open ? (
             <ListSubheader key={`group-${group}`} component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
               {t(`menu.groups.${group}`)}
             </ListSubheader>
           ) : null,
-          ...entries.map((entry) => {
-            const Icon = MENU_ICONS[entry.key] ?? FALLBACK_ICON;
-            // primaryText is a key: react-admin translates it (default namespace, menu.*).
-            return <RaMenu.Item key={entry.key} to={entry.path} primaryText={entry.label} leftIcon={<Icon />} />;
-          }),
+          // primaryText is a key: react-admin translates it (default namespace, menu.*).
+          ...routes.map(({ key, path, label, icon: Icon }) => <RaMenu.Item key={key} to={path} primaryText={label} leftIcon={<Icon />} />),
           ...extra.map((name) => <RaMenu.ResourceItem key={name} name={name} />),
         ];
       })}

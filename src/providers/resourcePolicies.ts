@@ -1,9 +1,9 @@
-import { NAVIGATION } from '../../common/navigation';
 import { POLICY_CHILDREN } from '../../common/policies';
+import { routeOfResource } from '../routing/findRoute';
 
 /**
  * Which ABP policy guards a react-admin resource and action (canAccess). A resource is named by a
- * NAVIGATION key ('identityUsers'), its path with or without the slash ('identity-management/users'),
+ * route key ('identityUsers'), its path with or without the slash ('identity-management/users'),
  * a name registered by the schema engine, or a policy name itself ('AbpIdentity.Users').
  * Actions: create/clone -> '.Create', edit -> '.Update', delete -> '.Delete', anything else
  * (list, show, export, access) -> the resource policy.
@@ -25,9 +25,8 @@ const POLICY_NAME = /^[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)+$/;
 export function policyForResource(resource: string): string | null | undefined {
   const fromRegistry = registered.get(resource);
   if (fromRegistry) return fromRegistry;
-  const path = `/${resource.replace(/^\/+/, '')}`;
-  const entry = NAVIGATION.find((e) => e.key === resource || e.path === path);
-  if (entry) return entry.policy ?? null;
+  const route = routeOfResource(resource);
+  if (route) return route.policy ?? null;
   return POLICY_NAME.test(resource) ? resource : undefined;
 }
 

@@ -1,4 +1,5 @@
-import { NAVIGATION, PUBLIC_PATHS } from '../../common/navigation';
+import { PUBLIC_PATHS } from '../../common/navigation';
+import { routeAt } from './findRoute';
 
 /** react-admin's own pages for a denied canAccess check and a failed authentication check. */
 const ADMIN_PAGES = new Set(['/access-denied', '/accessDenied', '/authentication-error']);
@@ -14,6 +15,6 @@ const PUBLIC = new Set<string>([...PUBLIC_PATHS, '/mobile-app-tos']);
  */
 export function isProtectedPath(pathname: string, signedIn = false): boolean {
   if (ADMIN_PAGES.has(pathname)) return true;
-  if (NAVIGATION.some(({ path }) => pathname === path || pathname.startsWith(`${path}/`))) return true;
+  if (routeAt(pathname)) return true;
   return signedIn && !PUBLIC.has(pathname);
 }

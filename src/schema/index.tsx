@@ -2,14 +2,13 @@ import type { ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import type { ResourceSchema } from '../../common/schema/types';
 import { i18n, localeFolder } from '../i18n';
-import { MENU_ICONS } from '../layout/menuIcons';
 import { registerResourceEndpoint } from '../providers/resourceEndpoints';
 import { registerResourcePolicy } from '../providers/resourcePolicies';
+import { schemaRouteFor } from '../routing/findRoute';
 import { lazyComponent } from '../routing/lazyComponent';
 import { viewEnabled } from './fields';
 import { schemaIcon } from './icons';
 import { addSchemaTexts } from './labels';
-import { navEntryFor } from './navigation';
 import { loadOverride } from './overrides';
 import { setSchemas } from './registry';
 import { mergeParts, type ResourceParts } from './parts';
@@ -29,20 +28,20 @@ export function preloadSchemaView(view: keyof typeof VIEWS): Promise<unknown> {
 /** The schema engine's list filter for several ids (`?id=a&id=b`): getMany in one request. */
 const SCHEMA_IDS_FILTER = 'id';
 
-/** Resource options the menu reads: whether the resource needs a menu item of its own. */
+/** Resource options the menu reads: whether the resource needs a menu item of its own (it has no route). */
 export interface SchemaResourceOptions {
   schemaMenu: boolean;
 }
 
 function generatedParts(schema: ResourceSchema): ResourceParts {
   const { name, icon, recordRepresentation } = schema['x-resource'];
-  const nav = navEntryFor(name);
+  const route = schemaRouteFor(name);
   return {
     ...(viewEnabled(schema, 'list') ? { list: <SchemaList schema={schema} /> } : {}),
     ...(viewEnabled(schema, 'show') ? { show: <SchemaShow schema={schema} /> } : {}),
     ...(viewEnabled(schema, 'edit') ? { edit: <SchemaEdit schema={schema} /> } : {}),
     ...(viewEnabled(schema, 'create') ? { create: <SchemaCreate schema={schema} /> } : {}),
-    icon: icon ? schemaIcon(icon) : ((nav && MENU_ICONS[nav.key]) ?? schemaIcon(undefined)),
+    icon: icon ? schemaIcon(icon) : (route?.icon ?? schemaIcon(undefined)),
     ...(recordRepresentation ? { recordRepresentation } : {}),
   };
 }
@@ -62,7 +61,7 @@ export async function schemaResources(schemas: readonly ResourceSchema[]): Promi
       registerResourceEndpoint(name, endpoint, { idsFilter: SCHEMA_IDS_FILTER, bulk: true });
       registerResourcePolicy(name, policy);
       const parts = mergeParts(generatedParts(schema), await loadOverride(name));
-      const options: SchemaResourceOptions = { schemaMenu: !navEntryFor(name) };
+      const options: SchemaResourceOptions = { schemaMenu: !schemaRouteFor(name) };
       return <Resource key={name} name={name} {...parts} options={options} />;
     }),
   );

@@ -9,7 +9,7 @@ import { isAllowed } from '../../src/providers/resourcePolicies';
 
 /**
  * A menu entry shows exactly when its page's API lets the user in. Both sides are read from the
- * code: the entry's policy from NAVIGATION, the pages' API calls from the web app's sources
+ * code: the entry's policy from src/routing/routes.ts, the pages' API calls from the web app's sources
  * (tests/support/page-api-calls.ts) and each call's policy from the server's route catalogue.
  */
 describe('navigation entries agree with the API their pages call', () => {

@@ -1,13 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NAVIGATION, type NavEntry } from '../../common/navigation';
-import { navEntryFor } from '../../src/schema/navigation';
+import type { AppRoute } from '../../src/routing/appRoute';
+import { schemaRouteFor } from '../../src/routing/findRoute';
+import { ROUTES } from '../../src/routing/routes';
 
 /**
- * Which API URLs the page of each NAVIGATION entry calls, read from the web app's own sources
- * (no hand-kept list): the page modules of src/layout/screens.tsx (SCREENS), the hand-written
- * resources (src/pages/app/<area>/resources.tsx: endpoint and list/create/edit/show components),
- * and the schema resources (schemas/*.json x-resource endpoint, plus src/resources/<name>/).
+ * Which API URLs the page of each route calls, read from the web app's own sources (no hand-kept
+ * list): the route registry (src/routing/routes.ts) names each screen's page and each hand-written
+ * resource's endpoint and views, whose modules src/routing/lazyPages.ts imports; schema resources
+ * are schemas/*.json (x-resource endpoint) plus src/resources/<name>/.
  * From each page module the relative imports are followed through the page code (src/pages,
  * src/resources, src/components); every '/api/...' string or template literal on the way is a call.
  * App-wide infrastructure (providers, layout, schema engine) is left out: it is not the page's.
@@ -18,7 +19,7 @@ const SRC = path.join(ROOT, 'src');
 const PAGE_CODE = ['pages', 'resources', 'components'].map((dir) => path.join(SRC, dir) + path.sep);
 
 export interface PageCalls {
-  entry: NavEntry;
+  entry: AppRoute;
   /** The policy the page's data is read with when a schema declares it (schema resources). */
   schemaPolicy?: string;
   /** Called URLs, parameters as ':param', without query strings. */
@@ -88,6 +89,7 @@ function urlsIn(file: string, constants: ReadonlyMap<string, string>): string[] 
   return urls.map(normalize);
 }
 
+/** The module each lazy declaration of `file` imports, by declared name. */
 function lazyImports(file: string): Map<string, string> {
   const byName = new Map<string, string>();
   for (const [, name, specifier] of read(file).matchAll(/(\w+)\s*[:=]\s*lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)[,)]/g)) {
@@ -97,7 +99,7 @@ function lazyImports(file: string): Map<string, string> {
   return byName;
 }
 
-/** Page modules and endpoints per NAVIGATION key, with the schema's policy where a schema takes the entry over. */
+/** Page modules and endpoints per route key, with the schema's policy where a schema renders the route. */
 function pageRoots(): Map<string, { files: string[]; endpoints: string[]; schemaPolicy?: string }> {
   const roots = new Map<string, { files: string[]; endpoints: string[]; schemaPolicy?: string }>();
   const add = (key: string, files: string[], endpoints: string[], schemaPolicy?: string) => {
@@ -108,41 +110,37 @@ function pageRoots(): Map<string, { files: string[]; endpoints: string[]; schema
     roots.set(key, root);
   };
 
-  // SCREENS: key -> lazy page module.
-  for (const [key, file] of lazyImports(path.join(SRC, 'layout', 'screens.tsx'))) add(key, [file], []);
-
-  // Hand-written resources: the *_RESOURCES modules handWrittenResources.tsx combines.
-  const handWritten = path.join(SRC, 'layout', 'handWrittenResources.tsx');
-  for (const [, specifier] of read(handWritten).matchAll(/import\s*\{\s*\w+_RESOURCES\s*\}\s*from\s*'([^']+)'/g)) {
-    const file = resolveModule(handWritten, specifier!)!;
-    const components = lazyImports(file);
-    for (const [, body] of read(file).matchAll(/\{\s*(key:[^\n]*)\}/g)) {
-      const key = /key:\s*'([^']+)'/.exec(body!)?.[1];
-      const endpoint = /endpoint:\s*'([^']+)'/.exec(body!)?.[1];
-      if (!key || !endpoint) continue;
-      const used = [...body!.matchAll(/<(\w+)\s*\/>/g)].flatMap(([, name]) => components.get(name!) ?? []);
-      add(key, used, [endpoint, `${endpoint}/:param`]);
-    }
+  // Screens and hand-written views: the registry names lazy pages, lazyPages.ts imports their modules.
+  const modules = lazyImports(path.join(SRC, 'routing', 'lazyPages.ts'));
+  const moduleOf = (name: string): string[] => {
+    const file = modules.get(name);
+    if (!file) throw new Error(`src/routing/lazyPages.ts declares no lazy page ${name}`);
+    return [file];
+  };
+  for (const route of ROUTES) {
+    const { render } = route;
+    if (render.kind === 'screen') add(route.key, moduleOf(render.page), []);
+    if (render.kind === 'resource') add(route.key, Object.values(render.views).flatMap(moduleOf), [render.endpoint, `${render.endpoint}/:param`]);
   }
 
-  // Schema resources that take a NAVIGATION entry over.
+  // Schema resources, each rendering the schemaResource route of its name.
   const schemasDir = path.join(ROOT, 'schemas');
   for (const name of readdirSync(schemasDir).filter((f) => f.endsWith('.json'))) {
     const resource = (JSON.parse(read(path.join(schemasDir, name))) as { 'x-resource'?: { name: string; endpoint: string; policy: string } })['x-resource'];
     if (!resource) continue;
-    const entry = navEntryFor(resource.name);
-    if (!entry) continue;
+    const route = schemaRouteFor(resource.name);
+    if (!route) continue;
     const override = resolveModule(path.join(SRC, 'resources', 'x.ts'), `./${resource.name}`);
-    add(entry.key, override ? [override] : [], [resource.endpoint, `${resource.endpoint}/:param`], resource.policy);
+    add(route.key, override ? [override] : [], [resource.endpoint, `${resource.endpoint}/:param`], resource.policy);
   }
   return roots;
 }
 
-/** For every NAVIGATION entry, the API URLs its page calls (empty for placeholder pages). */
+/** For every route, the API URLs its page calls (empty for placeholder pages). */
 export function navigationPageCalls(): PageCalls[] {
   const constants = apiConstants();
   const roots = pageRoots();
-  return NAVIGATION.map((entry) => {
+  return ROUTES.map((entry) => {
     const root = roots.get(entry.key);
     if (!root) return { entry, urls: [] };
     const urls = new Set(root.endpoints.map(normalize));

@@ -1,16 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import englishMessages from 'ra-language-english';
 import { LANGUAGES } from '../../common/languages';
-import { NAVIGATION } from '../../common/navigation';
 import type { ResourceSchema } from '../../common/schema/types';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { ROUTES } from '../../src/routing/routes';
 import { seriousAxeViolations } from './axe';
 import { signInAs } from './browser';
 import { tokensFor } from './sign-in';
 
 /**
  * The route matrix (one browser context per role, viewport and language, moving from route to
- * route): every navigation entry of common/navigation.ts and every detail and create route of the
+ * route): every route of src/routing/routes.ts and every detail and create route of the
  * schema resources, with ids from the demo data. Each visit checks that the user sees the page or
  * Access denied as their granted policies say, no console error, no failed API call, no sideways
  * scroll, no untranslated key, no English left on a Danish page, and no serious axe finding.
@@ -126,7 +126,7 @@ export async function routesFor(baseUrl: string, userName: string): Promise<Role
   const { access_token: token } = await tokensFor(baseUrl, userName, DEMO_PASSWORD);
   const config = await api<{ auth: { grantedPolicies: Record<string, boolean> } }>(baseUrl, token, '/api/abp/application-configuration');
   const granted = new Set(Object.entries(config.auth.grantedPolicies).filter(([, on]) => on).map(([name]) => name));
-  const routes: MatrixRoute[] = NAVIGATION.map((entry) => ({ path: entry.path, policy: entry.policy, kind: 'menu' }));
+  const routes: MatrixRoute[] = ROUTES.map((entry) => ({ path: entry.path, policy: entry.policy, kind: 'menu' }));
   const { items: schemas } = await api<{ items: ResourceSchema[] }>(baseUrl, token, '/api/app/schemas');
   for (const schema of schemas) {
     const { name, endpoint, policy, views } = schema['x-resource'];
@@ -253,8 +253,8 @@ export async function visitAll(ctx: MatrixContext, role: MatrixRole): Promise<Vi
     if (ctx.viewport === 'desk') {
       await page.locator('a[role="menuitem"][href]').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
       const shown = await page.locator('a[role="menuitem"][href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-      const expected = NAVIGATION.filter((entry) => !entry.policy || granted.has(entry.policy)).map((entry) => entry.path);
-      const navPaths = new Set(NAVIGATION.map((entry) => entry.path));
+      const expected = ROUTES.filter((entry) => !entry.policy || granted.has(entry.policy)).map((entry) => entry.path);
+      const navPaths = new Set(ROUTES.map((entry) => entry.path));
       const shownNav = [...new Set(shown.filter((p) => navPaths.has(p)))].sort();
       const problems = [...startProblems];
       if (JSON.stringify(shownNav) !== JSON.stringify([...expected].sort())) problems.push(`menu shows ${JSON.stringify(shownNav)}, granted ${JSON.stringify([...expected].sort())}`);

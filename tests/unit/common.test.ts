@@ -4,8 +4,6 @@ import { DEFAULT_LINKS, privacyLink, supportLink } from '../../common/links';
 import { passwordProblems } from '../../common/password-policy';
 import { formatDateTime } from '../../common/dates';
 import { isPlugAndPlay } from '../../common/roles';
-import { allPolicyNames } from '../../common/policies';
-import { NAVIGATION } from '../../common/navigation';
 
 describe('languages', () => {
   it('resolves every SPEC code and alias', () => {
@@ -85,14 +83,3 @@ describe('plug-and-play mode', () => {
   });
 });
 
-describe('navigation', () => {
-  it('names a known policy for every entry and a unique path', () => {
-    const policies = new Set(allPolicyNames());
-    const paths = new Set<string>();
-    for (const entry of NAVIGATION) {
-      expect(policies.has(entry.policy!), entry.key).toBe(true);
-      expect(paths.has(entry.path), entry.path).toBe(false);
-      paths.add(entry.path);
-    }
-  });
-});

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CAREGIVER_POLICIES, isHostOnlyPolicy, POLICIES } from '../../common/policies';
-import { NAVIGATION } from '../../common/navigation';
 import type { ResourceSchema } from '../../common/schema/types';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { permissionTree } from '../../server/permissions/management/tree';
+import { ROUTES } from '../../src/routing/routes';
 import { selectAll, selectAllState, toggle, updateBody, type PermissionDto, type PermissionGroupDto } from '../../src/pages/app/roles/permissionTree';
 
 /**
@@ -99,7 +99,7 @@ describe("the product's permission tree", () => {
   const catalogue = policyCatalogue(schemas);
   const tenantTree = permissionTree(catalogue.filter((n) => !isHostOnlyPolicy(n)), 'en');
   const all = permissionTree(catalogue, 'en').flatMap((g) => g.permissions);
-  const menuPolicies = new Set(NAVIGATION.map((n) => n.policy).filter((x): x is string => Boolean(x)));
+  const menuPolicies = new Set(ROUTES.map((n) => n.policy).filter((x): x is string => Boolean(x)));
 
   it('parents an action only with its own resource, in the same group (ABP PermissionDefinition.Parent)', () => {
     for (const perm of all) {

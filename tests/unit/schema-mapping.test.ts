@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldKind } from '../../src/schema/fieldKind';
 import { defaultSort, filterSpecs, formFields, listColumns, shownFields, tabsFor, viewEnabled } from '../../src/schema/fields';
-import { navEntryFor } from '../../src/schema/navigation';
 import { normalizeMac } from '../../src/schema/mac';
 import type { ResourceSchema } from '../../common/schema/types';
+import { schemaRouteFor } from '../../src/routing/findRoute';
 import { GADGETS } from './schema-fixtures';
 
 const kindOf = (field: string) => fieldKind(GADGETS.properties[field]!);
@@ -91,10 +91,13 @@ describe('list parameters', () => {
 });
 
 describe('routes and inputs', () => {
-  it('gives a schema resource the NAVIGATION entry with its name or path', () => {
-    expect(navEntryFor('customers')?.key).toBe('customers');
-    expect(navEntryFor('contact-people')?.key).toBe('contactPeople');
-    expect(navEntryFor('gadgets')).toBeUndefined();
+  it('gives a schema resource the schemaResource route at its name', () => {
+    expect(schemaRouteFor('customers')?.key).toBe('customers');
+    expect(schemaRouteFor('contact-people')?.key).toBe('contactPeople');
+    expect(schemaRouteFor('gadgets')).toBeUndefined();
+    // A path that is a screen or a hand-written resource is not a schema's to take.
+    expect(schemaRouteFor('dashboard')).toBeUndefined();
+    expect(schemaRouteFor('tenants')).toBeUndefined();
   });
 
   it('normalises MAC addresses while typing', () => {

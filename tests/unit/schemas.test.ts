@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { columnName, isNullable, nonNullTypes } from '../../common/schema/naming';
 import { SYSTEM_FIELDS, type PropertySchema, type ResourceSchema, type Widget } from '../../common/schema/types';
 import { POLICIES } from '../../common/policies';
-import { NAVIGATION } from '../../common/navigation';
+import { schemaRouteFor } from '../../src/routing/findRoute';
 
 /**
  * Every file in schemas/ (so a new file is covered without touching this test) must be a valid
@@ -117,7 +117,7 @@ function resourceProblems(file: string, schema: ResourceSchema): string[] {
   }
   if (schema.$schema !== 'https://json-schema.org/draft/2020-12/schema') problems.push('$schema must be draft 2020-12');
   if (file !== `${res.name}.json` || schema.$id !== res.name) problems.push(`file name and $id must be the resource name '${res.name}'`);
-  if (!NAVIGATION.some((n) => n.path === `/${res.name}`)) problems.push(`name '${res.name}' is no route of common/navigation.ts`);
+  if (!schemaRouteFor(res.name)) problems.push(`name '${res.name}' is no schemaResource route of src/routing/routes.ts`);
   if (!(Object.values(POLICIES) as string[]).includes(res.policy)) problems.push(`policy '${res.policy}' is not in common/policies.ts`);
   if (!['tenant', 'host', 'shared'].includes(res.scope)) problems.push(`scope '${String(res.scope)}' is not tenant, host or shared`);
   if (!/^\/api\/[A-Za-z0-9/_-]+$/.test(res.endpoint ?? '')) problems.push(`endpoint '${res.endpoint}' is not a path under /api/`);

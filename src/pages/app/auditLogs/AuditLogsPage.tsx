@@ -10,7 +10,7 @@ import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { AuditLogDialog } from './AuditLogDialog';
 import { durationText, HTTP_METHODS, type AuditLogDto } from './types';
 
-// Named as the screen's path, so canAccess finds AuditLogging.AuditLogs through NAVIGATION.
+// Named as the screen's path, so canAccess finds AuditLogging.AuditLogs through src/routing/routes.ts.
 const RESOURCE = 'audit-logs';
 registerResourceEndpoint(RESOURCE, '/api/audit-logging/audit-logs');
 

@@ -13,7 +13,7 @@ import type { PickedUser } from '../identity/UserPicker';
 import { UserScopedList } from '../identity/UserScopedList';
 import { useActionLabel } from '../securityLogs/actions';
 
-// Named as the screen's NAVIGATION key, so canAccess finds Vigil.UserLogs; the endpoint is per user (meta).
+// Named as the screen's route key, so canAccess finds Vigil.UserLogs; the endpoint is per user (meta).
 const RESOURCE = 'userLogs';
 registerResourceEndpoint(RESOURCE, '/api/app/user-logs');
 
