@@ -15,7 +15,9 @@ export interface AlarmMessagesTable {
   acknowledged_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-export interface AlarmsTables {
-  alarm_messages: AlarmMessagesTable;
+/** Tables of this module (its migration in server/db/migrations), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    alarm_messages: AlarmMessagesTable;
+  }
 }

@@ -4,6 +4,6 @@
  */
 export { enqueueJobs, completeJob, cancelJobs, claimJobs, finishJob, rescheduleJob, failJob, pruneJobs, LeaseLost, type Job, type JobSpec, type JobRow, type ClaimWant } from './queue';
 export { JobQueue, kickJobs, type JobKind, type JobOutcome, type JobWorkerOptions } from './worker';
-export type { JobsTables, AlarmChannel, EscalationStep, ReceiverChannels } from './tables';
+export type { AlarmChannel, EscalationStep, ReceiverChannels } from './tables';
 export { ALARM_CHANNELS, DEFAULT_CHANNELS } from './tables';
 export { enqueueNextSlot, nextSlot, periodicJob } from './slots';

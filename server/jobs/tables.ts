@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { NullableTimestamp } from '../db/columns';
 
 /**
  * The one job queue of every module (migration 026_jobs_escalation, server/jobs): billing runs and
@@ -57,8 +56,11 @@ export interface EscalationStep {
   waitMinutes: number;
 }
 
-export interface JobsTables {
-  jobs: JobsTable;
-  alarm_acknowledgments: AlarmAcknowledgmentsTable;
-  device_escalation: DeviceEscalationTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    jobs: JobsTable;
+    alarm_acknowledgments: AlarmAcknowledgmentsTable;
+    device_escalation: DeviceEscalationTable;
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import type { EntityChange } from '../../db/tables';
+import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { SchemaEngine } from '../../schema-engine';
 import type { Row } from '../../schema-engine/resource-model';

@@ -1,7 +1,7 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import type { EntityChange } from '../../db/tables';
+import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
 import { AUTHENTICATED } from '../../permissions/guard';
 import type { SchemaEngine } from '../../schema-engine';
