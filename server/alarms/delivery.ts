@@ -131,7 +131,7 @@ async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: De
 /** Registers alarm delivery on a node's queue: alarm.push, alarm.sms and push.send (acknowledgments). */
 export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryConfig, log: FastifyBaseLogger): void {
   const geocoder = geocoderOf(config);
-  queue.registerJobKind<AlarmAddressJob>({
+  queue.registerJobKind({
     kind: ALARM_ADDRESS,
     // The mail must go out even when the lookup or the database failed once: retried, and a
     // geocoder that fails is remembered (server/geocoding), so a retry mails without the address.
@@ -143,7 +143,7 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
       if (await completeWithAddress(db, job, config, geocoder)) kickJobs();
     },
   });
-  queue.registerJobKind<AlarmPushJob>({
+  queue.registerJobKind({
     kind: ALARM_PUSH,
     // A push that failed is not sent again: the others went, and the alarm is also in mail and in-app.
     maxAttempts: 1,
@@ -171,7 +171,7 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
       await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
     },
   });
-  queue.registerJobKind<AlarmSmsJob>({
+  queue.registerJobKind({
     kind: ALARM_SMS,
     // A gateway that is down is tried again: 30 s, 1 min, 2 min, 4 min.
     maxAttempts: 5,
@@ -188,7 +188,7 @@ export function registerAlarmDelivery(queue: JobQueue, db: Db, config: DeliveryC
       await sendAlarmSms(config, String(p.to), text, log);
     },
   });
-  queue.registerJobKind<PushJobData>({
+  queue.registerJobKind({
     kind: PUSH_JOB,
     maxAttempts: 1,
     backoff: () => 0,

@@ -117,7 +117,7 @@ export interface EscalationDelivery {
   addressLater?: boolean;
 }
 
-export function escalationJobKind(db: Db, delivery: EscalationDelivery): JobKind<EscalationPayload> {
+export function escalationJobKind(db: Db, delivery: EscalationDelivery): JobKind<typeof ESCALATE> {
   return {
     kind: ESCALATE,
     maxAttempts: 8,
