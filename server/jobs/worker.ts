@@ -28,7 +28,10 @@ export interface JobKind<K extends JobName = JobName> {
   onFailed?(job: Job<JobPayloads[K]>, error: string): Promise<void>;
 }
 
-/** A payload read back is the object its kind was enqueued with, or the row was written some other way. */
+/**
+ * A stored payload that is a JSON object is taken as its kind's: enqueueJobs writes only payloads
+ * checked against the catalogue. Anything else was written some other way (by hand, another version).
+ */
 const isPayloadObject = (payload: unknown): payload is JobPayloads[JobName] => typeof payload === 'object' && payload !== null && !Array.isArray(payload);
 
 export interface JobWorkerOptions {
