@@ -1,7 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { CreatedAt, NullableTimestamp } from '../db/columns';
 
 /** Tables of 007_accounts (caregiver profiles, mailed tokens, account transfers, avatars), merged into the Database type. */
 export interface CaregiverProfilesTable {
@@ -52,9 +50,12 @@ export interface UserAvatarsTable {
   updated_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface AccountsTables {
-  caregiver_profiles: CaregiverProfilesTable;
-  account_tokens: AccountTokensTable;
-  account_transfers: AccountTransfersTable;
-  user_avatars: UserAvatarsTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    caregiver_profiles: CaregiverProfilesTable;
+    account_tokens: AccountTokensTable;
+    account_transfers: AccountTransfersTable;
+    user_avatars: UserAvatarsTable;
+  }
 }

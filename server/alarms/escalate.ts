@@ -111,7 +111,7 @@ export interface EscalationDelivery {
 }
 
 /** The `alarm.escalate` job kind for a node's queue. */
-export function escalationJobKind(db: Db, delivery: EscalationDelivery): JobKind<EscalationPayload> {
+export function escalationJobKind(db: Db, delivery: EscalationDelivery): JobKind<typeof ESCALATE> {
   return {
     kind: ESCALATE,
     maxAttempts: 8,

@@ -45,9 +45,11 @@ export interface EscalationStep {
   waitMinutes: number;
 }
 
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-export interface AlarmsTables {
-  alarm_messages: AlarmMessagesTable;
-  alarm_acknowledgments: AlarmAcknowledgmentsTable;
-  device_escalation: DeviceEscalationTable;
+/** Tables of this module (its migrations in server/db/migrations), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    alarm_messages: AlarmMessagesTable;
+    alarm_acknowledgments: AlarmAcknowledgmentsTable;
+    device_escalation: DeviceEscalationTable;
+  }
 }

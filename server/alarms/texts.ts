@@ -7,8 +7,6 @@ import { textKeysOf, type AlarmType } from '../../common/alarm-kinds';
 /** A tenant's own alarm text (the alarm-texts schema resource), by event type and culture. */
 export type TenantTexts = Map<string, { subject: string; body: string }>;
 
-type AlarmTextRow = { tenant_id: string | null; event_type: string; language: string; subject: string; body: string; is_deleted: boolean };
-
 /** Alarm texts of these tenants, keyed `${tenantId}|${eventType}|${culture}`. */
 export async function loadTenantTexts(db: Db, tenantIds: readonly (string | null)[]): Promise<TenantTexts> {
   const ids = [...new Set(tenantIds.filter((t): t is string => t !== null))];
@@ -17,7 +15,6 @@ export async function loadTenantTexts(db: Db, tenantIds: readonly (string | null
   const exists = await sql<{ ok: boolean }>`select to_regclass('alarm_texts') is not null as ok`.execute(db);
   if (!exists.rows[0]?.ok) return out;
   const rows = await db
-    .withTables<{ alarm_texts: AlarmTextRow }>()
     .selectFrom('alarm_texts')
     .select(['tenant_id', 'event_type', 'language', 'subject', 'body'])
     .where('tenant_id', 'in', ids)

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import type { AuditLogsTable, EntityChange } from '../db/tables';
+import type { AuditLogsTable, EntityChange } from './tables';
 import { notFound } from '../http/errors';
 import { readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from './tables';
 import { AbpError } from '../http/errors';
 
 declare module 'fastify' {

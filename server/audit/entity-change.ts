@@ -1,4 +1,4 @@
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from './tables';
 
 /**
  * An audit entity change between two plain views of a record (DTO fields; null for none): one

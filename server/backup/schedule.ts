@@ -1,10 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseHandle } from '../db/database';
-import { periodicJob, type JobQueue } from '../jobs';
+import { periodicJob, type JobQueue, type NoPayload } from '../jobs';
 import { backupDatabase, backupFileName, type BackupTarget } from './backups';
 
 export const BACKUP_JOB = 'backup.scheduled';
+
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [BACKUP_JOB]: NoPayload;
+  }
+}
 
 export interface BackupSchedule {
   /** BACKUP_DIR: where scheduled backups are written; empty turns them off. */

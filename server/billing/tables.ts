@@ -1,9 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { CreatedAt, NullableTimestamp, Timestamp } from '../db/columns';
 
 /** Tables of the billing module (migration 008_billing), merged into the Database type. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** numeric(12,2): read as text (PostgreSQL) or number, written as number. */
 type Money = ColumnType<string | number, number, number>;
 
@@ -109,10 +107,13 @@ export interface BillingRequestsTable {
   creation_time: CreatedAt;
 }
 
-export interface BillingTables {
-  billing_customers: BillingCustomersTable;
-  billing_cards: BillingCardsTable;
-  billing_subscriptions: BillingSubscriptionsTable;
-  billing_invoices: BillingInvoicesTable;
-  billing_requests: BillingRequestsTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    billing_customers: BillingCustomersTable;
+    billing_cards: BillingCardsTable;
+    billing_subscriptions: BillingSubscriptionsTable;
+    billing_invoices: BillingInvoicesTable;
+    billing_requests: BillingRequestsTable;
+  }
 }

@@ -1,9 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { CreatedAt, Nullable, NullableTimestamp, Timestamp } from '../db/columns';
 
 /** The care model several modules share (migration 006_care_model): receivers, geofences, events, raw messages. */
 export interface DeviceAlarmReceiversTable {
@@ -80,10 +76,13 @@ export interface DeviceMessagesTable {
   received_time: CreatedAt;
 }
 
-export interface CareTables {
-  device_alarm_receivers: DeviceAlarmReceiversTable;
-  geofences: GeofencesTable;
-  geofence_links: GeofenceLinksTable;
-  device_events: DeviceEventsTable;
-  device_messages: DeviceMessagesTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    device_alarm_receivers: DeviceAlarmReceiversTable;
+    geofences: GeofencesTable;
+    geofence_links: GeofenceLinksTable;
+    device_events: DeviceEventsTable;
+    device_messages: DeviceMessagesTable;
+  }
 }

@@ -37,8 +37,10 @@ export interface DeviceSettingsTable {
   concurrency_stamp: string;
 }
 
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-export interface CommandsTables {
-  device_commands: DeviceCommandsTable;
-  device_settings: DeviceSettingsTable;
+/** Tables of this module (its migration in server/db/migrations), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    device_commands: DeviceCommandsTable;
+    device_settings: DeviceSettingsTable;
+  }
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Nullable } from '../db/columns';
 
 /** Why a device is out of service (stop/<reason> in the API path, stored camelCase). */
 export const STOP_REASONS = ['lost', 'awaitingReturn', 'returned', 'customerDevice', 'trashed'] as const;
@@ -8,24 +9,19 @@ export type ExchangeState = (typeof EXCHANGE_STATES)[number];
 export const SALES_TYPES = ['sale', 'rental', 'loan', 'demo'] as const;
 export type SalesType = (typeof SALES_TYPES)[number];
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-/** The device stock columns migration 011 adds to the shared devices table. */
-export interface DeviceStockColumns {
-  stop_reason: Nullable<StopReason>;
-  stop_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  stop_user_id: Nullable<string>;
-  exchange_state: Nullable<ExchangeState>;
-  exchange_partner_id: Nullable<string>;
-  customer_id: Nullable<string>;
-  organization_id: Nullable<string>;
-  sales_type: Generated<SalesType>;
-}
-
-declare module '../db/tables' {
-  // Declaration merging: the devices table gains this module's columns without editing the shared type.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface DevicesTable extends DeviceStockColumns {}
+/** The device stock columns migration 011 adds to the devices table (server/devices/tables.ts), merged into its row type. */
+declare module '../devices/tables' {
+  interface DevicesTable {
+    stop_reason: Nullable<StopReason>;
+    stop_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    stop_user_id: Nullable<string>;
+    exchange_state: Nullable<ExchangeState>;
+    exchange_partner_id: Nullable<string>;
+    customer_id: Nullable<string>;
+    organization_id: Nullable<string>;
+    sales_type: Generated<SalesType>;
+  }
 }
 
 export interface DeviceStockHistoryTable {
@@ -38,7 +34,9 @@ export interface DeviceStockHistoryTable {
   time: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-export interface DeviceStockTables {
-  device_stock_history: DeviceStockHistoryTable;
+/** Tables of this module (its migration in server/db/migrations), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    device_stock_history: DeviceStockHistoryTable;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DeviceDto } from '../../common/devices';
-import type { DevicesTable } from '../db/tables';
+import type { DevicesTable } from './tables';
 
 export type { DeviceDto };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 import { AHEAD_DAYS, classTable, DAY_MS, expiresAt, HISTORY_CLASSES, HISTORY_TABLES, isHistoryClass, type HistoryClass, type HistoryTable } from './classes';
 import { ensureRanges, existingRanges } from './partitions';
 import { reclassify } from './reclassify';

@@ -16,7 +16,10 @@ export interface TenantRetentionTable {
   last_modifier_id: string | null;
 }
 
-export interface HistoryTables {
-  retention_host: RetentionHostTable;
-  tenant_retention: TenantRetentionTable;
+/** The retention classes of positions and events (028_partitioned_history), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    retention_host: RetentionHostTable;
+    tenant_retention: TenantRetentionTable;
+  }
 }

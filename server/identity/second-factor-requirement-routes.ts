@@ -12,7 +12,6 @@ import { readSettings } from '../settings/settings';
 import { findScopedRole } from './roles/queries';
 import { entityNotFound, scopeOf } from './scope';
 import { REQUIRE_SECOND_FACTOR } from './second-factor-requirement';
-import { secondFactorDb } from './second-factor-tables';
 
 const SETTING_PATH = '/api/setting-management/second-factor';
 const ROLE_PATH = '/api/identity/roles/:id/second-factor';
@@ -66,7 +65,7 @@ export async function secondFactorRequirementRoutes(app: FastifyInstance, opts: 
   const roleOf = async (request: Parameters<typeof scopeOf>[0], id: string) => {
     const role = await findScopedRole(db, scopeOf(request), id);
     if (!role) throw entityNotFound(request);
-    const row = await secondFactorDb(db).selectFrom('roles').select('require_second_factor').where('id', '=', role.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('roles').select('require_second_factor').where('id', '=', role.id).executeTakeFirstOrThrow();
     return { role, required: row.require_second_factor };
   };
 
@@ -97,7 +96,7 @@ export async function secondFactorRequirementRoutes(app: FastifyInstance, opts: 
       const { requireSecondFactor } = readRequirement(request.body, lang);
       const { role, required } = await roleOf(request, id);
       await db.transaction().execute(async (trx) => {
-        await secondFactorDb(trx).updateTable('roles').set({ require_second_factor: requireSecondFactor }).where('id', '=', role.id).execute();
+        await trx.updateTable('roles').set({ require_second_factor: requireSecondFactor }).where('id', '=', role.id).execute();
         await writeAuditLog(trx, request, { status: 200, entityChanges: [describeChange('IdentityRole', role.id, { requireSecondFactor: required }, { requireSecondFactor })] });
       });
       return { roleId: role.id, requireSecondFactor };

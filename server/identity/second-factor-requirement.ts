@@ -1,6 +1,5 @@
 import type { Db } from '../db/database';
 import { readSettings, type SettingName } from '../settings/settings';
-import { secondFactorDb } from './second-factor-tables';
 
 /** The tenant's switch (host level for host users): everyone must sign in with a second factor. */
 export const REQUIRE_SECOND_FACTOR: SettingName = 'Vigil.Identity.RequireSecondFactor';
@@ -14,14 +13,13 @@ export const REQUIRE_SECOND_FACTOR: SettingName = 'Vigil.Identity.RequireSecondF
 export async function secondFactorRequired(db: Db, userId: string, tenantId: string | null): Promise<boolean> {
   const settings = await readSettings(db, tenantId);
   if (settings[REQUIRE_SECOND_FACTOR] === 'true') return true;
-  const sf = secondFactorDb(db);
-  const direct = sf.selectFrom('user_roles').select('role_id').where('user_id', '=', userId);
-  const throughUnits = sf
+  const direct = db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId);
+  const throughUnits = db
     .selectFrom('user_organization_units as uou')
     .innerJoin('organization_unit_roles as our', 'our.organization_unit_id', 'uou.organization_unit_id')
     .select('our.role_id')
     .where('uou.user_id', '=', userId);
-  const row = await sf
+  const row = await db
     .selectFrom('roles')
     .select('id')
     .where('require_second_factor', '=', true)

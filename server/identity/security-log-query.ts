@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { SecurityLogsTable } from '../db/tables';
+import type { SecurityLogsTable } from './tables';
 import { contains, type ListParams } from './list-params';
 import { inScope, type Scope } from './scope';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { SignInThrottleTable } from './tables';
 import { normalize, normalizePhone } from './user-records';
 
 /**
@@ -31,15 +32,6 @@ export interface ThrottleState {
   accountLockedUntil: Date | null;
 }
 
-interface ThrottleRow {
-  key: string;
-  failures: number;
-  lockouts: number;
-  locked_until: Date | null;
-  last_failure: Date;
-}
-
-const tables = (db: Db) => db.withTables<{ sign_in_throttle: ThrottleRow }>();
 
 /** The login as the throttle keys it: a phone number without its spacing, anything else as user names are normalized. */
 export function loginKey(login: string): string {
@@ -50,11 +42,11 @@ export function loginKey(login: string): string {
 const pairKey = (login: string, address: string) => `pair:${login}|${address}`;
 const accountKey = (login: string) => `account:${login}`;
 
-const lockedUntil = (row: ThrottleRow | undefined, now: Date) => (row?.locked_until && row.locked_until > now ? row.locked_until : null);
+const lockedUntil = (row: SignInThrottleTable | undefined, now: Date) => (row?.locked_until && row.locked_until > now ? row.locked_until : null);
 
 /** Current locks of a (login, address) pair and of the login (keys from loginKey). */
 export async function throttleState(db: Db, login: string, address: string): Promise<ThrottleState> {
-  const rows = await tables(db).selectFrom('sign_in_throttle').selectAll().where('key', 'in', [pairKey(login, address), accountKey(login)]).execute();
+  const rows = await db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', [pairKey(login, address), accountKey(login)]).execute();
   const now = new Date();
   return {
     pairLockedUntil: lockedUntil(rows.find((r) => r.key === pairKey(login, address)), now),
@@ -64,15 +56,14 @@ export async function throttleState(db: Db, login: string, address: string): Pro
 
 /** Counts one failure on a key; at `max` failures the key is locked for span x 2^(earlier lockouts). */
 async function countOn(db: Db, key: string, max: number, spanSeconds: number, now: Date): Promise<{ lockedUntil: Date | null; lockedNow: boolean }> {
-  const t = tables(db);
-  await t.insertInto('sign_in_throttle').values({ key, failures: 0, lockouts: 0, locked_until: null, last_failure: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const row = await t.selectFrom('sign_in_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+  await db.insertInto('sign_in_throttle').values({ key, failures: 0, lockouts: 0, locked_until: null, last_failure: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('sign_in_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
   const fresh = now.getTime() - row.last_failure.getTime() > FORGET_AFTER_SECONDS * 1000;
   const failures = (fresh ? 0 : row.failures) + 1;
   const lockouts = fresh ? 0 : row.lockouts;
   const locks = failures >= max;
   const until = locks ? new Date(now.getTime() + Math.min(spanSeconds * 2 ** lockouts, MAX_LOCK_SECONDS) * 1000) : lockedUntil(row, now);
-  await t
+  await db
     .updateTable('sign_in_throttle')
     .set({ failures: locks ? 0 : failures, lockouts: locks ? lockouts + 1 : lockouts, locked_until: until, last_failure: now })
     .where('key', '=', key)
@@ -95,14 +86,14 @@ export async function countFailure(db: Db, login: string, address: string, rule:
 
 /** A right password from an address clears that pair's count; the login's ceiling keeps counting. */
 export async function forgetPair(db: Db, login: string, address: string): Promise<void> {
-  await tables(db).deleteFrom('sign_in_throttle').where('key', '=', pairKey(login, address)).execute();
+  await db.deleteFrom('sign_in_throttle').where('key', '=', pairKey(login, address)).execute();
 }
 
 /** Every count and lock of these logins, from every address (an administrator's unlock). */
 export async function forgetLogins(db: Db, logins: readonly string[]): Promise<void> {
   const keys = [...new Set(logins.filter(Boolean))];
   if (keys.length === 0) return;
-  await tables(db)
+  await db
     .deleteFrom('sign_in_throttle')
     .where((eb) => eb.or(keys.flatMap((login) => [eb('key', '=', accountKey(login)), eb(sql<boolean>`starts_with(key, ${`pair:${login}|`})`, '=', true)])))
     .execute();
@@ -110,7 +101,7 @@ export async function forgetLogins(db: Db, logins: readonly string[]): Promise<v
 
 export async function sweepThrottle(db: Db): Promise<void> {
   const before = new Date(Date.now() - FORGET_AFTER_SECONDS * 1000);
-  await tables(db)
+  await db
     .deleteFrom('sign_in_throttle')
     .where('last_failure', '<', before)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', new Date())]))

@@ -14,8 +14,6 @@ export const DEVICE_TTL_MS = 30_000;
 export const ZONES_TTL_MS = 30_000;
 const MAX_ENTRIES = 200_000;
 
-type DeviceRow = { id: string; tenant_id: string | null; name: string; citizen_id: string | null; imei: string; is_deleted: boolean };
-
 /**
  * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
  * ingest does not ask for them on every fix; lookups arriving together are one query. Not shared
@@ -63,7 +61,6 @@ export class DeviceDirectory {
     const imeis = [...waiting.keys()];
     try {
       const rows = await this.db
-        .withTables<{ devices: Pick<DeviceRow, 'citizen_id'> }>()
         .selectFrom('devices')
         .select(['id', 'tenant_id', 'name', 'citizen_id', 'imei'])
         .where('imei', 'in', imeis)

@@ -51,7 +51,6 @@ export async function placeByWifi(db: Db, batch: readonly BatchMessage[]): Promi
   }
   if (!wanted.length) return;
   const rows = await db
-    .withTables<{ wifis: { tenant_id: string | null; mac_address: string; latitude: number | null; longitude: number | null; is_deleted: boolean } }>()
     .selectFrom('wifis')
     .select(['tenant_id', 'mac_address', 'latitude', 'longitude'])
     .where('mac_address', 'in', [...new Set(wanted.flatMap((w) => w.macs))])

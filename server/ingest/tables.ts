@@ -1,8 +1,5 @@
 import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+import type { Nullable, NullableTimestamp, Timestamp } from '../db/columns';
 
 /** One fix of a device (009_tracking). Speed in knots as the OsmAnd protocol sends it. */
 export interface PositionsTable {
@@ -52,8 +49,10 @@ export interface DeviceStateTable {
   low_battery_threshold: Nullable<number>;
 }
 
-/** Tables of this module (its migration in server/db/migrations), merged into the Database type. */
-export interface TrackingTables {
-  positions: PositionsTable;
-  device_state: DeviceStateTable;
+/** Tables of this module (its migration in server/db/migrations), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    positions: PositionsTable;
+    device_state: DeviceStateTable;
+  }
 }

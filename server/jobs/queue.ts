@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/tables';
 import { arrayLiteral } from '../db/unnest';
+import type { JobName, JobPayloads, JobSpec } from './catalogue';
 import type { JobsTable } from './tables';
 
 /**
@@ -14,16 +15,11 @@ import type { JobsTable } from './tables';
 export type JobRow = Selectable<JobsTable>;
 type Db = Kysely<Database>;
 
-/** A job to enqueue. `uniqueKey` makes enqueueing the same job twice (from any node, ever) a no-op. */
-export interface JobSpec {
-  kind: string;
-  payload?: Record<string, unknown>;
-  uniqueKey?: string;
-  runAt?: Date;
-}
-
-/** A claimed job, as a handler sees it. */
-export interface Job<P = Record<string, unknown>> {
+/**
+ * A claimed job. Its payload is `unknown` as read from the table; a handler is given its kind's
+ * payload type (`Job<JobPayloads[K]>`, see JobKind in worker.ts) once the worker has checked it.
+ */
+export interface Job<P = unknown> {
   id: string;
   kind: string;
   payload: P;
@@ -102,12 +98,21 @@ export async function claimJobs(db: Db, wants: readonly ClaimWant[]): Promise<Jo
   return result.rows.map(toJob);
 }
 
+/** The stored JSON as it is: a payload that is not JSON text stays a string, for the worker to refuse. */
+function parsePayload(stored: unknown): unknown {
+  if (typeof stored !== 'string') return stored;
+  try {
+    return JSON.parse(stored) as unknown;
+  } catch {
+    return stored;
+  }
+}
+
 function toJob(row: JobRow): Job {
-  const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
   return {
     id: row.id,
     kind: row.kind,
-    payload,
+    payload: parsePayload(row.payload),
     attempts: row.attempts,
     token: row.lease_token ?? '',
     uniqueKey: row.unique_key,
@@ -160,7 +165,7 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'token'>, error: str
 }
 
 /** Ends pending jobs of a kind whose payload has this field value (an escalation once acknowledged). */
-export async function cancelJobs(db: Db, kind: string, field: string, value: string, note: string): Promise<number> {
+export async function cancelJobs<K extends JobName>(db: Db, kind: K, field: keyof JobPayloads[K] & string, value: string, note: string): Promise<number> {
   const r = await db
     .updateTable('jobs')
     .set({ status: 'done', last_error: note, finish_time: sql<Date>`now()` })
@@ -172,7 +177,7 @@ export async function cancelJobs(db: Db, kind: string, field: string, value: str
 }
 
 /** Removes finished jobs older than `ms` (done ones; failed ones stay for the record). */
-export async function pruneJobs(db: Db, kinds: readonly string[], olderThanMs: number): Promise<void> {
+export async function pruneJobs(db: Db, kinds: readonly JobName[], olderThanMs: number): Promise<void> {
   if (kinds.length === 0) return;
   await db.deleteFrom('jobs').where('status', '=', 'done').where('kind', 'in', kinds).where('finish_time', '<', new Date(Date.now() - olderThanMs)).execute();
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { PayloadlessJobName } from './catalogue';
 import { enqueueJobs } from './queue';
 import type { JobKind } from './worker';
 
@@ -11,7 +12,7 @@ export function nextSlot(everyMs: number, now = Date.now()): Date {
  * Enqueues a periodic job's next run. The slot's time is its unique key, so every node enqueueing
  * it (at start, or after a run) makes one job per slot between them.
  */
-export async function enqueueNextSlot(db: Db, kind: string, everyMs: number, now = Date.now()): Promise<void> {
+export async function enqueueNextSlot(db: Db, kind: PayloadlessJobName, everyMs: number, now = Date.now()): Promise<void> {
   const at = nextSlot(everyMs, now);
   await enqueueJobs(db, [{ kind, uniqueKey: `${kind}:${at.toISOString()}`, runAt: at }]);
 }
@@ -21,7 +22,7 @@ export async function enqueueNextSlot(db: Db, kind: string, everyMs: number, now
  * one at a time, retried with backoff up to an hour apart, and each run, done or failed for good,
  * enqueues the next slot. `enqueueFirst` starts the chain (idempotent, so every node may call it).
  */
-export function periodicJob(db: Db, kind: string, everyMs: number, run: () => Promise<void>): { kind: JobKind; enqueueFirst(): Promise<void> } {
+export function periodicJob<K extends PayloadlessJobName>(db: Db, kind: K, everyMs: number, run: () => Promise<void>): { kind: JobKind<K>; enqueueFirst(): Promise<void> } {
   const enqueueNext = () => enqueueNextSlot(db, kind, everyMs);
   return {
     kind: {

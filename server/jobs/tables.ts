@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { NullableTimestamp } from '../db/columns';
 
 /**
  * The one job queue of every module (migration 026_jobs_escalation, server/jobs): billing runs and
@@ -24,6 +23,9 @@ export interface JobsTable {
   finish_time: NullableTimestamp;
 }
 
-export interface JobsTables {
-  jobs: JobsTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    jobs: JobsTable;
+  }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { isConnectionError, logFailure } from '../db/health';
+import type { JobName, JobPayloads } from './catalogue';
 import { claimJobs, failJob, finishJob, rescheduleJob, type ClaimWant, type Job } from './queue';
 
 type Db = Kysely<Database>;
@@ -8,10 +9,14 @@ type Db = Kysely<Database>;
 /** What a handler says of its job: done, run again later (keeping the attempt count), or failed for good. */
 export type JobOutcome = void | { done: true } | { retryAt: Date; note?: string } | { failed: string };
 
-export interface JobKind<P = Record<string, unknown>> {
-  kind: string;
-  /** Runs one job. Throwing retries it after `backoff(attempts)` until `maxAttempts`. `signal` aborts when the node closes. */
-  run(job: Job<P>, signal: AbortSignal): Promise<JobOutcome>;
+/** How a node runs the jobs of kind K (a name of the catalogue, server/jobs/catalogue.ts). */
+export interface JobKind<K extends JobName = JobName> {
+  kind: K;
+  /**
+   * Runs one job. Throwing retries it after `backoff(attempts)` until `maxAttempts`. `signal` aborts
+   * when the node closes. The payload is stored JSON: a handler keeps checking the values it uses.
+   */
+  run(job: Job<JobPayloads[K]>, signal: AbortSignal): Promise<JobOutcome>;
   maxAttempts: number;
   /** The wait before the next attempt after `attempts` failed ones, in ms. */
   backoff(attempts: number): number;
@@ -20,8 +25,14 @@ export interface JobKind<P = Record<string, unknown>> {
   /** How long a claim holds a job (default 5 min); it is claimed again after, if its node went away. */
   leaseMs?: number;
   /** Called once a job has failed for good (the last attempt threw). */
-  onFailed?(job: Job<P>, error: string): Promise<void>;
+  onFailed?(job: Job<JobPayloads[K]>, error: string): Promise<void>;
 }
+
+/**
+ * A stored payload that is a JSON object is taken as its kind's: enqueueJobs writes only payloads
+ * checked against the catalogue. Anything else was written some other way (by hand, another version).
+ */
+const isPayloadObject = (payload: unknown): payload is JobPayloads[JobName] => typeof payload === 'object' && payload !== null && !Array.isArray(payload);
 
 export interface JobWorkerOptions {
   /** How often the queue is looked at when nothing woke the worker (ms, default 1000). */
@@ -77,9 +88,9 @@ export class JobQueue {
   }
 
   /** Registers a kind this node runs (before or after start). */
-  registerJobKind<P = Record<string, unknown>>(kind: JobKind<P>): void {
+  registerJobKind<K extends JobName>(kind: JobKind<K>): void {
     if (this.kinds.has(kind.kind)) throw new Error(`job kind '${kind.kind}' is registered twice`);
-    this.kinds.set(kind.kind, kind as unknown as JobKind);
+    this.kinds.set(kind.kind, kind);
   }
 
   get kindNames(): string[] {
@@ -131,7 +142,7 @@ export class JobQueue {
   }
 
   /** Runs every due job of the registered kinds (or of `kinds`) on this node until none is left: for tests and scripts. */
-  async drain(kinds?: readonly string[]): Promise<number> {
+  async drain(kinds?: readonly JobName[]): Promise<number> {
     let handled = 0;
     for (;;) {
       const jobs = await claimJobs(this.db, this.wants(kinds));
@@ -142,7 +153,7 @@ export class JobQueue {
     return handled;
   }
 
-  private wants(only?: readonly string[]): ClaimWant[] {
+  private wants(only?: readonly JobName[]): ClaimWant[] {
     const free = this.limit - this.inFlight.size;
     const out: ClaimWant[] = [];
     for (const k of this.kinds.values()) {
@@ -170,9 +181,18 @@ export class JobQueue {
     }
   }
 
-  private async runOne(job: Job): Promise<void> {
-    const kind = this.kinds.get(job.kind);
+  private async runOne(claimed: Job): Promise<void> {
+    const kind = this.kinds.get(claimed.kind);
     if (!kind) return;
+    const { payload } = claimed;
+    if (!isPayloadObject(payload)) {
+      // Not what any kind enqueues (a row written by hand, or by another version): it fails at
+      // once, without its handler or onFailed, which expect their kind's payload.
+      this.log.warn({ job: claimed.id, kind: claimed.kind }, 'job with a malformed payload failed');
+      await this.settle(claimed, () => failJob(this.db, claimed, 'malformed payload'));
+      return;
+    }
+    const job = { ...claimed, payload };
     this.running.set(job.kind, (this.running.get(job.kind) ?? 0) + 1);
     try {
       let outcome: JobOutcome;
@@ -193,7 +213,7 @@ export class JobQueue {
     }
   }
 
-  private async afterThrow(kind: JobKind, job: Job, err: unknown): Promise<void> {
+  private async afterThrow(kind: JobKind, job: Job<JobPayloads[JobName]>, err: unknown): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
     if (isConnectionError(err)) {
       // The database went away, not the job: try again soon, and the attempt does not count.

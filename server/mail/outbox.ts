@@ -13,6 +13,12 @@ export interface OutgoingMail {
 /** The job kind that delivers one mail_outbox row (server/mail/worker.ts). */
 export const MAIL_SEND = 'mail.send';
 
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [MAIL_SEND]: { mailId: string };
+  }
+}
+
 /**
  * Queues mails: the mail_outbox rows (the record of each mail) and one `mail.send` job per mail on
  * the job queue, in one statement. Pass the transaction of the change that causes the mail (a

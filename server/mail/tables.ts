@@ -1,8 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+import type { CreatedAt, Nullable, NullableTimestamp } from '../db/columns';
 
 /** Every mail the product sends (migration 006_care_model), delivered by server/mail/worker.ts. */
 export interface MailOutboxTable {
@@ -20,6 +17,9 @@ export interface MailOutboxTable {
   sent_time: NullableTimestamp;
 }
 
-export interface MailTables {
-  mail_outbox: MailOutboxTable;
+/** The mail outbox, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    mail_outbox: MailOutboxTable;
+  }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { JobQueue, type Job, type JobKind } from '../jobs';
+import { JobQueue, type JobKind } from '../jobs';
 import { MAIL_SEND } from './outbox';
 import type { MailTransport } from './transport';
 
@@ -17,14 +17,14 @@ export const MAIL_CONCURRENCY = 4;
  * the record of every mail. No transaction stays open while a slow SMTP server answers. A failure
  * is retried with a growing wait until MAX_ATTEMPTS, then the mail is marked failed.
  */
-export function mailJobKind(db: Db, transport: MailTransport, from: string): JobKind<{ mailId: string }> {
+export function mailJobKind(db: Db, transport: MailTransport, from: string): JobKind<typeof MAIL_SEND> {
   return {
     kind: MAIL_SEND,
     maxAttempts: MAX_ATTEMPTS,
     backoff: mailBackoff,
     leaseMs: LEASE_MS,
     concurrency: MAIL_CONCURRENCY,
-    async run(job: Job<{ mailId: string }>) {
+    async run(job) {
       const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', String(job.payload.mailId)).executeTakeFirst();
       if (!mail || mail.status !== 'pending') return;
       try {

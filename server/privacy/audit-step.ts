@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 import { containing, or, type ErasureStep } from './erasure-steps';
 import type { Subject } from './subject';
 

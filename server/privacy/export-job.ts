@@ -9,12 +9,18 @@ export interface ExportJobData {
   exportId: string;
 }
 
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [PRIVACY_EXPORT_JOB]: ExportJobData;
+  }
+}
+
 /**
  * Makes one export's archive: the record goes running, its progress is written as batches are
  * read, and the archive lands with state ready. A subject gone meanwhile (erased) fails the export;
  * an export no longer queued or running (deleted by an erasure) is left alone.
  */
-export function exportJobKind(db: Db): JobKind<ExportJobData> {
+export function exportJobKind(db: Db): JobKind<typeof PRIVACY_EXPORT_JOB> {
   const fail = async (exportId: string, error: string) => {
     await db.updateTable('privacy_exports').set({ state: 'failed', error: error.slice(0, 500), finished_time: new Date() }).where('id', '=', exportId).where('state', 'in', ['queued', 'running']).execute();
   };

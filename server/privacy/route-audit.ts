@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { writeAuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 
 /** An audit entry written by hand (GET downloads are not audited by themselves); a self-erasure leaves no name or address. */
 export async function audit(db: Db, request: FastifyRequest, change: EntityChange, anonymous = false): Promise<void> {

@@ -1,8 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+import type { CreatedAt, Nullable, NullableTimestamp } from '../db/columns';
 
 export type PrivacySubjectType = 'citizen' | 'user';
 export type PrivacyExportState = 'queued' | 'running' | 'ready' | 'downloaded' | 'failed';
@@ -28,6 +25,9 @@ export interface PrivacyExportsTable {
   downloaded_time: NullableTimestamp;
 }
 
-export interface PrivacyTables {
-  privacy_exports: PrivacyExportsTable;
+/** The subject exports (029_privacy), in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    privacy_exports: PrivacyExportsTable;
+  }
 }

@@ -19,6 +19,12 @@ export interface PushJobData {
   payload: PushPayload;
 }
 
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [PUSH_JOB]: PushJobData;
+  }
+}
+
 type Log = SendOptions['log'];
 
 /**

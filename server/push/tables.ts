@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
+import type { NullableTimestamp } from '../db/columns';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Tables of 025_push (Web Push keys and subscriptions), merged into the Database type. */
 export interface PushVapidKeysTable {
@@ -30,7 +30,10 @@ export interface PushSubscriptionsTable {
   last_success_at: NullableTimestamp;
 }
 
-export interface PushTables {
-  push_vapid_keys: PushVapidKeysTable;
-  push_subscriptions: PushSubscriptionsTable;
+/** Tables of this module, in the Database type. */
+declare module '../db/tables' {
+  interface Database {
+    push_vapid_keys: PushVapidKeysTable;
+    push_subscriptions: PushSubscriptionsTable;
+  }
 }

@@ -5,13 +5,19 @@ import type { Db } from '../db/database';
 import { isHistoryClass, type HistoryClass } from '../history/classes';
 import { invalid } from '../http/body-validation';
 import { HAND_CHECKED } from '../http/route-schemas';
-import { enqueueJobs, kickJobs } from '../jobs';
+import { enqueueJobs, kickJobs, type NoPayload } from '../jobs';
 import { translate } from '../localization/texts';
 import { choicesFor, keepNeeds, nextRemoval } from './history-settings';
 import { HISTORY_RETENTION, HISTORY_RETENTION_BODY } from './route-schemas';
 
 const ENDPOINT = '/api/app/retention/history';
 export const HISTORY_MOVE_JOB = 'retention.history.move';
+
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [HISTORY_MOVE_JOB]: NoPayload;
+  }
+}
 
 /**
  * A tenant's retention of positions and events: how long, the choices (each allowed or with the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { periodicJob } from '../jobs';
+import { periodicJob, type NoPayload } from '../jobs';
 import { reclassify } from '../history/reclassify';
 import { runHistoryRetention, syncHostDefault } from '../history/retention-run';
 import { runLogRetention } from './log-retention';
@@ -9,6 +9,12 @@ import { HISTORY_MOVE_JOB, historyRetentionRoutes } from './history-routes';
 export { runLogRetention, LOG_RETENTION_DEFAULTS, type LogRetention } from './log-retention';
 
 export const LOG_RETENTION_JOB = 'retention.logs';
+
+declare module '../jobs/catalogue' {
+  interface JobPayloads {
+    [LOG_RETENTION_JOB]: NoPayload;
+  }
+}
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 
 /** How long logs and sent mail are kept, in days (RETENTION_*_DAYS; README, Retention). */
 export interface LogRetention {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 import { writeAuditLog } from '../audit/audit-log';
 import { AbpError, badRequest, notFound, ABP_ERROR_RESPONSE } from '../http/errors';
 import { translate } from '../localization/texts';

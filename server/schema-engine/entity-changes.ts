@@ -1,4 +1,4 @@
-import type { EntityChange } from '../db/tables';
+import type { EntityChange } from '../audit/tables';
 import type { ResourceModel } from './resource-model';
 
 /** The audit log's entity change of one write (0 created, 1 updated, 2 deleted): each writable field whose value changed. */

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { TenantsTable } from '../db/tables';
+import type { TenantsTable } from './tables';
 import { translate } from '../localization/texts';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { normalize } from '../identity/user-records';

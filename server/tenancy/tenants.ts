@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { TenantsTable } from '../db/tables';
+import type { TenantsTable } from './tables';
 import { badRequest, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';

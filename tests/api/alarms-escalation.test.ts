@@ -257,7 +257,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     // A node claims the step (a short lease) and dies in the middle of its transaction.
     let dead: Awaited<ReturnType<typeof claimJobs>>[number] | undefined;
     for (let i = 0; i < 50 && !dead; i++) {
-      dead = (await claimJobs(db(), [{ kind: ESCALATE, slots: 10, leaseMs: 1500 }])).find((j) => j.payload.eventId === eventId);
+      dead = (await claimJobs(db(), [{ kind: ESCALATE, slots: 10, leaseMs: 1500 }])).find((j) => j.uniqueKey === `esc:${eventId}:1`);
       if (!dead) await sleep(20);
     }
     expect(dead).toBeDefined();

@@ -106,7 +106,6 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
   it('raises SOS and fall alarms, with the tenant own alarm text where it has one', async () => {
     const { mum, dad } = await demoDevices(server.database.db);
     await server.database.db
-      .withTables<{ alarm_texts: { id: string; tenant_id: string | null; event_type: string; language: string; subject: string; body: string; concurrency_stamp: string } }>()
       .insertInto('alarm_texts')
       .values({ id: randomUUID(), tenant_id: mum.tenant_id, event_type: 'sos', language: 'de-DE', subject: 'NOTRUF {{device}}', body: 'Sofort anrufen ({{time}})', concurrency_stamp: randomUUID() })
       .execute();

@@ -8,7 +8,15 @@ import { TcpProxy, throughProxy } from '../support/tcp-proxy';
 
 /** The one job queue (server/jobs): exactly once over racing workers, leases, backoff, unique keys, a cut connection. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const kindName = (what: string) => `test.${what}.${randomUUID().slice(0, 8)}`;
+const kindName = (what: string): TestJobName => `test.${what}.${randomUUID().slice(0, 8)}`;
+
+/** This file's kinds, fresh names per test, in the job catalogue (payloads only number the jobs). */
+type TestJobName = `test.${string}`;
+declare module '../../server/jobs/catalogue' {
+  interface JobPayloads {
+    [kind: TestJobName]: { i?: number; x?: number; n?: number };
+  }
+}
 
 async function waitFor(check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
   const end = Date.now() + timeout;
@@ -136,6 +144,24 @@ describe.each(DATABASES)('the job queue on $name', ({ url }) => {
     expect(failed).toEqual(['refused by the far side']);
     await db().updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('id', '=', id!).execute();
     expect(await q.drain()).toBe(0);
+  });
+
+  it('fails a job whose stored payload is no object at once, without its handler, and keeps working', async () => {
+    const kind = kindName('malformed');
+    const ran: unknown[] = [];
+    const failed: string[] = [];
+    const q = queue(db());
+    q.registerJobKind({ kind, maxAttempts: 5, backoff: () => 10, async run(job) { ran.push(job.payload); }, async onFailed(_job, error) { failed.push(error); } });
+    const ids = await enqueueJobs(db(), [{ kind }, { kind }, { kind }, { kind, payload: { n: 1 } }]);
+    // Rows written some other way (by hand, by another version): JSON that is not an object.
+    for (const [i, stored] of ['null', '[1, 2]', '"text"'].entries()) await sql`update jobs set payload = ${stored}::jsonb where id = ${ids[i]!}::uuid`.execute(db());
+    expect(await q.drain()).toBe(4);
+    const rows = await db().selectFrom('jobs').select(['id', 'status', 'attempts', 'last_error']).where('kind', '=', kind).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids.slice(0, 3)) expect(byId.get(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'malformed payload' });
+    expect(byId.get(ids[3]!)).toMatchObject({ status: 'done', last_error: null });
+    expect(ran).toEqual([{ n: 1 }]);
+    expect(failed).toEqual([]);
   });
 
   it('reschedules a job whose handler asks to run later, keeping its attempts', async () => {

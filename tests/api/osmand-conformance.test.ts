@@ -75,7 +75,6 @@ describe.each(DATABASES)("Traccar's OsmAnd decoder samples on $name", ({ url }) 
       await db.insertInto('devices').values({ id, tenant_id: mum.tenant_id, owner_user_id: null, name: `Traccar sample ${imei}`, imei, model: 'watch4', concurrency_stamp: randomUUID(), creator_id: null }).execute();
     }
     await db
-      .withTables<{ wifis: { id: string; tenant_id: string | null; mac_address: string; latitude: number; longitude: number; concurrency_stamp: string } }>()
       .insertInto('wifis')
       .values({ id: randomUUID(), tenant_id: mum.tenant_id, mac_address: SAMPLE_WIFI.mac, latitude: SAMPLE_WIFI.lat, longitude: SAMPLE_WIFI.lon, concurrency_stamp: randomUUID() })
       .execute();

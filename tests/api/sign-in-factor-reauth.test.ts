@@ -5,7 +5,6 @@ import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
 import { SoftAuthenticator } from '../support/soft-authenticator';
-import { secondFactorDb } from '../../server/identity/second-factor-tables';
 import { WRONG_PASSWORDS_PER_WINDOW } from '../../server/accounts/password-confirmation';
 
 const OPTIONS = '/api/account/passkeys/registration-options';
@@ -27,9 +26,8 @@ describe.each(DATABASES)('password before a new sign-in factor on $name', ({ url
   };
   /** What the two routes would have left behind: a registration challenge, an app secret. */
   const leftBehind = async (userId: string) => {
-    const sf = secondFactorDb(server.database.db);
-    const challenges = await sf.selectFrom('webauthn_challenges').select('key').where('key', '=', `register:${userId}`).execute();
-    const secrets = await sf.selectFrom('user_authenticators').select('user_id').where('user_id', '=', userId).execute();
+    const challenges = await server.database.db.selectFrom('webauthn_challenges').select('key').where('key', '=', `register:${userId}`).execute();
+    const secrets = await server.database.db.selectFrom('user_authenticators').select('user_id').where('user_id', '=', userId).execute();
     return challenges.length + secrets.length;
   };
 
@@ -84,7 +82,7 @@ describe.each(DATABASES)('password before a new sign-in factor on $name', ({ url
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('Vigil:TooManyRequests');
     }
-    expect(await secondFactorDb(server.database.db).selectFrom('user_authenticators').select('user_id').where('user_id', '=', user.userId).execute()).toEqual([]);
+    expect(await server.database.db.selectFrom('user_authenticators').select('user_id').where('user_id', '=', user.userId).execute()).toEqual([]);
     // Another user is not affected.
     expect((await call(other.token, 'POST', SETUP, { password: other.password })).status).toBe(200);
   });

@@ -7,7 +7,6 @@ import { createTenantUser } from '../support/fixtures';
 import { caller, type Json } from '../support/api-calls';
 import { openInteraction, type Interaction } from '../support/interaction';
 import { MAX_CODE_ATTEMPTS } from '../../server/identity/two-factor';
-import { secondFactorDb } from '../../server/identity/second-factor-tables';
 
 /** The app's code for a moment (now, or a step later), computed here as the phone's app would (RFC 6238). */
 const codeAt = (secret: string, timestamp = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
@@ -82,7 +81,7 @@ describe.each(DATABASES)('authenticator app on $name', ({ url }) => {
     expect(status).toMatchObject({ isEnabled: true, recoveryCodesLeft: 10 });
 
     // Kept hashed, never as given.
-    const stored = await secondFactorDb(server.database.db).selectFrom('user_recovery_codes').select('code_hash').execute();
+    const stored = await server.database.db.selectFrom('user_recovery_codes').select('code_hash').execute();
     const hashes = JSON.stringify(stored);
     for (const code of codes) expect(hashes).not.toContain(code.replace('-', ''));
     // Setting it up again while it is on is refused (it would replace the phone's secret).

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
-import { secondFactorDb } from '../../server/identity/second-factor-tables';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInAs } from '../support/browser';
 import { createTenantUser } from '../support/fixtures';
@@ -54,7 +53,7 @@ describe('requiring a second factor in a real browser', () => {
     await expect.poll(() => roleSwitch.isDisabled(), WAIT).toBe(false);
     await roleSwitch.click();
     await page.getByText('The second-factor requirement has been saved.').waitFor(WAIT);
-    await expect.poll(async () => (await secondFactorDb(db).selectFrom('roles').select('require_second_factor').where('id', '=', role.id).executeTakeFirstOrThrow()).require_second_factor, WAIT).toBe(true);
+    await expect.poll(async () => (await db.selectFrom('roles').select('require_second_factor').where('id', '=', role.id).executeTakeFirstOrThrow()).require_second_factor, WAIT).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: Ch
   return emails.length > 0;
 }
 
-export function addressJobKind(db: Db, config: ChannelConfig, geocoder: Geocoder | null): JobKind<AlarmAddressJob> {
+export function addressJobKind(db: Db, config: ChannelConfig, geocoder: Geocoder | null): JobKind<typeof ALARM_ADDRESS> {
   return {
     kind: ALARM_ADDRESS,
     // The mail must go out even when the lookup or the database failed once: retried, and a

@@ -44,8 +44,8 @@ export function ackPushJob(eventId: string, userIds: readonly string[], byName: 
 }
 
 /** The alarm.push job kind, and push.send (the acknowledgments' pushes). */
-export function pushJobKinds(db: Db, { config, log }: ChannelEnv, geocoder: Geocoder | null): [JobKind<AlarmPushJob>, JobKind<PushJobData>] {
-  const alarmPush: JobKind<AlarmPushJob> = {
+export function pushJobKinds(db: Db, { config, log }: ChannelEnv, geocoder: Geocoder | null): [JobKind<typeof ALARM_PUSH>, JobKind<typeof PUSH_JOB>] {
+  const alarmPush: JobKind<typeof ALARM_PUSH> = {
     kind: ALARM_PUSH,
     // A push that failed is not sent again: the others went, and the alarm is also in mail and in-app.
     maxAttempts: 1,
@@ -72,7 +72,7 @@ export function pushJobKinds(db: Db, { config, log }: ChannelEnv, geocoder: Geoc
       await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
     },
   };
-  const pushSend: JobKind<PushJobData> = {
+  const pushSend: JobKind<typeof PUSH_JOB> = {
     kind: PUSH_JOB,
     maxAttempts: 1,
     backoff: () => 0,

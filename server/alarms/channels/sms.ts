@@ -29,7 +29,7 @@ export function smsJobs(deliveries: readonly Delivery[], reminder: number): JobS
   });
 }
 
-export function smsJobKind(db: Db, { config, log }: ChannelEnv): JobKind<AlarmSmsJob> {
+export function smsJobKind(db: Db, { config, log }: ChannelEnv): JobKind<typeof ALARM_SMS> {
   return {
     kind: ALARM_SMS,
     // A gateway that is down is tried again: 30 s, 1 min, 2 min, 4 min.

@@ -9,7 +9,7 @@ import { addPeriod } from '../service/periods';
 import { planPrice } from '../service/pricing';
 import { translate } from '../../localization/texts';
 import type { BillingCustomersTable, BillingSubscriptionsTable } from '../tables';
-import { enqueueJobs, pruneJobs } from '../../jobs';
+import { enqueueJobs, pruneJobs, type NoPayload } from '../../jobs';
 
 /**
  * The billing run. A sweep job (`billing-run`, enqueued once an hour under a unique key) finds the
@@ -27,6 +27,14 @@ export type JobOutcome = { done: true } | { retryAt: Date; note: string };
 
 export const BILLING_RUN = 'billing-run';
 export const CHARGE_SUBSCRIPTION = 'charge-subscription';
+
+declare module '../../jobs/catalogue' {
+  interface JobPayloads {
+    [BILLING_RUN]: NoPayload;
+    /** One due period of one subscription. */
+    [CHARGE_SUBSCRIPTION]: { subscriptionId: string };
+  }
+}
 const HOUR_MS = 3_600_000;
 
 /** Enqueues the sweep for the hour of `at` (a no-op when another node already did). */

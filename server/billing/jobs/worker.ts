@@ -13,7 +13,7 @@ const backoff = (attempts: number) => 60_000 * 2 ** (attempts - 1);
  * hour's) and `charge-subscription` (one due period of one subscription; a declined charge is
  * rescheduled after 1, 3, 5 days by its outcome).
  */
-export function billingJobKinds(ctx: BillingContext): JobKind[] {
+export function billingJobKinds(ctx: BillingContext): [JobKind<typeof BILLING_RUN>, JobKind<typeof CHARGE_SUBSCRIPTION>] {
   return [
     {
       kind: BILLING_RUN,

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ClaimTypesTable } from '../../db/tables';
+import type { ClaimTypesTable } from '../tables';
 
 /** ABP's IdentityClaimValueType: the number is what the API and the table carry. */
 export const VALUE_TYPES = ['String', 'Int', 'Boolean', 'DateTime'] as const;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OrganizationUnitsTable } from '../../db/tables';
+import type { OrganizationUnitsTable } from '../tables';
 import { contains } from '../list-params';
 import { columnIs, inScope, UUID, type Scope } from '../scope';
 

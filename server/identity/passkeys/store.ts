@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database';
-import { secondFactorDb } from '../second-factor-tables';
 
 /** One of a user's passkeys as the account page lists it. */
 export interface PasskeyView {
@@ -28,23 +27,23 @@ function view(row: { id: string; name: string; created_at: Date; last_used_at: D
 
 /** A user's passkeys, newest first. */
 export async function listPasskeys(db: Db, userId: string): Promise<PasskeyView[]> {
-  const rows = await secondFactorDb(db).selectFrom('user_passkeys').select(VIEW_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const rows = await db.selectFrom('user_passkeys').select(VIEW_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
   return rows.map(view);
 }
 
 /** The credential ids a user has (so the browser does not make a second passkey on the same authenticator). */
 export async function credentialIdsOf(db: Db, userId: string): Promise<{ id: string; transports: string[] }[]> {
-  const rows = await secondFactorDb(db).selectFrom('user_passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).execute();
+  const rows = await db.selectFrom('user_passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).execute();
   return rows.map((row) => ({ id: row.credential_id, transports: row.transports }));
 }
 
 export async function countPasskeys(db: Db, userId: string): Promise<number> {
-  const row = await secondFactorDb(db).selectFrom('user_passkeys').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('user_passkeys').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function findByCredentialId(db: Db, credentialId: string) {
-  return secondFactorDb(db).selectFrom('user_passkeys').select(['id', 'user_id', 'credential_id', 'public_key', 'counter', 'transports']).where('credential_id', '=', credentialId).executeTakeFirst();
+  return db.selectFrom('user_passkeys').select(['id', 'user_id', 'credential_id', 'public_key', 'counter', 'transports']).where('credential_id', '=', credentialId).executeTakeFirst();
 }
 
 export interface NewPasskey {
@@ -62,7 +61,7 @@ export interface NewPasskey {
 
 /** Adds a passkey; undefined when the credential is someone's already. */
 export async function addPasskey(db: Db, passkey: NewPasskey): Promise<PasskeyView | undefined> {
-  const row = await secondFactorDb(db)
+  const row = await db
     .insertInto('user_passkeys')
     .values({
       id: passkey.id,
@@ -84,17 +83,17 @@ export async function addPasskey(db: Db, passkey: NewPasskey): Promise<PasskeyVi
 
 /** Renames one of the user's own passkeys; undefined when the user has none with that id. */
 export async function renamePasskey(db: Db, userId: string, id: string, name: string): Promise<PasskeyView | undefined> {
-  const row = await secondFactorDb(db).updateTable('user_passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).returning(VIEW_COLUMNS).executeTakeFirst();
+  const row = await db.updateTable('user_passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).returning(VIEW_COLUMNS).executeTakeFirst();
   return row ? view(row) : undefined;
 }
 
 /** Removes one of the user's own passkeys; undefined when the user has none with that id. */
 export async function removePasskey(db: Db, userId: string, id: string): Promise<PasskeyView | undefined> {
-  const row = await secondFactorDb(db).deleteFrom('user_passkeys').where('id', '=', id).where('user_id', '=', userId).returning(VIEW_COLUMNS).executeTakeFirst();
+  const row = await db.deleteFrom('user_passkeys').where('id', '=', id).where('user_id', '=', userId).returning(VIEW_COLUMNS).executeTakeFirst();
   return row ? view(row) : undefined;
 }
 
 /** A sign-in with the passkey: its new signature counter and when. */
 export async function touchPasskey(db: Db, id: string, counter: number): Promise<void> {
-  await secondFactorDb(db).updateTable('user_passkeys').set({ counter, last_used_at: new Date() }).where('id', '=', id).execute();
+  await db.updateTable('user_passkeys').set({ counter, last_used_at: new Date() }).where('id', '=', id).execute();
 }

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { RolesTable } from '../../db/tables';
+import type { RolesTable } from '../tables';
 import { contains } from '../list-params';
 import { inScope, UUID, type Scope } from '../scope';
 

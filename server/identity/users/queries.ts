@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, UsersTable } from '../../db/tables';
+import type { Database } from '../../db/tables';
+import type { UsersTable } from '../tables';
 import { contains } from '../list-params';
 import { inScope, UUID, type Scope } from '../scope';
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import type { EntityChange } from '../../db/tables';
+import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { SchemaEngine } from '../../schema-engine';
 import type { Row } from '../../schema-engine/resource-model';
 import { listPrices, listProducts } from '../products/catalogue';
 import { discounted, toAmount } from '../products/money';
 import type { PriceBody } from '../products/price-body';
-import { pricingDb } from '../products/tables';
 
 /**
  * A customer's prices in one currency: per product the host's list price, the customer's own
@@ -16,7 +15,7 @@ import { pricingDb } from '../products/tables';
  * customer's discount, rounded to 2 decimals). Overrides are kept per currency.
  */
 async function overrides(db: Db, customerId: string, currency?: string): Promise<Map<string, number>> {
-  let q = pricingDb(db).selectFrom('customer_prices').select(['product_key', 'currency', 'price']).where('customer_id', '=', customerId);
+  let q = db.selectFrom('customer_prices').select(['product_key', 'currency', 'price']).where('customer_id', '=', customerId);
   if (currency) q = q.where('currency', '=', currency);
   return new Map((await q.execute()).map((r) => [`${r.currency}|${r.product_key}`, toAmount(r.price)!]));
 }
@@ -48,17 +47,16 @@ export async function saveCustomerPrices(db: Db, request: FastifyRequest, custom
   const before = await overrides(db, customerId, body.currency);
   const userId = request.principal?.userId ?? null;
   await db.transaction().execute(async (trx) => {
-    const table = pricingDb(trx);
     const changes: EntityChange[] = [];
     for (const { productKey, price } of body.prices) {
       const key = `${body.currency}|${productKey}`;
       const original = before.get(key) ?? null;
       if (original === price) continue;
-      const match = table.deleteFrom('customer_prices').where('customer_id', '=', customerId).where('product_key', '=', productKey).where('currency', '=', body.currency);
+      const match = trx.deleteFrom('customer_prices').where('customer_id', '=', customerId).where('product_key', '=', productKey).where('currency', '=', body.currency);
       if (price === null) {
         await match.execute();
       } else {
-        await table
+        await trx
           .insertInto('customer_prices')
           .values({ id: randomUUID(), tenant_id: (customer.tenant_id as string | null) ?? null, customer_id: customerId, product_key: productKey, currency: body.currency, price, creator_id: userId })
           .onConflict((oc) => oc.columns(['customer_id', 'product_key', 'currency']).doUpdateSet({ price, last_modification_time: new Date(), last_modifier_id: userId }))
@@ -75,7 +73,7 @@ export async function resetCustomerPrices(db: Db, request: FastifyRequest, custo
   const customerId = String(customer.id);
   const before = await overrides(db, customerId, currency);
   await db.transaction().execute(async (trx) => {
-    let q = pricingDb(trx).deleteFrom('customer_prices').where('customer_id', '=', customerId);
+    let q = trx.deleteFrom('customer_prices').where('customer_id', '=', customerId);
     if (currency) q = q.where('currency', '=', currency);
     await q.execute();
     await writeAuditLog(trx, request, { status: 200, entityChanges: [...before].map(([key, price]) => priceChange(customerId, key, price, null)) });

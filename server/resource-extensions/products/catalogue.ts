@@ -5,7 +5,6 @@ import type { DynamicDb } from '../../schema-engine/resource-model';
 import { enumLabel } from '../../schema-engine/labels';
 import { modelOf } from '../../schema-engine/records';
 import { toAmount } from './money';
-import { pricingDb } from './tables';
 
 /**
  * What can be priced: the two subscription plans (fixed, named in the server's translations) and
@@ -43,7 +42,7 @@ export async function listProducts(db: Db, engine: SchemaEngine, lang: string): 
 
 /** The host's list prices: product key -> currency -> price. */
 export async function listPrices(db: Db, currency?: string): Promise<Map<string, Map<string, number>>> {
-  let q = pricingDb(db).selectFrom('product_list_prices').select(['product_key', 'currency', 'price']);
+  let q = db.selectFrom('product_list_prices').select(['product_key', 'currency', 'price']);
   if (currency) q = q.where('currency', '=', currency);
   const prices = new Map<string, Map<string, number>>();
   for (const row of await q.execute()) {

@@ -1,7 +1,7 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import type { EntityChange } from '../../db/tables';
+import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
 import { AUTHENTICATED } from '../../permissions/guard';
 import type { SchemaEngine } from '../../schema-engine';
@@ -9,7 +9,6 @@ import { assertScopeAllowed } from '../../schema-engine/scoping';
 import { modelOf } from '../../schema-engine/records';
 import { availableCurrencies, listPrices, listProducts } from './catalogue';
 import { priceBodyReader } from './price-body';
-import { pricingDb } from './tables';
 import { CURRENCIES_RESPONSE, LIST_PRICES_RESPONSE, PRICE_REFUSALS, priceBodySchema, SET_LIST_PRICES_RESPONSE } from './route-schemas';
 
 /**
@@ -51,12 +50,11 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
       for (const { productKey, price } of prices) {
         const original = before.get(productKey)?.get(currency) ?? null;
         if (original === price) continue;
-        const table = pricingDb(trx);
         if (price === null) {
-          await table.deleteFrom('product_list_prices').where('product_key', '=', productKey).where('currency', '=', currency).execute();
+          await trx.deleteFrom('product_list_prices').where('product_key', '=', productKey).where('currency', '=', currency).execute();
         } else {
           const values = { product_key: productKey, currency, price, last_modification_time: new Date(), last_modifier_id: request.principal?.userId ?? null };
-          await table
+          await trx
             .insertInto('product_list_prices')
             .values(values)
             .onConflict((oc) => oc.columns(['product_key', 'currency']).doUpdateSet({ price, last_modification_time: values.last_modification_time, last_modifier_id: values.last_modifier_id }))

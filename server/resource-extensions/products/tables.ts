@@ -1,30 +1,35 @@
-import type { ColumnType, Kysely } from 'kysely';
-import type { Db } from '../../db/database';
+import type { ColumnType } from 'kysely';
 
-/** The pricing tables of migration 003_pricing, typed for this module's queries. */
 type Money = ColumnType<string | number, number, number>;
 type Time = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface PricingTables {
-  product_list_prices: {
-    product_key: string;
-    currency: string;
-    price: Money;
-    last_modification_time: Time;
-    last_modifier_id: string | null;
-  };
-  customer_prices: {
-    id: string;
-    tenant_id: string | null;
-    customer_id: string;
-    product_key: string;
-    currency: string;
-    price: Money;
-    creation_time: Time;
-    creator_id: string | null;
-    last_modification_time: Time | null;
-    last_modifier_id: string | null;
-  };
+/** The host's list price of a product in one currency (003_pricing). */
+export interface ProductListPricesTable {
+  product_key: string;
+  currency: string;
+  price: Money;
+  last_modification_time: Time;
+  last_modifier_id: string | null;
 }
 
-export const pricingDb = (db: Db | Kysely<unknown>) => db as unknown as Kysely<PricingTables>;
+/** A customer's own price of a product in one currency (003_pricing). */
+export interface CustomerPricesTable {
+  id: string;
+  tenant_id: string | null;
+  customer_id: string;
+  product_key: string;
+  currency: string;
+  price: Money;
+  creation_time: Time;
+  creator_id: string | null;
+  last_modification_time: Time | null;
+  last_modifier_id: string | null;
+}
+
+/** The pricing tables of migration 003_pricing, in the Database type. */
+declare module '../../db/tables' {
+  interface Database {
+    product_list_prices: ProductListPricesTable;
+    customer_prices: CustomerPricesTable;
+  }
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { EntityChange } from '../../db/tables';
+import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { translate } from '../../localization/texts';
