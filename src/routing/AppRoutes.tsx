@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import type { PUBLIC_PATHS } from '../../common/navigation';
 import { PublicLayout } from '../components/PublicLayout';
 import { lazyComponent, type LazyComponent } from './lazyComponent';
 
@@ -14,7 +15,10 @@ const PrivacyPolicy = lazyComponent(() => import('../pages/public/PrivacyPolicy'
 const MobileAppTos = lazyComponent(() => import('../pages/public/MobileAppTos'));
 const CatchAllRoute = lazyComponent(() => import('./CatchAllRoute'));
 
-const PUBLIC_PAGES: Readonly<Record<string, LazyComponent<object>>> = {
+type PublicPath = (typeof PUBLIC_PATHS)[number];
+
+/** The page of each public path: by its type, a path without a page or a page without a path does not compile. */
+const PUBLIC_PAGES: Readonly<Record<PublicPath, LazyComponent<object>>> = {
   '/': Home,
   '/login': Login,
   '/registration': Registration,
@@ -25,6 +29,8 @@ const PUBLIC_PAGES: Readonly<Record<string, LazyComponent<object>>> = {
   '/mobile-app-tos': MobileAppTos,
 };
 
+const isPublicPath = (pathname: string): pathname is PublicPath => Object.hasOwn(PUBLIC_PAGES, pathname);
+
 /**
  * Loads the chunks the first screen of `pathname` needs, all at once, while the runtime
  * configuration and texts load: the public page, or the shell (with its texts) and the screen in
@@ -32,8 +38,7 @@ const PUBLIC_PAGES: Readonly<Record<string, LazyComponent<object>>> = {
  * 300 ms reveal throttle.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const page = PUBLIC_PAGES[pathname];
-  if (page) await page.preload();
+  if (isPublicPath(pathname)) await PUBLIC_PAGES[pathname].preload();
   else {
     await CatchAllRoute.preload();
     await import('./CatchAllRoute').then(({ preloadShell }) => preloadShell(pathname));

@@ -26,7 +26,7 @@ export async function preloadShell(pathname: string): Promise<void> {
  * react-admin <Admin> (which uses main.tsx's BrowserRouter) stays mounted while the user moves
  * between its screens. A signed-in user's unknown address also goes to the shell (it may be a
  * schema resource; react-admin's catch-all answers otherwise); an anonymous visitor's is the
- * public not-found page. Loaded lazily itself, so the navigation table it checks against is not
+ * public not-found page. Loaded lazily itself, so the route list it checks against is not
  * part of the public pages' first load.
  */
 export default function CatchAllRoute() {

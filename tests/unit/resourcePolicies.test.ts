@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAllowed, policyForAction, policyForResource, registerResourcePolicy } from '../../src/providers/resourcePolicies';
 
 describe('resource -> policy (canAccess)', () => {
-  it('finds NAVIGATION entries by key or path', () => {
+  it('finds registry routes by key or path', () => {
     expect(policyForResource('tenants')).toBe('Saas.Tenants');
     expect(policyForResource('identityUsers')).toBe('AbpIdentity.Users');
     expect(policyForResource('identity-management/users')).toBe('AbpIdentity.Users');
