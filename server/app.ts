@@ -14,17 +14,17 @@ import { installAuthentication } from './http/authentication';
 import { installPolicyGuard } from './permissions/guard';
 import { installTenantResolution } from './tenancy/resolve-tenant';
 import { translate } from './localization/texts';
-import { localeRoutes } from './localization/locale-routes';
+import { localeRoutes } from './languages/locale-routes';
 import { registerIssuer } from './oidc';
 import { API_AUDIENCE, appOrigins, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
-import { registerNode } from './oidc/nodes';
+import { registerNode } from './http/api-nodes';
 import { applicationConfigurationRoutes } from './abp/application-configuration';
 import { applicationLocalizationRoutes } from './abp/application-localization';
 import { userOverviewRoutes } from './identity/user-overview-routes';
 import { securityLogRoutes } from './identity/security-log-routes';
-import { bootstrapStaticRoles } from './seed/static-roles';
+import { bootstrapStaticRoles } from './identity/static-roles';
 import { seedDemo } from './seed/demo';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { demoAllowed, guardDemoAccounts } from './seed/demo-guard';
@@ -39,7 +39,7 @@ import { declareCommonRefusals, registerOpenApi } from './web/openapi';
 import { resourceExtensionRoutes } from './resource-extensions';
 import { identityModule } from './identity';
 import { tenancyModule } from './tenancy';
-import { localizationModule } from './localization';
+import { languagesModule } from './languages';
 import { settingsModule } from './settings';
 import { mailModule } from './mail';
 import { accountsModule } from './accounts';
@@ -145,7 +145,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(resourceExtensionRoutes, { db, engine });
   await app.register(identityModule, { db, policies });
   await app.register(tenancyModule, { db, policies });
-  await app.register(localizationModule, { db });
+  await app.register(languagesModule, { db });
   await app.register(settingsModule, { db });
   // Feature modules: one plugin per folder, each given the same context.
   // One job queue per node (server/jobs): modules register their kinds; it runs once the server is ready.

@@ -8,7 +8,7 @@ import { featureValues } from '../tenancy/features';
 import { folderOf } from '../localization/texts';
 import { localizationResources, VIGIL_RESOURCE } from './application-localization';
 import { APPLICATION_CONFIGURATION, CONFIGURATION_QUERY } from './route-schemas';
-import { enabledLanguages } from '../localization/languages';
+import { enabledLanguages } from '../languages/languages';
 import { CLIENT_SETTINGS, readSettings } from '../settings/settings';
 
 /** Windows ids of the time zones Vigil's customers use (ABP sends both); others send null. */

@@ -13,7 +13,7 @@ import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { ANONYMOUS } from '../permissions/guard';
-import { ensureRole, grantToRole } from '../seed/static-roles';
+import { ensureRole, grantToRole } from '../identity/static-roles';
 import { EMAIL_BODY, readEmail, readRegistration, readToken, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bodies';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { ACCEPTED_MESSAGE, LINK_REFUSALS, REGISTRATION_DONE, REGISTRATION_GREETING, TOKEN_QUERY, TOO_MANY } from './profile-route-schemas';

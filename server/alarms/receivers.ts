@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { DEFAULT_LANGUAGE_SETTING } from '../localization/languages';
+import { DEFAULT_LANGUAGE_SETTING } from '../languages/languages';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
 import { DEFAULT_CHANNELS, type AlarmChannel, type EscalationStep, type ReceiverChannels } from '../jobs/tables';
 

@@ -7,8 +7,8 @@ import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { passwordPolicyFor, passwordErrors } from './password-rules';
-import { createHostAdmin, hostUserExists, userNameTaken } from '../seed/first-admin';
-import { takeSetupToken } from '../seed/setup-token';
+import { createHostAdmin, hostUserExists, userNameTaken } from './host-admin';
+import { takeSetupToken } from './setup-token';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { renderSetupDone, renderSetupPage } from './setup-page';
 

@@ -6,7 +6,7 @@ import { runHistoryRetention, syncHostDefault } from '../history/retention-run';
 import { runLogRetention } from './log-retention';
 import { HISTORY_MOVE_JOB, historyRetentionRoutes } from './history-routes';
 
-export { runLogRetention, LOG_RETENTION_DEFAULTS, type LogRetention } from './log-retention';
+export { runLogRetention } from './log-retention';
 
 export const LOG_RETENTION_JOB = 'retention.logs';
 const DAY_MS = 86_400_000;
