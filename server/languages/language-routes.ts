@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { isUniqueViolation } from '../schema-engine/write-checks';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { writeSettings } from '../settings/settings';
 import { byProductOrder, DEFAULT_LANGUAGE_SETTING, defaultCulture, languageDto, type LanguageRow } from './languages';
 import { namespaceNames, translate } from '../localization/texts';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { notificationsOf } from '../db/database';
 import type { Principal } from '../http/request-context';
-import { isTenantAvailable } from '../tenancy/tenant-state';
+import { isTenantAvailable } from '../multitenancy/tenant-state';
 import { grantedPolicies } from './granted';
 
 /** Where the database notifies changes to grants and roles (the triggers of migration 013). */

@@ -5,7 +5,7 @@ import { CAREGIVER_POLICIES, isHostOnlyPolicy, POLICIES } from '../../common/pol
 import { NAVIGATION } from '../../common/navigation';
 import type { ResourceSchema } from '../../common/schema/types';
 import { policyCatalogue } from '../../server/permissions/catalogue';
-import { permissionTree } from '../../server/permissions/management/tree';
+import { permissionTree } from '../../server/permission-management/tree';
 import { selectAll, selectAllState, toggle, updateBody, type PermissionDto, type PermissionGroupDto } from '../../src/pages/app/roles/permissionTree';
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { AuditLogsTable, SecurityLogsTable } from '../../db/tables';
 import { readPaging } from '../../http/paging';
 import { ListParams } from '../list-params';
-import { scopeOf } from '../scope';
+import { scopeOf } from '../../multitenancy/scope';
 import { securityLogDto } from '../security-log-query';
 import { requireUser } from '../users/access';
 import { userListQuery } from '../users/queries';

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, UsersTable } from '../../db/tables';
 import { contains } from '../list-params';
-import { inScope, UUID, type Scope } from '../scope';
+import { inScope, UUID, type Scope } from '../../multitenancy/scope';
 
 export type UserRow = Selectable<UsersTable>;
 
