@@ -96,3 +96,9 @@ export function requestLanguage(stored: string | null | undefined, browser: stri
   if (fromBrowser && (fromBrowser.folder === 'da' || fromBrowser.folder === 'en')) return fromBrowser.cultureName;
   return DEFAULT_LANGUAGE.cultureName;
 }
+
+/** The Intl locale of a product culture ('no' is Norwegian Bokmål to Intl). */
+export function intlLocale(culture: string): string {
+  const lang = findLanguage(culture) ?? DEFAULT_LANGUAGE;
+  return lang.cultureName === 'no' ? 'nb-NO' : lang.cultureName;
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): lint, type check, build the web app, then every vitest
+// The one test command (`npm test`): lint, the layers' imports, type check, build the web app, then every vitest
 // project (unit, api, e2e). Ends with a plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ const run = (label, cmd, args) => {
 const npx = (bin, args) => [process.execPath, [path.join('node_modules', bin), ...args]];
 let ok = true;
 ok = run('lint', ...npx('eslint/bin/eslint.js', ['.'])) && ok;
+// The layers and no import cycles (docs/architecture.md, .dependency-cruiser.mjs).
+ok = run('dependencies', ...npx('dependency-cruiser/bin/dependency-cruiser.mjs', ['server', 'common', 'src', '--config', '.dependency-cruiser.mjs'])) && ok;
 ok = run('type check', ...npx('typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'])) && ok;
 ok = run('web build', ...npx('vite/bin/vite.js', ['build', '--logLevel', 'warn'])) && ok;
 

@@ -14,18 +14,18 @@ import { installAuthentication } from './http/authentication';
 import { installPolicyGuard } from './permissions/guard';
 import { installTenantResolution } from './tenancy/resolve-tenant';
 import { translate } from './localization/texts';
-import { localeRoutes } from './localization/locale-routes';
+import { localeRoutes } from './languages/locale-routes';
 import { registerIssuer } from './oidc';
 import { API_AUDIENCE, appOrigins, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
-import { registerNode } from './oidc/nodes';
-import { applicationConfigurationRoutes } from './abp/application-configuration';
+import { registerNode } from './http/api-nodes';
+import { applicationConfigurationRoutes } from './application-configuration/routes';
 import { applicationLocalizationRoutes } from './abp/application-localization';
 import { userOverviewRoutes } from './identity/user-overview-routes';
 import { securityLogRoutes } from './identity/security-log-routes';
-import { bootstrapStaticRoles } from './seed/static-roles';
-import { seedDemo } from './seed/demo';
+import { bootstrapStaticRoles } from './identity/static-roles';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { demoAllowed, guardDemoAccounts } from './seed/demo-guard';
 import { setupRoutes } from './identity/setup-routes';
@@ -38,8 +38,9 @@ import { policyCatalogue } from './permissions/catalogue';
 import { declareCommonRefusals, registerOpenApi } from './web/openapi';
 import { resourceExtensionRoutes } from './resource-extensions';
 import { identityModule } from './identity';
+import { permissionManagementRoutes } from './permission-management/routes';
 import { tenancyModule } from './tenancy';
-import { localizationModule } from './localization';
+import { languagesModule } from './languages';
 import { settingsModule } from './settings';
 import { mailModule } from './mail';
 import { accountsModule } from './accounts';
@@ -143,9 +144,10 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(applicationLocalizationRoutes);
   await app.register(schemaEngineRoutes, { db, engine });
   await app.register(resourceExtensionRoutes, { db, engine });
-  await app.register(identityModule, { db, policies });
+  await app.register(identityModule, { db });
+  await app.register(permissionManagementRoutes, { db, policies });
   await app.register(tenancyModule, { db, policies });
-  await app.register(localizationModule, { db });
+  await app.register(languagesModule, { db });
   await app.register(settingsModule, { db });
   // Feature modules: one plugin per folder, each given the same context.
   // One job queue per node (server/jobs): modules register their kinds; it runs once the server is ready.
@@ -176,7 +178,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
-  await app.register(setupRoutes, { config, db });
+  await app.register(setupRoutes, { config, db, demoPassword: DEMO_PASSWORD });
   await app.register(webRoutes, { config, db });
   await app.ready();
   if (engine.changes.length) app.log.info({ changes: engine.changes }, 'schema tables updated');

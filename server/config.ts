@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
-import { LOG_RETENTION_DEFAULTS, type LogRetention } from './retention/log-retention';
 import { HISTORY_CLASSES, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, isHistoryClass, type HistoryClass } from './history/classes';
 
 /** Server configuration, read once from the environment. Every setting has a working default. */
@@ -118,6 +117,16 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+/** How long logs and sent mail are kept, in days (RETENTION_*_DAYS; README, Retention). */
+export interface LogRetention {
+  auditLogDays: number;
+  securityLogDays: number;
+  sentMailDays: number;
+}
+
+/** The host's defaults, and why: docs/decisions/038-retention-of-logs-and-sent-mail.md. */
+export const LOG_RETENTION_DEFAULTS: LogRetention = { auditLogDays: 365, securityLogDays: 365, sentMailDays: 90 };
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
 import { DAY_MS, HISTORY_DEFAULT_DAYS, expiresAt } from '../../server/history/classes';
 import { existingRanges } from '../../server/history/partitions';
-import { runHistoryRetention } from '../../server/history/retention-run';
+import { runHistoryRetention } from '../../server/retention/history-run';
 import { startBenchServer, type BenchServer } from './server';
 import { tokensFor, type Statement } from '../support/from-tests';
 import { BENCH_DATABASE_URL, closePool } from '../support/database';

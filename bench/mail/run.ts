@@ -11,7 +11,8 @@ import { loadConfig } from '../../server/config';
 import { migrate, openDatabase } from '../../server/db/database';
 import { queueMails } from '../../server/mail/outbox';
 import { createTransport } from '../../server/mail/transport';
-import { deliverPending, MAIL_CONCURRENCY } from '../../server/mail/worker';
+import { deliverPending } from '../../server/mail/worker';
+import { MAIL_CONCURRENCY } from '../../server/mail/transport';
 
 const MAILS = Number(process.argv[2] ?? 2000);
 const FROM = 'Vigil <alarms@vigil.test>';

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { joinFullName, newPasswordProblems, profileProblems, splitFullName, type FormProblem } from '../../common/caregiver-account';
 import { POLICIES } from '../../common/policies';
 import { activeSubscriptionCount } from '../billing/account-status';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { forbidden } from '../http/errors';
 import { limitMail } from '../http/mail-limits';
-import { endSessions } from '../oidc/grant-revocation';
+import { endSessions } from '../identity/grant-revocation';
 import { verifyPassword } from '../identity/passwords';
 import { passwordPolicyFor } from '../identity/password-rules';
 import { changeOwnPassword } from '../identity/set-password';
@@ -101,7 +102,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
         if (emailChanged) await queueMail(trx, { ...accountMail('emailChanged', lang, user.email, { name: joinFullName(name, surname), email }), tenantId: user.tenant_id });
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') refuseProblems([{ member: 'email', key: 'validation:unique' }], lang);
+      if (isUniqueViolation(err)) refuseProblems([{ member: 'email', key: 'validation:unique' }], lang);
       throw err;
     }
     if (emailChanged) kickMail();

@@ -5,6 +5,7 @@ import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import { joinFullName, registrationProblems, splitFullName, EMAIL_RE } from '../../common/caregiver-account';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { limitMail } from '../http/mail-limits';
 import { hashPassword } from '../identity/passwords';
 import { passwordPolicyFor, rememberPassword } from '../identity/password-rules';
@@ -13,7 +14,7 @@ import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { ANONYMOUS } from '../permissions/guard';
-import { ensureRole, grantToRole } from '../seed/static-roles';
+import { ensureRole, grantToRole } from '../identity/static-roles';
 import { EMAIL_BODY, readEmail, readRegistration, readToken, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bodies';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { ACCEPTED_MESSAGE, LINK_REFUSALS, REGISTRATION_DONE, REGISTRATION_GREETING, TOKEN_QUERY, TOO_MANY } from './profile-route-schemas';
@@ -155,7 +156,7 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
         await sendRegistrationLink(trx, config.publicUrl, { ...user, user_name: userName }, lang);
       });
     } catch (err) {
-      if ((err as { code?: string }).code !== '23505') throw err;
+      if (!isUniqueViolation(err)) throw err;
       // Someone took the name or address between the check and the insert: the address's owner was just mailed a link.
       const byEmail = await db.selectFrom('users').select('id').where('normalized_email', '=', normalize(email)).where('is_deleted', '=', false).executeTakeFirst();
       if (!byEmail) refuseProblems([{ member: 'userName', key: 'validation:unique' }], lang);

@@ -10,7 +10,7 @@ import { readPaging } from '../http/paging';
 import { writeSecurityLog } from '../identity/security-log';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
-import { revokeGrant } from '../oidc/grant-revocation';
+import { revokeGrant } from '../identity/grant-revocation';
 import { deviceName } from './device-name';
 
 const BASE = '/api/account/sessions';

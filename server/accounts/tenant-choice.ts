@@ -7,7 +7,7 @@ import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { DEMO_TENANT } from '../seed/demo';
 import { featureValues, selfRegistrationOpen } from '../tenancy/features';
-import { isTenantAvailable } from '../tenancy/tenant-state';
+import { isTenantAvailable } from '../multitenancy/tenant-state';
 
 declare module 'fastify' {
   interface FastifyRequest {

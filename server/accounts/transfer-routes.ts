@@ -7,7 +7,7 @@ import { hasDefaultPaymentCard, transferBillingOwnership } from '../billing/acco
 import type { Db } from '../db/database';
 import { badRequest, forbidden } from '../http/errors';
 import { limitMail } from '../http/mail-limits';
-import { endSessions } from '../oidc/grant-revocation';
+import { endSessions } from '../identity/grant-revocation';
 import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';

@@ -1,8 +1,14 @@
 import { classify, type LatLng, type Zone } from '../../common/geo';
 import type { AlarmType } from '../../common/alarm-kinds';
 import type { GeofenceSchedule } from '../care/tables';
-import type { ZoneState } from '../ingest/tables';
 import { scheduleActive } from './schedule';
+
+/** Per zone: confirmed side, outside fixes in a row, whether an exit alarm went out for this absence. */
+export interface ZoneState {
+  s?: 'in' | 'out';
+  p?: number;
+  a?: boolean;
+}
 
 /** A device's zone as evaluation needs it. */
 export interface ZoneDef {

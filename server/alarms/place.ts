@@ -1,5 +1,5 @@
 import { bearingDegrees, distanceOutside, isValidLatLng, zoneCenter, type LatLng, type Zone } from '../../common/geo';
-import { DEFAULT_LANGUAGE, findLanguage } from '../../common/languages';
+import { intlLocale } from '../../common/languages';
 
 /**
  * Where a person is when an alarm goes out, in words: coordinates with their accuracy, and the
@@ -84,12 +84,6 @@ export function placeFromAttributes(attributes: Attributes): PlaceFacts | null {
   const zone = typeof attributes.placeZone === 'string' ? attributes.placeZone : typeof attributes.geofenceName === 'string' ? attributes.geofenceName : null;
   const distance = num(attributes.distance);
   return { latitude, longitude, accuracy: num(attributes.accuracy), distance: distance === null ? null : Math.max(0, distance), bearing: num(attributes.bearing), zone };
-}
-
-/** The Intl locale of a product culture ('no' is Norwegian Bokmål to Intl). */
-export function intlLocale(culture: string): string {
-  const lang = findLanguage(culture) ?? DEFAULT_LANGUAGE;
-  return lang.cultureName === 'no' ? 'nb-NO' : lang.cultureName;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { DEFAULT_LANGUAGE_SETTING } from '../localization/languages';
+import { DEFAULT_LANGUAGE_SETTING } from '../languages/languages';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
 import { alarmKindOf, STANDARD_CHANNELS, type AlarmChannel } from '../../common/alarm-kinds';
 import type { EscalationStep, ReceiverChannels } from './tables';

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { createServer, type Server } from '../app';
 import { DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_USERS } from '../seed/demo';
 import { demoAllowed } from '../seed/demo-guard';
-import { readSetupToken } from '../seed/setup-token';
+import { readSetupToken } from '../identity/setup-token';
 import { isLoopback } from '../config';
 import { BACKGROUND_SLOT, SLOT_ENV, type WorkerReady } from './messages';
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { notFound } from '../http/errors';
 import { queryParam } from '../http/paging';
-import { tenantIs, UUID } from '../identity/scope';
+import { tenantIs, UUID } from '../multitenancy/scope';
 import { anyOf } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';

@@ -4,7 +4,7 @@ import { invalid } from '../http/body-validation';
 import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
-import { isUniqueViolation } from '../schema-engine/write-checks';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { receiverInviteMail } from './invite-mail';
 import { receiverDto } from './receiver-dto';
 import { requireOwnDevice, type Owner } from './scope';

@@ -6,7 +6,7 @@ import { limitMail } from '../http/mail-limits';
 import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
-import { isUniqueViolation } from '../schema-engine/write-checks';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { MAX_RECEIVERS_PER_DEVICE } from './alarm-receivers';
 import { receiverInviteMail } from './invite-mail';
 import { requireOwnDevice, type Owner } from './scope';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { findLanguage } from '../../common/languages';
 import type { Database } from '../db/tables';
 import type { Db } from '../db/database';
-import { DEFAULT_LANGUAGE_SETTING } from '../localization/languages';
+import { DEFAULT_LANGUAGE_SETTING } from '../languages/languages';
 import { readSettings } from '../settings/settings';
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { intlLocale } from '../alarms/place';
+import { intlLocale } from '../../common/languages';
 
 /**
  * Street addresses for alarms from a Nominatim-compatible reverse geocoder (GEOCODER_URL):

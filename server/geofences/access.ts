@@ -3,7 +3,7 @@ import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { forbidden, type ValidationError } from '../http/errors';
 import { invalid } from '../http/body-validation';
-import { tenantIs } from '../identity/scope';
+import { tenantIs } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import type { LinkTargets } from './geofence-body';

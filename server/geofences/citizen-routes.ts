@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
-import { tenantIs, UUID } from '../identity/scope';
+import { tenantIs, UUID } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { withLinks } from './geofence-store';

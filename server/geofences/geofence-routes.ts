@@ -3,7 +3,7 @@ import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
-import { UUID } from '../identity/scope';
+import { UUID } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import { actorOf, checkTargets, linkableDevices, tenantCitizens } from './access';
 import { areaOf, CIRCLE_BODY, GEOFENCE_BODY, LINKS_BODY, POLYGON_BODY, readCircle, readGeofence, readLinks, readPolygon, scheduleOf, type GeofenceInput } from './geofence-body';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { LatLng } from '../../common/geo';
 import type { Db } from '../db/database';
 import type { GeofenceSchedule, GeofencesTable } from '../care/tables';
-import { tenantIs } from '../identity/scope';
+import { tenantIs } from '../multitenancy/scope';
 import type { Selectable } from 'kysely';
 import type { Actor } from './access';
 import type { Area } from './geofence-body';

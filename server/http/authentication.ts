@@ -3,7 +3,7 @@ import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/database';
 import { logFailure } from '../db/health';
 import { translate } from '../localization/texts';
-import { foreignIssuer, foreignIssuerWarner } from '../oidc/nodes';
+import { foreignIssuer, foreignIssuerWarner } from './api-nodes';
 import { checkDpopProof, DpopReplayGuard } from './dpop';
 import { tokenRefused, TokenRefusal, type AuthChallenge } from './errors';
 import type { Principal } from './request-context';

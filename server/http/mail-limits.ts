@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { normalize } from '../identity/user-records';
 import type { AbpError } from './errors';
 import { hitRateLimit, tooManyRequests } from './rate-limit';
 
@@ -29,10 +28,13 @@ export function tooManyMails(reply: FastifyReply, retryAfter: number, lang: stri
  * checked to look like an email), and throws 429 when any budget is spent. Call it before looking
  * anything up, so the limit is counted (and answers) the same whether or not an account exists.
  */
+/** One budget per mailbox, however its address is cased or padded. */
+const mailbox = (address: string) => address.trim().toUpperCase();
+
 export async function limitMail(db: Db, request: FastifyRequest, reply: FastifyReply, targets: readonly string[]): Promise<void> {
   const keys: [string, number][] = [
     [`mail:ip:${request.ip}`, MAIL_LIMITS.perAddress],
-    ...[...new Set(targets.map((t) => normalize(t)))].map((t): [string, number] => [`mail:to:${t}`, MAIL_LIMITS.perEmail]),
+    ...[...new Set(targets.map(mailbox))].map((t): [string, number] => [`mail:to:${t}`, MAIL_LIMITS.perEmail]),
   ];
   for (const [key, limit] of keys) {
     const hit = await hitRateLimit(db, key, limit, MAIL_LIMITS.windowSeconds);

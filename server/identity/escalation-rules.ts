@@ -4,7 +4,7 @@ import { ROLE_ADMIN } from '../../common/roles';
 import type { Db } from '../db/database';
 import { grantedPolicies, policiesOfRoles } from '../permissions/granted';
 import { Refusal } from './refusals';
-import { tenantIs } from './scope';
+import { tenantIs } from '../multitenancy/scope';
 import { holdsRole } from './users/queries';
 import { normalize } from './user-records';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { permissionManagementRoutes } from '../permissions/management/routes';
 import { changePasswordRoute } from './account/change-password-route';
 import { claimTypeRoutes } from './claim-types/routes';
 import { organizationUnitAssignmentRoutes } from './organization-units/assignment-routes';
@@ -17,12 +16,12 @@ import { userRoutes } from './users/routes';
 
 /**
  * Identity management endpoints: users, roles with claims, claim types, organization units,
- * permission management, the signed-in user's password change, and the users overview with its
+ * the signed-in user's password change, and the users overview with its
  * reports. Every query is scoped to the acting tenant; refused privilege escalations are logged
  * (server log and security log) by this module's error handler.
  */
-export async function identityModule(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
-  const { db, policies } = opts;
+export async function identityModule(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
   installRefusalHandler(app, db);
   await app.register(userRoutes, { db });
   await app.register(userActionRoutes, { db });
@@ -33,7 +32,6 @@ export async function identityModule(app: FastifyInstance, opts: { db: Db; polic
   await app.register(claimTypeRoutes, { db });
   await app.register(organizationUnitRoutes, { db });
   await app.register(organizationUnitAssignmentRoutes, { db });
-  await app.register(permissionManagementRoutes, { db, policies });
   await app.register(changePasswordRoute, { db });
   await app.register(userOverviewListRoutes, { db });
   await app.register(reportRoutes, { db });

@@ -1,5 +1,5 @@
 import { queryParam } from '../http/paging';
-import { UUID } from './scope';
+import { UUID } from '../multitenancy/scope';
 import { invalid, problem } from './validation';
 
 /** Query parameters of identity lists, camelCase or PascalCase; malformed values are a 400. */

@@ -10,7 +10,7 @@ import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from '../settings/save-settings';
 import { readSettings } from '../settings/settings';
 import { findScopedRole } from './roles/queries';
-import { entityNotFound, scopeOf } from './scope';
+import { entityNotFound, scopeOf } from '../multitenancy/scope';
 import { REQUIRE_SECOND_FACTOR } from './second-factor-requirement';
 
 const SETTING_PATH = '/api/setting-management/second-factor';

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { SecurityLogsTable } from './tables';
 import { contains, type ListParams } from './list-params';
-import { inScope, type Scope } from './scope';
+import { inScope, type Scope } from '../multitenancy/scope';
 
 export interface SecurityLogFilters {
   userName?: string;

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { readPaging, readSorting } from '../http/paging';
 import { ListParams } from './list-params';
 import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from './security-log-query';
-import { entityNotFound, scopeOf, UUID } from './scope';
+import { entityNotFound, scopeOf, UUID } from '../multitenancy/scope';
 import { HAND_CHECKED, ID_PARAMS, pagedResult } from './route-schemas';
 import { SECURITY_LOG, SECURITY_LOG_QUERY } from './security-log-schemas';
 

@@ -4,7 +4,7 @@ import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import type { Db } from '../db/database';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
-import { endSessions } from '../oidc/grant-revocation';
+import { endSessions } from './grant-revocation';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
 import { writeSecurityLog } from './security-log';

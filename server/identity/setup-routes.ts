@@ -7,9 +7,8 @@ import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { passwordPolicyFor, passwordErrors } from './password-rules';
-import { createHostAdmin, hostUserExists, userNameTaken } from '../seed/first-admin';
-import { takeSetupToken } from '../seed/setup-token';
-import { DEMO_PASSWORD } from '../seed/demo';
+import { createHostAdmin, hostUserExists, userNameTaken } from './host-admin';
+import { takeSetupToken } from './setup-token';
 import { renderSetupDone, renderSetupPage } from './setup-page';
 
 /** Tries per client address: the token is 256 random bits, the limit keeps the log readable. */
@@ -40,10 +39,11 @@ const HTML = { type: 'string' } as const;
  * The one-time setup of an install started with no host user and no ADMIN_PASSWORD: the link the
  * start-up banner prints (`$PUBLIC_URL/setup?token=...`) opens a form that creates the host
  * administrator with a password the operator chooses; the token is then void. POST /api/setup
- * does the same for scripts, answering in ABP's shape.
+ * does the same for scripts, answering in ABP's shape. The demo's published password (given by
+ * the app, which seeds the demo) is refused.
  */
-export async function setupRoutes(app: FastifyInstance, opts: { config: Config; db: Db }) {
-  const { db } = opts;
+export async function setupRoutes(app: FastifyInstance, opts: { config: Config; db: Db; demoPassword: string }) {
+  const { db, demoPassword } = opts;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
   async function complete(request: FastifyRequest, reply: FastifyReply, body: SetupBody): Promise<void> {
@@ -59,7 +59,7 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
       ...(userName ? [] : [{ members: ['userName'], message: translate('setup.userNameRequired', lang) }]),
       ...(/^[^\s@]+@[^\s@]+$/.test(email) ? [] : [{ members: ['email'], message: translate('setup.emailInvalid', lang) }]),
       ...passwordErrors(body.password, (await passwordPolicyFor(db, null)).rules, 'password', lang),
-      ...(body.password === DEMO_PASSWORD ? [{ members: ['password'], message: translate('setup.demoPassword', lang) }] : []),
+      ...(body.password === demoPassword ? [{ members: ['password'], message: translate('setup.demoPassword', lang) }] : []),
     ];
     if (problems.length) throw badRequest(translate('setup.invalid', lang), problems);
     await db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import { readSettings } from '../settings/settings';
 import { decoyHash, verifyPassword } from './passwords';
 import { findUserForSignIn } from './user-records';
 import { countFailure, forgetPair, loginKey, throttleState, type LockoutRule } from './sign-in-throttle';
-import { tenantIsAvailable } from '../tenancy/tenant-state';
+import { tenantIsAvailable } from '../multitenancy/tenant-state';
 
 /**
  * The lockout rule of a tenant (settings Abp.Identity.Lockout.*; ABP's defaults: 5 failed attempts

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { inArray } from '../db/unnest';
-import type { ZoneState } from './tables';
+import type { ZoneState } from '../alarms/evaluate';
 
 /** A device's runtime state as the ingest evaluates it (a device_state row). */
 export interface DeviceState {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { geocoderOf } from '../geocoding/reverse';
 import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
-import { DIRECTORY_CHANNEL } from '../db/migrations/014_directory_notify';
 import { DeviceDirectory } from './device-directory';
 import { IngestCounters, IngestRateLimits } from './guards';
 import { IngestPipeline } from './pipeline';
@@ -12,6 +11,9 @@ import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
+
+/** Where the database notifies changes to devices and their people (the triggers of migration 014). */
+export const DIRECTORY_CHANNEL = 'vigil_directory';
 
 /** How often bad-input counts are written to the log (when there were any). */
 const COUNTS_LOG_MS = 60_000;

@@ -13,6 +13,7 @@ import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
 import { eventOf } from './fix-events';
 import { RefusedMessages } from './refused-messages';
+import type { MessageLog } from './message-log';
 import { placeByWifi, storedAttributes } from './network-place';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
@@ -26,17 +27,6 @@ const CONTACT_SYNC_MS = 60_000;
 const BATCH_SIZE = 800;
 const FLUSH_DELAY_MS = 10;
 const NO_ZONES: readonly ZoneDef[] = [];
-
-export interface MessageLog {
-  uniqueId: string;
-  device: DeviceInfo | null;
-  payload: string;
-  remote: string | null;
-  outcome: Outcome;
-  detail?: string | null;
-  /** Failed writes of this message to the ring so far. */
-  tries?: number;
-}
 
 interface PendingFix {
   id: string;

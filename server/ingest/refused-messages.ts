@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageLog } from './pipeline';
+import type { MessageLog } from './message-log';
 
 /** Refused messages waiting for the ring at most (a flood beyond it is counted, not kept). */
 const MAX_WAITING = 10_000;

@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { Nullable, NullableTimestamp, Timestamp } from '../db/columns';
+import type { ZoneState } from '../alarms/evaluate';
 
 /** One fix of a device (009_tracking). Speed in knots as the OsmAnd protocol sends it. */
 export interface PositionsTable {
@@ -19,13 +20,6 @@ export interface PositionsTable {
   attributes: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The retention class it is kept in (server/history): its tenant's, at write time. */
   keep_days: ColumnType<number, number | undefined, number>;
-}
-
-/** Per zone: confirmed side, outside fixes in a row, whether an exit alarm went out for this absence. */
-export interface ZoneState {
-  s?: 'in' | 'out';
-  p?: number;
-  a?: boolean;
 }
 
 /** A device's runtime state, rewritten on every fix (009_tracking). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../module-context';
-import { kickJobs } from '../jobs';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { kickJobs, type JobQueue } from '../jobs';
 import { createTransport } from './transport';
 import { mailJobKind } from './worker';
 
@@ -11,8 +12,15 @@ export function kickMail(): void {
   kickJobs();
 }
 
+/** What mail delivery needs of the server (the platform part of a module's context). */
+export interface MailContext {
+  db: Db;
+  config: Config;
+  jobs: JobQueue;
+}
+
 /** Mail delivery: `mail.send` jobs on the node's job queue, over SMTP or into the local outbox folder. */
-export async function mailModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function mailModule(app: FastifyInstance, ctx: MailContext): Promise<void> {
   if (!ctx.config.workers) return;
   const transport = createTransport(ctx.config);
   ctx.jobs.registerJobKind(mailJobKind(ctx.db, transport, ctx.config.mailFrom));

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import { MAIL_CONCURRENCY } from './worker';
+
+/** Mails sent at once by one node (worker.ts); the SMTP pool keeps as many connections open. */
+export const MAIL_CONCURRENCY = 4;
 
 export interface MailTransport {
   send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<void>;

@@ -1,15 +1,13 @@
 import type { Db } from '../db/database';
 import { JobQueue, type JobKind } from '../jobs';
 import { MAIL_SEND } from './outbox';
-import type { MailTransport } from './transport';
+import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
 /** Attempts before a mail is marked failed; waits grow 30 s, 1 min, 2 min, ... */
 export const MAX_ATTEMPTS = 8;
 /** A claimed mail is not picked again for this long (its node may have died while sending). */
 export const LEASE_MS = 5 * 60_000;
 export const mailBackoff = (attempts: number) => 30_000 * 2 ** (attempts - 1);
-/** Mails sent at once by one node; the SMTP pool keeps as many connections open (transport.ts). */
-export const MAIL_CONCURRENCY = 4;
 
 /**
  * Delivers queued mail as `mail.send` jobs on the job queue: each job sends one mail_outbox row

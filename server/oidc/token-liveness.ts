@@ -3,10 +3,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { notificationsOf } from '../db/database';
 import { logFailure } from '../db/health';
-import { REVOKED_CHANNEL } from '../db/migrations/022_token_revocation';
 import { unauthorized } from '../http/errors';
 import type { Principal } from '../http/request-context';
 import { translate } from '../localization/texts';
+
+/** Where the database notifies a deleted grant or a revoked token (the triggers of migration 022). */
+export const REVOKED_CHANNEL = 'vigil_revoked';
 
 /** A safety net: a notification lost while a node's listener reconnects is covered by `resync`, and this bounds the rest. */
 const MAX_AGE_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { Principal } from '../http/request-context';
 import { isHostOnlyPolicy } from '../../common/policies';
-import { tenantIs } from '../identity/scope';
+import { tenantIs } from '../multitenancy/scope';
 
 /**
  * The policies a user holds: granted to one of the user's roles ('R', role name) or to the user

@@ -1,9 +1,11 @@
 import type { Db } from '../db/database';
 import { notificationsOf } from '../db/database';
 import type { Principal } from '../http/request-context';
-import { GRANTS_CHANNEL } from '../db/migrations/013_grants_notify';
-import { isTenantAvailable } from '../tenancy/tenant-state';
+import { isTenantAvailable } from '../multitenancy/tenant-state';
 import { grantedPolicies } from './granted';
+
+/** Where the database notifies changes to grants and roles (the triggers of migration 013). */
+export const GRANTS_CHANNEL = 'vigil_grants';
 
 type TenantRow = { is_active: boolean; activation_end_date: Date | null; is_deleted: boolean };
 

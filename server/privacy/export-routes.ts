@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AbpError, conflict, notFound } from '../http/errors';
 import { HAND_CHECKED } from '../http/route-schemas';
-import { UUID } from '../identity/scope';
+import { UUID } from '../multitenancy/scope';
 import { enqueueJobs, kickJobs } from '../jobs';
 import { translate } from '../localization/texts';
 import { PRIVACY_EXPORT_JOB } from './export-job';

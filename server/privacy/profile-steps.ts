@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { endSessions } from '../oidc/grant-revocation';
+import { endSessions } from '../identity/grant-revocation';
 import { affected, containing, countWhere, deleting, or, updating, type ErasureStep } from './erasure-steps';
 import type { Subject } from './subject';
 

@@ -3,7 +3,7 @@ import { POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
-import { tenantIs, UUID } from '../identity/scope';
+import { tenantIs, UUID } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import type { PrivacySubjectType } from './tables';

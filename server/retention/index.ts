@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { periodicJob, type NoPayload } from '../jobs';
 import { reclassify } from '../history/reclassify';
-import { runHistoryRetention, syncHostDefault } from '../history/retention-run';
+import { runHistoryRetention, syncHostDefault } from './history-run';
 import { runLogRetention } from './log-retention';
 import { HISTORY_MOVE_JOB, historyRetentionRoutes } from './history-routes';
 
-export { runLogRetention, LOG_RETENTION_DEFAULTS, type LogRetention } from './log-retention';
+export { runLogRetention } from './log-retention';
 
 export const LOG_RETENTION_JOB = 'retention.logs';
 

@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { EntityChange } from '../audit/tables';
-
-/** How long logs and sent mail are kept, in days (RETENTION_*_DAYS; README, Retention). */
-export interface LogRetention {
-  auditLogDays: number;
-  securityLogDays: number;
-  sentMailDays: number;
-}
-
-/** The host's defaults, and why: docs/decisions/038-retention-of-logs-and-sent-mail.md. */
-export const LOG_RETENTION_DEFAULTS: LogRetention = { auditLogDays: 365, securityLogDays: 365, sentMailDays: 90 };
+import type { LogRetention } from '../config';
 
 /** Rows removed per statement: short transactions, so writers to the same table never wait long. */
 const BATCH = 5000;

@@ -95,7 +95,3 @@ export function uniqueRace(request: FastifyRequest) {
   return conflict(translate('errors.concurrency', request.language));
 }
 
-/** A unique index refusing a write that raced past the check above. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-}

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { allPolicyNames, isHostOnlyPolicy } from '../../common/policies';
 import { ROLE_ADMIN } from '../../common/roles';
 import { normalize } from '../identity/user-records';
-import { ensureRole, grantToRole } from './static-roles';
+import { ensureRole, grantToRole } from '../identity/static-roles';
 import { demoId, demoStamp } from './demo-ids';
 
 /** What each part of the demo is given: the tenant it fills, its staff user (the creator), and "now". */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { unnest } from '../db/unnest';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones } from '../alarms/evaluate';
-import type { ZoneState } from '../ingest/tables';
+import type { ZoneState } from '../alarms/evaluate';
 import { POSITION_COLUMNS, type PositionRow } from '../ingest/batch-writes';
 import { keepDaysOf } from '../history/keep-days';
 import { zonesJson } from '../ingest/device-states';

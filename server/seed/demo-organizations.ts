@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { DynamicDb } from '../schema-engine/resource-model';
-import { DEMO_PRICING, demoRecordId } from '../billing/demo';
+import { DEMO_PRICING, demoRecordId } from './demo-billing';
 import type { DemoTenantContext } from './demo-accounts';
 import { resourceRow } from './demo-ids';
 

@@ -4,7 +4,7 @@ import { assignRole, createDemoTenant, createDemoUser, grantStaffRole, type Demo
 import { seedCare, type DemoCitizen } from './demo-care';
 import { seedCustomers, type DemoCustomer } from './demo-customers';
 import { seedHistory } from './demo-history';
-import { demoRecordId } from '../billing/demo';
+import { demoRecordId } from './demo-billing';
 import { seedOrganizations, type DemoOrganization } from './demo-organizations';
 import { seedAlarmTexts, seedMessages } from './demo-texts';
 

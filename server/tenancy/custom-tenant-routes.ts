@@ -11,7 +11,7 @@ import { HAND_CHECKED } from '../http/route-schemas';
 import { CONFLICT, CUSTOM_TENANT, ID_PARAMS, TENANT_LOOKUP } from './route-schemas';
 import { CUSTOM_TENANT_BODY, customColumns, readCustomTenantBody } from './tenant-body';
 import { customTenantDto, findTenant, requireTenant } from './tenants';
-import { isTenantAvailable } from './tenant-state';
+import { isTenantAvailable } from '../multitenancy/tenant-state';
 
 interface IdParams {
   id: string;

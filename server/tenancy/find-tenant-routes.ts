@@ -4,7 +4,7 @@ import { normalize } from '../identity/user-records';
 import { ANONYMOUS } from '../permissions/guard';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { FIND_TENANT_RESULT } from './route-schemas';
-import { isTenantAvailable } from './tenant-state';
+import { isTenantAvailable } from '../multitenancy/tenant-state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { CAREGIVER_POLICIES, isHostOnlyPolicy } from '../../common/policies';
 import { ROLE_ADMIN, ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 import type { Db } from '../db/database';
-import { ensureRole, grantToRole } from '../seed/static-roles';
+import { ensureRole, grantToRole } from '../identity/static-roles';
 
 /**
  * A new tenant starts with the two static roles the demo tenant has: 'admin' holding every policy

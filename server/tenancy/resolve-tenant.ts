@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { ABP_CODES, forbidden, notFound } from '../http/errors';
 import { grantedPolicies } from '../permissions/granted';
-import { isTenantAvailable, tenantIsAvailable } from './tenant-state';
+import { isTenantAvailable, tenantIsAvailable } from '../multitenancy/tenant-state';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { abpQuery, itemsOf, object, pagedQuery, pageOf } from '../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { ActivationState } from './tenant-state';
+import { ActivationState } from '../multitenancy/tenant-state';
 
 /** Route schemas of tenant management, the custom tenant fields, features and the anonymous tenant lookup. */
 

@@ -3,7 +3,7 @@ import type { TenantsTable } from './tables';
 import { translate } from '../localization/texts';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { normalize } from '../identity/user-records';
-import { ActivationState, type TenantActivation } from './tenant-state';
+import { ActivationState, type TenantActivation } from '../multitenancy/tenant-state';
 
 /**
  * Request bodies of tenant management: ABP SaaS's create/update (name, activationState or

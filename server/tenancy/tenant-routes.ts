@@ -7,7 +7,7 @@ import { describeChange } from '../audit/entity-change';
 import { conflict, forbidden } from '../http/errors';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { isUniqueViolation } from '../schema-engine/write-checks';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { provisionTenantRoles } from './provision';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { CONFLICT, ID_PARAMS, NO_CONTENT, TENANT, TENANT_LIST_QUERY, TENANT_PAGE } from './route-schemas';

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { translate } from '../localization/texts';
 import { normalize } from '../identity/user-records';
-import { ActivationState, activationStateOf, isTenantAvailable } from './tenant-state';
+import { ActivationState, activationStateOf, isTenantAvailable } from '../multitenancy/tenant-state';
 
 /** Reading tenants: the DTOs, one tenant, the filtered page, the unique name check. */
 export type TenantRow = Selectable<TenantsTable>;

@@ -24,7 +24,7 @@ async function markersIn(dataDir: string): Promise<number[]> {
   }
 }
 
-/** API nodes a database records (server/oidc/nodes.ts): each running node has one. */
+/** API nodes a database records (server/http/api-nodes.ts): each running node has one. */
 async function apiNodesIn(dataDir: string): Promise<number> {
   const db = await PGlite.create(dataDir);
   try {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { ensureRanges } from '../../server/history/partitions';
 import { rangeAt } from '../../server/history/classes';
-import { runHistoryRetention } from '../../server/history/retention-run';
+import { runHistoryRetention } from '../../server/retention/history-run';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { caller, type Json } from '../support/api-calls';
 import { demoDevices, queryFix, sendQuery } from '../support/osmand';

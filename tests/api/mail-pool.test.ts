@@ -4,7 +4,8 @@ import { loadConfig } from '../../server/config';
 import { migrate, openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { queueMails } from '../../server/mail/outbox';
 import { createTransport, pooledSmtpUrl } from '../../server/mail/transport';
-import { deliverPending, MAIL_CONCURRENCY } from '../../server/mail/worker';
+import { deliverPending } from '../../server/mail/worker';
+import { MAIL_CONCURRENCY } from '../../server/mail/transport';
 
 /**
  * An alarm's fan-out is many mails at once: they go over a few kept-open SMTP connections, not a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import { revokeGrant } from '../../server/oidc/grant-revocation';
+import { revokeGrant } from '../../server/identity/grant-revocation';
 import { DPOP_ALGS } from '../../server/http/errors';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { challenge, clientSignIn, discover } from '../support/dpop';

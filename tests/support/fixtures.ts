@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import { hashPassword } from '../../server/identity/passwords';
 import { normalize } from '../../server/identity/user-records';
-import { ensureRole, grantToRole } from '../../server/seed/static-roles';
+import { ensureRole, grantToRole } from '../../server/identity/static-roles';
 
 export const FIXTURE_PASSWORD = 'Fixture-Pass-2026';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBattery, evaluateZones, type ZoneDef } from '../../server/alarms/evaluate';
 import { scheduleActive } from '../../server/alarms/schedule';
-import type { ZoneState } from '../../server/ingest/tables';
+import type { ZoneState } from '../../server/alarms/evaluate';
 
 const home: ZoneDef = { id: 'home', name: 'Home', zone: { kind: 'circle', center: { lat: 55.6761, lng: 12.5683 }, radius: 100 }, schedule: null };
 const north = (m: number) => ({ lat: 55.6761 + m / 111_195, lng: 12.5683 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CAREGIVER_POLICIES, isHostOnlyPolicy, POLICIES } from '../../common/policies';
 import type { ResourceSchema } from '../../common/schema/types';
 import { policyCatalogue } from '../../server/permissions/catalogue';
-import { permissionTree } from '../../server/permissions/management/tree';
+import { permissionTree } from '../../server/permission-management/tree';
 import { ROUTES } from '../../src/routing/routes';
 import { selectAll, selectAllState, toggle, updateBody, type PermissionDto, type PermissionGroupDto } from '../../src/pages/app/roles/permissionTree';
 

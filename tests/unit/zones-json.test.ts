@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zonesJson } from '../../server/ingest/device-states';
-import type { ZoneState } from '../../server/ingest/tables';
+import type { ZoneState } from '../../server/alarms/evaluate';
 
 describe('the zones state as stored', () => {
   it('is the JSON object of the zone states, whatever fields each has', () => {

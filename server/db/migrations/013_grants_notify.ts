@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { notifyOnChange } from '../notify-trigger';
+import { notifyOnChange } from './notify-trigger';
 
 /** The tables whose changes can change what a user may do (server/permissions/grants-cache.ts). */
 export const GRANT_TABLES = ['permission_grants', 'user_roles', 'roles', 'organization_unit_roles', 'user_organization_units', 'users', 'tenants'] as const;

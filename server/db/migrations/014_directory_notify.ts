@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { notifyOnChange } from '../notify-trigger';
+import { notifyOnChange } from './notify-trigger';
 
 export const DIRECTORY_CHANNEL = 'vigil_directory';
 

@@ -1,6 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { DAY_MS, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, widthDays, AHEAD_DAYS, HISTORY_CLASSES } from '../../history/classes';
-import { createClassPartitions, ensureRanges } from '../../history/partitions';
 
 /**
  * Partitioned history (server/history): `positions` and `device_events` become partitioned by
@@ -14,6 +12,38 @@ import { createClassPartitions, ensureRanges } from '../../history/partitions';
  * A unique or primary key of a partitioned table must hold its partition keys: positions' replay
  * key is (device_id, fix_time, keep_days), device_events' key (id, event_time, keep_days).
  */
+// The history's classes and ranges as server/history had them when this was written (frozen here:
+// later changes to the live module must not change what this migration made).
+const HISTORY_CLASSES = [30, 90, 180, 365, 730] as const;
+const HISTORY_DEFAULT_DAYS = 90;
+const HISTORY_MAX_DAYS = 730;
+const AHEAD_DAYS = 7;
+const DAY_MS = 86_400_000;
+const HISTORY_TABLES = { positions: 'fix_time', device_events: 'event_time' } as const;
+const widthDays = (days: number): number => Math.max(1, Math.floor(days / 30));
+const classTable = (table: string, days: number) => `${table}_k${days}`;
+
+/** Every class's list partition, each cut by time with a default partition. */
+async function createClassPartitions(db: Kysely<unknown>): Promise<void> {
+  for (const [table, time] of Object.entries(HISTORY_TABLES)) {
+    for (const days of HISTORY_CLASSES) {
+      const cls = classTable(table, days);
+      await sql`create table if not exists ${sql.id(cls)} partition of ${sql.id(table)} for values in (${sql.lit(days)}) partition by range (${sql.id(time)})`.execute(db);
+      await sql`create table if not exists ${sql.id(`${cls}_default`)} partition of ${sql.id(cls)} default`.execute(db);
+    }
+  }
+}
+
+/** The time ranges of a class covering [from, to), on tables just made (no range exists, no row waits in a default). */
+async function createRanges(db: Kysely<unknown>, table: keyof typeof HISTORY_TABLES, days: number, from: Date, to: Date): Promise<void> {
+  const w = widthDays(days);
+  for (let startDay = Math.floor(Math.floor(from.getTime() / DAY_MS) / w) * w; startDay * DAY_MS < to.getTime(); startDay += w) {
+    const start = new Date(startDay * DAY_MS).toISOString();
+    const end = new Date((startDay + w) * DAY_MS).toISOString();
+    await sql`create table ${sql.id(`${classTable(table, days)}_d${startDay}`)} partition of ${sql.id(classTable(table, days))} for values from (${sql.lit(start)}) to (${sql.lit(end)})`.execute(db);
+  }
+}
+
 const POSITION_COLUMNS = ['id', 'tenant_id', 'device_id', 'fix_time', 'server_time', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy', 'battery', 'valid', 'attributes'];
 const EVENT_COLUMNS = ['id', 'tenant_id', 'device_id', 'type', 'event_time', 'position_id', 'geofence_id', 'attributes', 'creation_time'];
 const classes = sql.raw(HISTORY_CLASSES.join(', '));
@@ -61,7 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The whole period of the class at least, so late fixes of a watch back online find their range.
     const live = new Date(now.getTime() - HISTORY_DEFAULT_DAYS * DAY_MS);
     const from = first && new Date(first) < live ? (new Date(first) > oldest ? new Date(first) : oldest) : live;
-    await ensureRanges(db, table, HISTORY_DEFAULT_DAYS, from, ahead, 60_000);
+    await createRanges(db, table, HISTORY_DEFAULT_DAYS, from, ahead);
   }
 
   const pCols = sql.raw(POSITION_COLUMNS.join(', '));

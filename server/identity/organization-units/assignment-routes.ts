@@ -7,7 +7,7 @@ import { describeChange } from '../../audit/entity-change';
 import { assertMayHandOut, keepingHostAdmin } from '../escalation-rules';
 import { ListParams } from '../list-params';
 import { roleDto } from '../roles/queries';
-import { entityNotFound, scopeOf, tenantIs, UUID } from '../scope';
+import { entityNotFound, scopeOf, tenantIs, UUID } from '../../multitenancy/scope';
 import { roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from '../users/queries';
 import { effectiveRoles } from '../user-records';
 import { invalid, problem } from '../validation';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { columnIs, tenantIs } from '../scope';
+import { columnIs, tenantIs } from '../../multitenancy/scope';
 
 /**
  * ABP's organization unit codes: five digits per level joined by dots ('00001.00002'), so a

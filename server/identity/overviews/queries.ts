@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { type ListParams } from '../list-params';
-import type { Scope } from '../scope';
+import type { Scope } from '../../multitenancy/scope';
 import { isLockedOut, roleNamesByUser, userListQuery, type UserFilters, type UserRow } from '../users/queries';
 
 /** The MitID provider's name in external_logins. */

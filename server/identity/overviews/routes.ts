@@ -6,7 +6,7 @@ import { readPaging, readSorting } from '../../http/paging';
 import { describeChange } from '../../audit/entity-change';
 import { ListParams } from '../list-params';
 import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from '../security-log-query';
-import { scopeOf } from '../scope';
+import { scopeOf } from '../../multitenancy/scope';
 import { requireUser } from '../users/access';
 import { OVERVIEW_SORTING, overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
 import { userLogRoutes } from './user-logs-routes';

@@ -6,7 +6,7 @@ import type { AuditLogsTable } from '../../audit/tables';
 import type { SecurityLogsTable } from '../tables';
 import { readPaging } from '../../http/paging';
 import { ListParams } from '../list-params';
-import { scopeOf } from '../scope';
+import { scopeOf } from '../../multitenancy/scope';
 import { securityLogDto } from '../security-log-query';
 import { requireUser } from '../users/access';
 import { userListQuery } from '../users/queries';

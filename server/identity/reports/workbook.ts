@@ -1,4 +1,4 @@
-import type { Cell } from '../overviews/csv';
+import type { Cell } from './csv';
 
 /** The MIME type of an Excel workbook (.xlsx). */
 

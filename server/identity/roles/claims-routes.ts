@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
 import { claimTypeDto, claimValueFits } from '../claim-types/value-types';
 import { describeChange } from '../../audit/entity-change';
-import { entityNotFound, scopeOf } from '../scope';
+import { entityNotFound, scopeOf } from '../../multitenancy/scope';
 import { invalid, problem } from '../validation';
 import { CLAIMS_BODY, readClaims } from './bodies';
 import { HAND_CHECKED, ID_PARAMS, NO_CONTENT } from '../route-schemas';

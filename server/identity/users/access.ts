@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { assertMayHandOut } from '../escalation-rules';
-import { entityNotFound, scopeOf } from '../scope';
+import { entityNotFound, scopeOf } from '../../multitenancy/scope';
 import { effectiveRoles } from '../user-records';
 import { findScopedUser, organizationUnitIdsOf, roleNamesByUser, toUserDto, type UserRow } from './queries';
 import { rolesOfOrganizationUnits, type Role } from './rules';

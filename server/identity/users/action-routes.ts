@@ -7,7 +7,7 @@ import { forbidden } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayManageUser, keepingHostAdmin } from '../escalation-rules';
-import { endSessions } from '../../oidc/grant-revocation';
+import { endSessions } from '../grant-revocation';
 import { setPassword } from '../set-password';
 import { forgetLogins } from '../sign-in-throttle';
 import { roleDto, roleListQuery } from '../roles/queries';

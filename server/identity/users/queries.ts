@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import type { UsersTable } from '../tables';
 import { contains } from '../list-params';
-import { inScope, UUID, type Scope } from '../scope';
+import { inScope, UUID, type Scope } from '../../multitenancy/scope';
 
 export type UserRow = Selectable<UsersTable>;
 

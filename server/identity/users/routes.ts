@@ -9,11 +9,11 @@ import { translate } from '../../localization/texts';
 import { readSettings } from '../../settings/settings';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayManageUser, keepingHostAdmin } from '../escalation-rules';
-import { endSessions } from '../../oidc/grant-revocation';
+import { endSessions } from '../grant-revocation';
 import { ListParams } from '../list-params';
 import { hashPassword } from '../passwords';
 import { passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
-import { entityNotFound, inScope, scopeOf } from '../scope';
+import { entityNotFound, inScope, scopeOf } from '../../multitenancy/scope';
 import { normalize, normalizePhone } from '../user-records';
 import { invalid } from '../validation';
 import { BOOLEAN_FILTER, CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
@@ -22,7 +22,8 @@ import { readUserCreate, readUserUpdate, USER_CREATE_BODY, USER_UPDATE_BODY, typ
 import { assertHandOut, requireUser, userDto } from './access';
 import { setUserOrganizationUnits, setUserRoles } from './commands';
 import { auditedFields, findScopedUser, organizationUnitIdsOf, roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from './queries';
-import { defaultRoles, identityProblems, isUniqueViolation, resolveOrganizationUnits, resolveRoleNames } from './rules';
+import { defaultRoles, identityProblems, resolveOrganizationUnits, resolveRoleNames } from './rules';
+import { isUniqueViolation } from '../../db/constraint-errors';
 
 const P = POLICIES.identityUsers;
 

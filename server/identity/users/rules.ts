@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
 import { problem } from '../validation';
-import { tenantIs } from '../scope';
+import { tenantIs } from '../../multitenancy/scope';
 import { normalize, normalizePhone } from '../user-records';
 import { loginNameConflicts } from '../login-names';
 
@@ -73,4 +73,3 @@ export async function identityProblems(
 }
 
 /** Whether an error is a unique index violation (a race the checks above lost). */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';

@@ -6,7 +6,7 @@ import { describeChange } from '../../audit/entity-change';
 import type { Db } from '../../db/database';
 import { bodyValidator } from '../../http/body-validation';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
-import { endSessions } from '../../oidc/grant-revocation';
+import { endSessions } from '../grant-revocation';
 import { assertMayManageUser } from '../escalation-rules';
 import { requireUser } from './access';
 

@@ -9,11 +9,11 @@ import { notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { bumpLocalizationVersion, type OverrideSync } from './override-sync';
-import { overridesOf } from './overrides';
+import { bumpLocalizationVersion, type OverrideSync } from '../localization/override-sync';
+import { overridesOf } from '../localization/overrides';
 import { HAND_CHECKED } from '../http/route-schemas';
 import { BASE_CULTURE_QUERY, LANGUAGE_TEXT, LANGUAGE_TEXT_PAGE, TEXT_LIST_QUERY, TEXT_PARAMS, TEXT_VALUE_BODY, TEXT_VALUE_QUERY } from './route-schemas';
-import { baseNamespace, flatten, isNamespace, lookup, namespaceNames, ownText, translate } from './texts';
+import { baseNamespace, flatten, isNamespace, lookup, namespaceNames, ownText, translate } from '../localization/texts';
 
 interface TextParams {
   resourceName: string;

@@ -9,10 +9,10 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { queryParam, readPaging, readSorting } from '../http/paging';
 import { bodyValidator, invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { isUniqueViolation } from '../schema-engine/write-checks';
+import { isUniqueViolation } from '../db/constraint-errors';
 import { writeSettings } from '../settings/settings';
 import { byProductOrder, DEFAULT_LANGUAGE_SETTING, defaultCulture, languageDto, type LanguageRow } from './languages';
-import { namespaceNames, translate } from './texts';
+import { namespaceNames, translate } from '../localization/texts';
 import { HAND_CHECKED } from '../http/route-schemas';
 import {
   CONFLICT, CREATE_LANGUAGE_BODY, CULTURE_LIST, ID_PARAMS, LANGUAGE, LANGUAGE_ITEMS, LANGUAGE_LIST_QUERY, LANGUAGE_PAGE, NO_CONTENT, RESOURCE_LIST, UPDATE_LANGUAGE_BODY,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { EntityChange } from '../audit/tables';
-import { AHEAD_DAYS, classTable, DAY_MS, expiresAt, HISTORY_CLASSES, HISTORY_TABLES, isHistoryClass, type HistoryClass, type HistoryTable } from './classes';
-import { ensureRanges, existingRanges } from './partitions';
-import { reclassify } from './reclassify';
+import { AHEAD_DAYS, classTable, DAY_MS, expiresAt, HISTORY_CLASSES, HISTORY_TABLES, isHistoryClass, type HistoryClass, type HistoryTable } from '../history/classes';
+import { ensureRanges, existingRanges } from '../history/partitions';
+import { reclassify } from '../history/reclassify';
 
 /** How long a drop waits for the table: longer would hold back every write queued behind it. */
 const LOCK_TIMEOUT_MS = 100;

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
+ * Frozen with the migrations that call it (013, 014): a later change belongs in a new migration.
+ *
  * Makes changes to tables notify every API node: a statement trigger per table calls
  * `pg_notify(channel, table name)`, delivered at commit (LISTEN on PostgreSQL, in-process on
  * PGlite). `events` narrows a table's trigger (e.g. 'insert or delete or update of imei').

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { forbidden } from '../../http/errors';
-import { translate } from '../../localization/texts';
-import { POLICIES } from '../../../common/policies';
-import { assertMayManageUser } from '../../identity/escalation-rules';
-import { Refusal } from '../../identity/refusals';
-import { entityNotFound, tenantIs, UUID } from '../../identity/scope';
-import { effectiveRoles, normalize } from '../../identity/user-records';
-import { invalid, problem } from '../../identity/validation';
-import { ListParams } from '../../identity/list-params';
-import { grantedPolicies } from '../granted';
+import type { Db } from '../db/database';
+import { forbidden } from '../http/errors';
+import { translate } from '../localization/texts';
+import { POLICIES } from '../../common/policies';
+import { assertMayManageUser } from '../identity/escalation-rules';
+import { Refusal } from '../identity/refusals';
+import { entityNotFound, tenantIs, UUID } from '../multitenancy/scope';
+import { effectiveRoles, normalize } from '../identity/user-records';
+import { invalid, problem } from '../identity/validation';
+import { ListParams } from '../identity/list-params';
+import { grantedPolicies } from '../permissions/granted';
 
 /** Whose permissions a request manages: a role ('R', by name) or a user ('U', by id) of the acting tenant. */
 export interface Target {

@@ -1,5 +1,5 @@
-import { POLICIES } from '../../../common/policies';
-import { translate } from '../../localization/texts';
+import { POLICIES } from '../../common/policies';
+import { translate } from '../localization/texts';
 
 /**
  * The permission tree of ABP's permission management, built from the policy catalogue: a group per

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { findLanguage, LANGUAGES } from '../../common/languages';
 import type { Db } from '../db/database';
-import type { LanguagesTable } from './tables';
+import type { LanguagesTable } from '../localization/tables';
 import { readSettings } from '../settings/settings';
 
 /**

@@ -1,5 +1,5 @@
-import { ABP_ERROR_RESPONSE } from '../../http/errors';
-import { NULLABLE_STRING } from '../../identity/route-schemas';
+import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { NULLABLE_STRING } from '../identity/route-schemas';
 
 /** Route schemas of /api/permission-management/permissions (ABP's permission management). */
 

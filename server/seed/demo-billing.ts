@@ -1,10 +1,9 @@
 import type { Db } from '../db/database';
-import { demoId, demoStamp } from '../seed/demo-ids';
+import { demoId, demoStamp } from './demo-ids';
 import type { DynamicDb } from '../schema-engine/resource-model';
-import { insertInvoice, nextInvoiceNumber } from './service/invoices';
-import { addPeriod } from './service/periods';
-import { PLANS } from './service/pricing';
-import { SUBSCRIPTION_LIST_PRICES } from '../db/migrations/003_pricing';
+import { insertInvoice, nextInvoiceNumber } from '../billing/service/invoices';
+import { addPeriod } from '../billing/service/periods';
+import { PLANS } from '../billing/service/pricing';
 import { discounted } from '../resource-extensions/products/money';
 import { translate } from '../localization/texts';
 
@@ -47,7 +46,9 @@ export async function seedBillingDemo(db: Db, tenantId: string, caregiverId: str
     .execute();
 
   const [plan] = PLANS;
-  const amount = discounted(SUBSCRIPTION_LIST_PRICES[`subscription:${plan}`]![DEMO_PRICING.currency]!, DEMO_PRICING.discountPercentage)!;
+  // The list price the host has now (migration 003 wrote the first ones; the back office changes them).
+  const listPrice = await db.selectFrom('product_list_prices').select('price').where('product_key', '=', `subscription:${plan}`).where('currency', '=', DEMO_PRICING.currency).executeTakeFirstOrThrow();
+  const amount = discounted(Number(listPrice.price), DEMO_PRICING.discountPercentage)!;
   const start = now;
   const end = addPeriod(start, plan!);
   const devices = await db.selectFrom('devices').select(['id', 'name']).where('owner_user_id', '=', caregiverId).orderBy('name').execute();

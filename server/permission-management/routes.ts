@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isGrantableIn, isHostOnlyPolicy, POLICIES } from '../../../common/policies';
-import { writeAuditLog } from '../../audit/audit-log';
-import type { Db } from '../../db/database';
-import { Refusal } from '../../identity/refusals';
-import { tenantIs } from '../../identity/scope';
-import { invalid, problem, validator } from '../../identity/validation';
-import { describeChange } from '../../audit/entity-change';
-import { grantedPolicies } from '../granted';
-import { anyOf } from '../guard';
+import { isGrantableIn, isHostOnlyPolicy, POLICIES } from '../../common/policies';
+import { writeAuditLog } from '../audit/audit-log';
+import type { Db } from '../db/database';
+import { installRefusalHandler, Refusal } from '../identity/refusals';
+import { tenantIs } from '../multitenancy/scope';
+import { invalid, problem, validator } from '../identity/validation';
+import { describeChange } from '../audit/entity-change';
+import { grantedPolicies } from '../permissions/granted';
+import { anyOf } from '../permissions/guard';
 import { parentOfIn, permissionTree } from './tree';
 import { resolveTarget, type Target } from './target';
-import { HAND_CHECKED, NO_CONTENT } from '../../identity/route-schemas';
+import { HAND_CHECKED, NO_CONTENT } from '../identity/route-schemas';
 import { PERMISSION_LIST, TARGET_NOT_FOUND, TARGET_QUERY, UPDATE_BODY } from './route-schemas';
 
 const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
@@ -46,6 +46,8 @@ async function grantsOf(db: Db, target: Target) {
  */
 export async function permissionManagementRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
+  // A refused escalation is logged and answered as in the identity module's own routes.
+  installRefusalHandler(app, db);
   // ABP lists and grants only the permissions of the acting side (MultiTenancySide.HasFlag).
   const visible = (tenantId: string | null) => policies.filter((p) => isGrantableIn(p, tenantId));
   const known = new Set(policies);

@@ -6,9 +6,9 @@ import { grantedPolicies } from '../permissions/granted';
 import { ANONYMOUS } from '../permissions/guard';
 import { featureValues } from '../tenancy/features';
 import { folderOf } from '../localization/texts';
-import { localizationResources, VIGIL_RESOURCE } from './application-localization';
-import { APPLICATION_CONFIGURATION, CONFIGURATION_QUERY } from './route-schemas';
-import { enabledLanguages } from '../localization/languages';
+import { localizationResources, VIGIL_RESOURCE } from '../abp/application-localization';
+import { APPLICATION_CONFIGURATION, CONFIGURATION_QUERY } from '../abp/route-schemas';
+import { enabledLanguages } from '../languages/languages';
 import { CLIENT_SETTINGS, readSettings } from '../settings/settings';
 
 /** Windows ids of the time zones Vigil's customers use (ABP sends both); others send null. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { ROLE_ADMIN } from '../../common/roles';
-import { normalize } from '../identity/user-records';
+import { normalize } from './user-records';
 
 /** Ensures a role exists (by tenant and name) and returns its id. */
 export async function ensureRole(db: Db, tenantId: string | null, name: string, flags: { isStatic?: boolean; isPublic?: boolean } = {}): Promise<string> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findLanguage } from '../../common/languages';
-import { isNamespace, readNamespace, registerGeneratedNamespaces } from './texts';
+import { isNamespace, readNamespace, registerGeneratedNamespaces } from '../localization/texts';
 
 /**
  * GET /locales/<lng>/<ns>.json: the translation files the web app's i18next backend loads.
