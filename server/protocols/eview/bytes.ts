@@ -1,4 +1,4 @@
-/** Reading an Eview frame as Traccar's Netty buffer reads it: little-endian unless a field says otherwise, bounded by the frame. */
+/** Reading an Eview frame as Traccar's Netty buffer reads it (little-endian), bounded by the frame. */
 
 /** A read past the end of the frame (Netty's IndexOutOfBoundsException): the frame is refused. */
 export class Truncated extends Error {
@@ -52,13 +52,10 @@ export class ByteReader {
   i16 = (): number => this.view.getInt16(this.take(2), true);
   u32 = (): number => this.view.getUint32(this.take(4), true);
   i32 = (): number => this.view.getInt32(this.take(4), true);
-  u16be = (): number => this.view.getUint16(this.take(2), false);
-  i16be = (): number => this.view.getInt16(this.take(2), false);
-  u24be = (): number => {
+  u24 = (): number => {
     const at = this.take(3);
-    return (this.view.getUint8(at) << 16) | this.view.getUint16(at + 1, false);
+    return this.view.getUint16(at, true) | (this.view.getUint8(at + 2) << 16);
   };
-  u32be = (): number => this.view.getUint32(this.take(4), false);
 
   slice(n: number): Uint8Array {
     const at = this.take(n);

@@ -132,7 +132,8 @@ function readBeacon(report: Report, reader: ByteReader, key: number, endIndex: n
     const length = key === 0x2c ? reader.u8() : endIndex - reader.pos;
     set(`description${index}`, reader.ascii(length));
   }
-  if (key === 0x2c && reader.pos < endIndex) set(`tagTemp${index}`, reader.i16be() / 10);
+  // Little-endian, unlike Traccar (readShort): its sample's f1 00 is 24.1 °C, not -384 °C.
+  if (key === 0x2c && reader.pos < endIndex) set(`tagTemp${index}`, reader.i16() / 10);
 }
 
 /** One key's value into the report; the reader is moved to the record's end by the caller. */
