@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue, CellTower, WifiAccessPoint } from '../../server/ingest/osmand';
-import { eviewCodec } from '../../server/protocols/eview';
+import { eviewCodec, MAX_FRAME_BYTES } from '../../server/protocols/eview';
 import { crc16Xmodem } from '../../server/protocols/eview/crc16';
 import { encodeFirmwareUpdate } from '../../server/protocols/eview/encoder';
 import type { DecodedMessage, DecodedPosition } from '../../server/protocols/types';
@@ -384,7 +384,7 @@ describe('Eview codec: Traccar Minifinder2 decoder samples', () => {
   it('the framer cuts every sample (the first aside) from one stream, unchanged', () => {
     const valid = decoderFixture.samples.slice(1).map((s) => bytes(s.hex));
     const stream = Buffer.concat(valid.map((f) => Buffer.from(f)));
-    const framer = eviewCodec.createFramer(32 * 1024);
+    const framer = eviewCodec.createFramer(MAX_FRAME_BYTES);
     const frames = framer.push(Uint8Array.from(stream));
     expect(frames.map(toHex)).toEqual(valid.map(toHex));
     expect(framer.buffered).toBe(0);

@@ -48,7 +48,7 @@ export function checkFrame(frame: Uint8Array): { ok: true; header: FrameHeader }
  */
 export class EviewFramer implements Framer {
   private held: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
-  /** Frames refused for a bad checksum or an oversize length since the connection opened. */
+  /** Start bytes taken for noise (an oversize length or a checksum that does not match) since the connection opened. */
   refused = 0;
 
   constructor(private readonly maxFrameBytes: number) {
