@@ -1,0 +1,16 @@
+import type { ProtocolCodec } from '../types';
+import { decodeFrame } from './decoder';
+import { encodeCommand, EVIEW_COMMANDS } from './encoder';
+import { EviewFramer } from './frame';
+
+/** Eview EV-04, EV-05 and EV-07 watches and trackers: Traccar's minifinder2 protocol, binary over TCP. */
+export const eviewCodec: ProtocolCodec = {
+  name: 'eview',
+  defaultPort: 5187,
+  createFramer: (maxFrameBytes) => new EviewFramer(maxFrameBytes),
+  decode: decodeFrame,
+  commands: EVIEW_COMMANDS,
+  encode: encodeCommand,
+};
+
+export { MAX_FRAME_BYTES } from './frame';
