@@ -118,6 +118,16 @@ describe('watch decoder: answers and echoes', () => {
     expect(text(decode('[3G*1234567890*0002*AL,broken]').reply)).toBe('[3G*1234567890*0002*AL]');
   });
 
+  it('reads a large binary frame (a voice message) without throwing, its type kept short', () => {
+    const audio = new Uint8Array(300_000).fill(0x41);
+    const frame = Uint8Array.from([...bytes('[CS*1234567890*0000*TK,'), ...audio, 0x5d]);
+    const result = watchCodec.decode(frame, new Date());
+    expect(result.ok && result.message.type).toBe('TK');
+    const noComma = Uint8Array.from([...bytes('[CS*1234567890*0000*'), ...audio, 0x5d]);
+    const other = watchCodec.decode(noComma, new Date());
+    expect(other.ok && other.message.type).toBe('A'.repeat(32));
+  });
+
   it('refuses what is not a watch frame', () => {
     for (const frame of ['', '[', 'LK', '[3G*1234567890*0002*LK', '[3G**0002*LK]', '[3G*1234567890*00x2*LK]']) {
       const result = watchCodec.decode(bytes(frame), new Date());

@@ -88,6 +88,20 @@ describe('watch framer', () => {
     expect(framer.buffered).toBe(0);
   });
 
+  it('reassembles a 1 MB voice message sent in 1 kB chunks, resuming where it stopped (not rescanning)', () => {
+    const audio = new Uint8Array(1_000_000).map((_, i) => (i * 7) % 256);
+    const special = [0x7d, 0x5b, 0x5d, 0x2c, 0x2a];
+    const escaped = [...audio].flatMap((b) => (special.includes(b) ? [0x7d, special.indexOf(b) + 1] : [b]));
+    const wire = cat(bytes('[CS*1234567890*0000*TK,'), Uint8Array.from(escaped), bytes(']'));
+    const framer = watchCodec.createFramer(2_000_000);
+    const started = performance.now();
+    const frames: Uint8Array[] = [];
+    for (let at = 0; at < wire.length; at += 1024) frames.push(...framer.push(wire.subarray(at, at + 1024)));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(frames).toHaveLength(1);
+    expect(Buffer.from(frames[0] ?? []).subarray(23, -1).equals(Buffer.from(audio))).toBe(true);
+  });
+
   it('drops a frame cut short when a new frame starts inside it', () => {
     const frames = watchCodec.createFramer(MAX).push(bytes('[3G*1234567890*0040*UD,120316,14[3G*1234567890*0002*LK]'));
     expect(frames.map(text)).toEqual(['[3G*1234567890*0002*LK]']);

@@ -12,7 +12,11 @@ import { javaDouble, javaInt, splitValues } from './values';
  * to a message without positions, as does every type it does not know.
  */
 
-const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+/** Bytes as text, one character a byte (a frame may be a large binary: no spread into fromCharCode). */
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+
+/** Longer than any type a watch sends: a frame without a ',' in its content keeps no more of it as its type. */
+const MAX_TYPE_LENGTH = 32;
 
 function head(frame: Uint8Array): FrameHeader | null {
   if (frame.length < 2 || frame[frame.length - 1] !== CLOSE) return null;
@@ -89,7 +93,7 @@ export function decodeFrame(frame: Uint8Array): DecodeResult {
   if (!header) return { ok: false, reason: 'not a watch frame' };
   const content = frame.subarray(header.contentStart, frame.length - 1);
   const comma = content.indexOf(0x2c);
-  const type = latin1(content.subarray(0, comma < 0 ? content.length : comma));
+  const type = latin1(content.subarray(0, Math.min(comma < 0 ? content.length : comma, MAX_TYPE_LENGTH)));
   // Binary payloads (pictures, voice) are not read as text.
   const body = comma < 0 ? null : () => latin1(content.subarray(comma + 1));
   const message: DecodedMessage = { deviceId: header.deviceId, type, positions: [], status: null, reply: null, acknowledged: null };

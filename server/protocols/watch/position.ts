@@ -28,6 +28,7 @@ const POSITION = new RegExp(
     '([0-9a-fA-F]+)', // status
     '(.*)$', // cells and Wi-Fi
   ].join(','),
+  's', // as Traccar's PatternBuilder (DOTALL)
 );
 
 /** Traccar's UnitsConverter.knotsFromKph ratio. */
