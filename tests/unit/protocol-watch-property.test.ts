@@ -36,22 +36,26 @@ const frameArb = fc
     index: fc.option(fc.stringMatching(/^[0-9A-F]{4}$/), { nil: null }),
     decimal: fc.boolean(),
     content: fc.oneof(
-      fc.stringMatching(/^[A-Z]{2,6}(,[ -Z^-~]{0,20}){0,8}$/).map(ascii),
-      fc.uint8Array({ maxLength: 120 }).map((audio) => Uint8Array.from([...ascii('TK,'), ...audio])),
+      fc.stringMatching(/^[A-Z]{2,6}(,[ -Z^-~]{0,20}){0,8}$/).map((t) => ({ bytes: ascii(t), binary: false })),
+      // A Wi-Fi name in brackets, as Traccar's WatchFrameDecoderTest has one.
+      fc.stringMatching(/^UD(,[ -Z^-~]{0,10}){0,4},\[[ -Z^-~]{0,12}\][a-z0-9]{0,4}(,[0-9a-f:]{0,17}){0,3}$/).map((t) => ({ bytes: ascii(t), binary: false })),
+      fc.uint8Array({ maxLength: 120 }).map((audio) => ({ bytes: Uint8Array.from([...ascii('TK,'), ...audio]), binary: true })),
     ),
   })
-  .map(({ tag, id, index, decimal, content }) => {
+  .map(({ tag, id, index, decimal, content: { bytes: content, binary } }) => {
     const length = decimal ? String(content.length).padStart(4, '0') : content.length.toString(16).padStart(4, '0');
+    // Only binary payloads are escaped; a text's ',' and '*' go as they are.
     const raw: number[] = [];
     for (const b of content) {
-      const code = ESCAPES.get(b);
+      const code = binary ? ESCAPES.get(b) : undefined;
       if (code === undefined) raw.push(b);
       else raw.push(0x7d, code);
     }
     const head = ascii(`[${tag}*${id}*${index === null ? '' : `${index}*`}${length}*`);
-    return { wire: Uint8Array.from([...head, ...raw, 0x5d]), frame: Uint8Array.from([...head, ...content, 0x5d]) };
+    return { wire: Uint8Array.from([...head, ...raw, 0x5d]), frame: Uint8Array.from([...head, ...content, 0x5d]), content, length };
   })
-  .filter(({ wire }) => wire.length <= MAX);
+  // The one ambiguity the framer documents: a hex LEN written in digits whose decimal reading ends at a ']' inside the content.
+  .filter(({ wire, content, length }) => wire.length <= MAX && !(/^\d+$/.test(length) && content[Number(length)] === 0x5d));
 
 describe('watch framer, property-based', () => {
   it('never throws on arbitrary bytes, returns at most one frame per "[", and keeps buffered within the limit', () => {

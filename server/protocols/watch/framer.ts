@@ -9,7 +9,9 @@ import { CLOSE, ESCAPE, ESCAPED, OPEN, lengthReadings, readHeader } from './fram
  * Wi-Fi name may hold "[...]", and many watches write a wrong LEN) or comes right after LEN content
  * bytes, LEN read as hex or as decimal (some firmware writes it in decimal): that also ends a frame
  * whose Wi-Fi name holds a lone '['. The rule looks only at the bytes before the end, so the same
- * bytes give the same frames however the stream is chunked.
+ * bytes give the same frames however the stream is chunked. One case it reads wrong: a hex LEN
+ * written only in digits (0018) whose decimal reading (18) falls just before a ']' inside a Wi-Fi
+ * name in brackets; Traccar's rule alone would read that frame right but not one with a lone '['.
  */
 
 /** The room a connection keeps between frames. */
@@ -42,7 +44,8 @@ export class WatchFramer implements Framer {
   }
 
   push(chunk: Uint8Array): Uint8Array[] {
-    this.append(chunk);
+    // With nothing held, garbage before a '[' is not even stored.
+    this.append(this.to > this.from ? chunk : chunk.subarray(Math.max(0, chunk.indexOf(OPEN)), chunk.indexOf(OPEN) < 0 ? 0 : chunk.length));
     const bytes = this.store.subarray(this.from, this.to);
     const frames: Uint8Array[] = [];
     let resume = this.progress;
