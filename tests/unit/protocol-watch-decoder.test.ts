@@ -3,7 +3,16 @@ import type { DecodedMessage } from '../../server/protocols/types';
 import { watchCodec } from '../../server/protocols/watch';
 import { DECODER_SAMPLES, DECODER_SOURCE, type DecoderSample } from '../fixtures/protocols/watch/traccar-decoder-samples';
 
-/** Traccar's WatchProtocolDecoderTest, sample by sample: what Vigil keeps of each (see the fixture's source). */
+/**
+ * Traccar's WatchProtocolDecoderTest, sample by sample: what Vigil keeps of each (see the fixture's source).
+ * Where Vigil differs from Traccar on purpose, the fixture's `expect` says so and this is why:
+ * - a fix marked invalid (V) at exactly 0,0 has no place (latitude/longitude null): Traccar stores 0,0,
+ *   which would show a person with dementia in the Gulf of Guinea;
+ * - every alarm bit of the status word is kept (Traccar keeps the first only: a low battery would hide an SOS);
+ * - LK and vital signs are the watch's status, not a position (Traccar copies the last position for them),
+ *   LK also keeps its rolls, and blood pressure is a number (Traccar keeps the text);
+ * - a voice message (TK, JXTK) or a picture is not stored: Vigil keeps no media.
+ */
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const frameOf = (sample: DecoderSample) => (sample.frame !== undefined ? bytes(sample.frame) : Uint8Array.from(Buffer.from(sample.frameHex ?? '', 'hex')));
