@@ -71,7 +71,8 @@ function setTenantCookie(reply: FastifyReply, tenantId: string): void {
 export function installTenantResolution(app: FastifyInstance, db: Db): void {
   app.decorateRequest('allTenants', false);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation, with the policy guard: the query's `__tenant` is not a route's own parameter.
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const requested = requestedTenant(request);
     const asked = requested?.value;
