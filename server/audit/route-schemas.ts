@@ -1,4 +1,4 @@
-import { BOOLEAN_FILTER, DATE_TIME, ID_PARAMS, listQuery, NULLABLE_STRING, NULLABLE_UUID, pagedResult, UUID_STRING } from '../identity/route-schemas';
+import { BOOLEAN_FILTER, DATE_TIME, ID_PARAMS, NULLABLE_STRING, NULLABLE_UUID, PAGING_PROPERTIES, pagedResult, querySchema, sortingProperties, TIME_FILTER, UUID_STRING } from '../identity/route-schemas';
 
 /** Route schemas of /api/audit-logging/audit-logs (ABP's audit logging, audit-log-routes.ts). */
 
@@ -55,38 +55,33 @@ export const AUDIT_LOG = {
 
 /** ABP's GetAuditLogListDto, as audit-log-query.ts `filteredLogs` reads it. */
 export function auditLogQuery(sortable: Record<string, unknown>) {
-  return listQuery(
-    sortable,
-    {
-      tenantId: { type: 'string', description: "A tenant's id, or 'null' for the host's own entries" },
-      userName: TEXT,
-      userId: UUID_STRING,
-      httpMethod: TEXT,
-      url: TEXT,
-      httpStatusCode: { type: 'integer', minimum: 100, maximum: 599 },
-      minExecutionDuration: { type: 'integer', minimum: 0 },
-      maxExecutionDuration: { type: 'integer', minimum: 0 },
-      hasException: BOOLEAN_FILTER,
-      startTime: DATE_TIME,
-      endTime: DATE_TIME,
-    },
-    false,
-  );
+  return querySchema({
+    ...PAGING_PROPERTIES,
+    ...sortingProperties(sortable),
+    tenantId: { type: 'string', description: "A tenant's id, or 'null' for the host's own entries" },
+    userName: TEXT,
+    userId: UUID_STRING,
+    httpMethod: TEXT,
+    url: TEXT,
+    httpStatusCode: { type: 'integer', minimum: 100, maximum: 599 },
+    minExecutionDuration: { type: 'integer', minimum: 0 },
+    maxExecutionDuration: { type: 'integer', minimum: 0 },
+    hasException: BOOLEAN_FILTER,
+    startTime: TIME_FILTER,
+    endTime: TIME_FILTER,
+  });
 }
 
 /** ABP's GetEntityChangesDto. */
-export const ENTITY_CHANGE_QUERY = listQuery(
-  null,
-  {
-    auditLogId: UUID_STRING,
-    entityChangeType: { type: 'integer', enum: [0, 1, 2] },
-    entityId: TEXT,
-    entityTypeFullName: TEXT,
-    startDate: DATE_TIME,
-    endDate: DATE_TIME,
-  },
-  false,
-);
+export const ENTITY_CHANGE_QUERY = querySchema({
+  ...PAGING_PROPERTIES,
+  auditLogId: UUID_STRING,
+  entityChangeType: { type: 'integer', enum: [0, 1, 2] },
+  entityId: TEXT,
+  entityTypeFullName: TEXT,
+  startDate: TIME_FILTER,
+  endDate: TIME_FILTER,
+});
 
 export const AUDIT_LOG_PAGE = pagedResult(AUDIT_LOG);
 export const ENTITY_CHANGE_PAGE = pagedResult(ENTITY_CHANGE);

@@ -68,3 +68,6 @@ export function sortingOf<F extends string>(query: { Sorting?: string }, sortabl
   const field = own(name) ?? own(name.charAt(0).toLowerCase() + name.slice(1)) ?? own(name.charAt(0).toUpperCase() + name.slice(1));
   return field ? { field, desc: direction.toLowerCase() === 'desc' } : fallback;
 }
+
+/** The free-text filter of a checked query (FILTER_PROPERTIES), trimmed; none when blank. */
+export const filterOf = (query: { Filter?: string }): string | undefined => query.Filter?.trim() || undefined;

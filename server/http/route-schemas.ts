@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifySchema, RawServerDefault } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifySchema, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { createAjv } from '../../common/schema/ajv';
 import { ABP_ERROR_RESPONSE } from './errors';
 import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from './paging';
@@ -31,8 +31,22 @@ import { UUID_PATTERN } from './uuid';
  *    (http/paging.ts) read the checked values.
  */
 
+/**
+ * The type provider of @fastify/type-provider-json-schema-to-ts for what a route reads: params,
+ * query and body are typed from their schemas by json-schema-to-ts. Answers stay untyped for now:
+ * the response schemas serialise Dates (format date-time) and describe, and typing them too would
+ * ask every handler to answer strings.
+ */
+export interface RequestTypes extends FastifyTypeProvider {
+  validator: this['schema'] extends JSONSchema ? FromSchema<this['schema']> : unknown;
+  serializer: unknown;
+}
+
+/** The value a schema lets through: the type of a checked body handed to a helper. */
+export type Checked<S extends JSONSchema> = FromSchema<S>;
+
 /** A module's Fastify instance with its route schemas as the types of the requests. */
-export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, JsonSchemaToTsProvider>;
+export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, RequestTypes>;
 
 /** The project's ajv: no type coercion, no defaults, so checking a request never changes it. */
 const describing = createAjv();
@@ -57,6 +71,10 @@ export const NULLABLE_NUMBER = { type: ['number', 'null'] } as const;
 /** Times are answered as ISO 8601 strings. */
 export const TIME = { type: 'string', format: 'date-time' } as const;
 export const NULLABLE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
+/** A time a list is filtered by: an ISO 8601 time or a date (its midnight, UTC). */
+export const TIME_FILTER = { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }], description: 'An ISO 8601 time or date' } as const;
+/** A text a list is filtered by. */
+export const TEXT_FILTER = { type: 'string', maxLength: 256 } as const;
 
 /** A route answering 204 without a body: spread into `response`. */
 export const NO_CONTENT = { 204: { type: 'null', description: 'Done; no content' } } as const;
@@ -66,7 +84,7 @@ export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;
 export const NOT_FOUND = { 404: ABP_ERROR_RESPONSE } as const;
 
 /** Path parameters, all required; the object is closed so only these are read. */
-export function pathParams<P extends Record<string, object>>(properties: P) {
+export function pathParams<const P extends Record<string, object>>(properties: P) {
   return { type: 'object', properties, required: Object.keys(properties) as (keyof P & string)[], additionalProperties: false } as const;
 }
 
@@ -74,7 +92,7 @@ export function pathParams<P extends Record<string, object>>(properties: P) {
 export const ID_PARAMS = pathParams({ id: RECORD_ID });
 
 /** A query string: these parameters only (others are dropped before the handler, see route-validation.ts). */
-export function querySchema<P extends Record<string, object>>(properties: P) {
+export function querySchema<const P extends Record<string, object>>(properties: P) {
   return { type: 'object', properties, additionalProperties: false } as const;
 }
 
@@ -102,7 +120,7 @@ export function sortingProperties(sortable: Record<string, unknown>) {
 }
 
 /** A list's query: paging, sorting over the sortable fields, the free-text filter and further filters. */
-export function listQuery<F extends Record<string, object>>(sortable: Record<string, unknown>, filters: F) {
+export function listQuery<const F extends Record<string, object>>(sortable: Record<string, unknown>, filters: F) {
   return querySchema({ ...PAGING_PROPERTIES, ...sortingProperties(sortable), ...FILTER_PROPERTIES, ...filters });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../common/schema/ajv';
 import type { FieldLabel } from './validation-errors';
 
@@ -28,29 +28,38 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * ABP's query names are case-insensitive (ASP.NET model binding): a parameter sent in another
  * case than the schema declares (`skipCount` for `SkipCount`) is renamed to the declared one. An
- * empty value is as if not sent (`?Filter=` lists everything, `?SkipCount=` is the default); a
- * boolean is taken in any case (.NET clients write True and False).
+ * empty value is as if not sent (`?Filter=` lists everything, `?SkipCount=` is the default).
  */
-function normaliseQuery(request: FastifyRequest, schema: unknown): void {
-  const query = request.query;
-  if (!isRecord(query)) return;
-  const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
-  const declared = Object.keys(properties);
-  const byLowerCase = new Map(declared.map((name) => [name.toLowerCase(), name]));
-  const booleans = new Set(declared.filter((name) => { const property = properties[name]; return isRecord(property) && property.type === 'boolean'; }));
+function normaliseQuery(query: Record<string, unknown>, properties: Record<string, unknown>): void {
+  const byLowerCase = new Map(Object.keys(properties).map((name) => [name.toLowerCase(), name]));
   for (const [name, value] of Object.entries(query)) {
     if (value === '') {
       delete query[name];
       continue;
     }
     const own = byLowerCase.get(name.toLowerCase());
-    if (own === undefined) continue;
-    // .NET clients write booleans as True and False.
-    const text = booleans.has(own) && typeof value === 'string' ? value.toLowerCase() : value;
-    if (own !== name) delete query[name];
-    if (own === name || !(own in query)) query[own] = text;
+    if (own === undefined || own === name) continue;
+    delete query[name];
+    if (!(own in query)) query[own] = value;
   }
 }
+
+/**
+ * A URL's booleans and enumerated words are read in any case, as ASP.NET binds them (.NET clients
+ * write True and False): `True` is `true`, `XLSX` is the declared `xlsx`.
+ */
+function matchCase(values: Record<string, unknown>, properties: Record<string, unknown>): void {
+  for (const [name, property] of Object.entries(properties)) {
+    const value = values[name];
+    if (!isRecord(property) || typeof value !== 'string') continue;
+    const words = property.type === 'boolean' ? ['true', 'false'] : Array.isArray(property.enum) ? property.enum : [];
+    const word = words.find((w): w is string => typeof w === 'string' && w.toLowerCase() === value.toLowerCase());
+    if (word !== undefined) values[name] = word;
+  }
+}
+
+/** The declared properties of a request part's schema. */
+const propertiesOf = (schema: unknown): Record<string, unknown> => (isRecord(schema) && isRecord(schema.properties) ? schema.properties : {});
 
 /** A JSON object body left out is an empty one, so its required members are each named. */
 function bodyIsObject(schema: unknown): boolean {
@@ -62,7 +71,12 @@ export function installRouteValidation(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!schema) return;
-    if (schema.querystring) normaliseQuery(request, schema.querystring);
+    const { query, params } = request;
+    if (schema.querystring && isRecord(query)) {
+      normaliseQuery(query, propertiesOf(schema.querystring));
+      matchCase(query, propertiesOf(schema.querystring));
+    }
+    if (schema.params && isRecord(params)) matchCase(params, propertiesOf(schema.params));
     if (request.body === undefined && bodyIsObject(schema.body)) request.body = {};
   });
 }

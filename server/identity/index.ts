@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { identityLabels } from './validation';
 import type { Db } from '../db/database';
 import { permissionManagementRoutes } from '../permissions/management/routes';
 import { changePasswordRoute } from './account/change-password-route';
@@ -24,6 +25,11 @@ import { userRoutes } from './users/routes';
 export async function identityModule(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
   installRefusalHandler(app, db);
+  // Refused requests name their fields with identity's labels unless a route has its own.
+  const labels = identityLabels();
+  app.addHook('onRoute', (route) => {
+    route.config = { fieldLabel: labels, ...route.config };
+  });
   await app.register(userRoutes, { db });
   await app.register(userActionRoutes, { db });
   await app.register(userSessionRoutes, { db });
