@@ -91,9 +91,9 @@ export function pathParams<const P extends Record<string, object>>(properties: P
 /** `{ id }`: a record's id in the path. */
 export const ID_PARAMS = pathParams({ id: RECORD_ID });
 
-/** A query string: these parameters only (others are dropped before the handler, see route-validation.ts). */
-export function querySchema<const P extends Record<string, object>>(properties: P) {
-  return { type: 'object', properties, additionalProperties: false } as const;
+/** A query string: these parameters only (others are dropped before the handler, see route-validation.ts), the required ones named. */
+export function querySchema<const P extends Record<string, object>, const R extends readonly (keyof P & string)[] = []>(properties: P, required?: R) {
+  return { type: 'object', properties, required: required ?? [], additionalProperties: false } as const;
 }
 
 /** ABP's paging as http/paging.ts pagingOf reads it (any case is taken: `skipCount` too). */

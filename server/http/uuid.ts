@@ -7,4 +7,4 @@ export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 export const UUID = new RegExp(UUID_PATTERN);
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export const isUuid = (value: string): boolean => UUID.test(value);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../http/uuid';
 import { ALL_TENANTS } from '../../common/roles';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
@@ -14,7 +15,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where `__tenant` came from: ABP sets the cookie only when the query string named the tenant. */
 interface AskedTenant {
@@ -39,7 +39,7 @@ function requestedTenant(request: FastifyRequest): AskedTenant | undefined {
 
 /** Does `asked` (an id or a name, as ABP accepts both) name the tenant with this id? */
 async function namesTenant(db: Db, asked: string, tenantId: string): Promise<boolean> {
-  if (UUID.test(asked)) return asked.toLowerCase() === tenantId.toLowerCase();
+  if (isUuid(asked)) return asked.toLowerCase() === tenantId.toLowerCase();
   const tenant = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).where('normalized_name', '=', asked.trim().toUpperCase()).executeTakeFirst();
   return tenant !== undefined;
 }
@@ -107,7 +107,7 @@ export function installTenantResolution(app: FastifyInstance, db: Db): void {
     const tenant = await db
       .selectFrom('tenants')
       .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
-      .where(UUID.test(asked) ? 'id' : 'normalized_name', '=', UUID.test(asked) ? asked : asked.trim().toUpperCase())
+      .where(isUuid(asked) ? 'id' : 'normalized_name', '=', isUuid(asked) ? asked : asked.trim().toUpperCase())
       .where('is_deleted', '=', false)
       .executeTakeFirst();
     if (!tenant || !isTenantAvailable(tenant)) {
