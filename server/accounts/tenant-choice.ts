@@ -8,6 +8,7 @@ import { translate } from '../localization/texts';
 import { DEMO_TENANT } from '../seed/demo';
 import { featureValues, selfRegistrationOpen } from '../tenancy/features';
 import { isTenantAvailable } from '../tenancy/tenant-state';
+import { isUuid } from '../http/uuid';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +17,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COOKIE = /(?:^|;\s*)__tenant=([^;]*)/;
 
 /**
@@ -50,7 +50,7 @@ export async function registrationTenant(db: Db, config: Config, request: Fastif
     db
       .selectFrom('tenants')
       .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
-      .where(UUID.test(wanted) ? 'id' : 'normalized_name', '=', UUID.test(wanted) ? wanted : normalize(wanted))
+      .where(isUuid(wanted) ? 'id' : 'normalized_name', '=', isUuid(wanted) ? wanted : normalize(wanted))
       .where('is_deleted', '=', false)
       .executeTakeFirst();
   const plugAndPlayName = config.plugAndPlayTenant || (config.seedDemo ? DEMO_TENANT : '');

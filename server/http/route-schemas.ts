@@ -12,9 +12,10 @@ import { UUID_PATTERN } from './uuid';
  * declareCommonRefusals (server/web/openapi.ts).
  *
  * How a module's routes use their schemas:
- * 1. Take `app: Api` (not FastifyInstance) in the module's route plugins: `request.params`,
- *    `query` and `body` are then typed from the route's schema (json-schema-to-ts), so write no
- *    route generic (`app.get<{ Params }>`) and no `request.query as ...`.
+ * 1. Take `app: Api` (not FastifyInstance) in the module's route plugins (a plugin that must keep
+ *    FastifyInstance uses `app.withTypeProvider<RequestTypes>()`): `request.params`, `query` and
+ *    `body` are then typed from the route's schema (json-schema-to-ts), so write no route generic
+ *    (`app.get<{ Params }>`) and no `request.query as ...`.
  * 2. Give every part its schema, `as const`, closed: `pathParams({ id: RECORD_ID })`,
  *    `querySchema({ ...PAGING_PROPERTIES, ... })` or `listQuery(SORTABLE, { ...filters })`, and a
  *    body with `additionalProperties: false`. Reading a member not declared is then a type error.

@@ -1,6 +1,5 @@
 import type { ValidationError } from '../http/errors';
 import { UUID_STRING } from '../http/route-schemas';
-import { bodyValidator } from '../http/body-validation';
 import { fieldOf, type FieldLabel } from '../http/validation-errors';
 import { translate } from '../localization/texts';
 
@@ -24,11 +23,6 @@ export function fieldLabel(member: string, lang: string, context?: string): stri
 /** A single member's problem: a translation key with values (the field label is filled in). */
 export function problem(member: string, key: string, lang: string, values: Record<string, string | number> = {}): ValidationError {
   return { members: [member], message: translate(key, lang, { field: fieldLabel(member, lang), ...values }) };
-}
-
-/** A body checked by hand, for routes not yet checked by their schema (accounts). */
-export function validator<T>(schema: object, options: { messages?: Record<string, Record<string, string>>; context?: string } = {}) {
-  return bodyValidator<T>(schema, { ...(options.messages ? { messages: options.messages } : {}), label: identityLabels(options.context) });
 }
 
 /** A route's `config.fieldLabel`: identity's labels, in a context ('role', 'claimType', 'permission') or not. */
