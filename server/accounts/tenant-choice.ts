@@ -26,12 +26,12 @@ const COOKIE = /(?:^|;\s*)__tenant=([^;]*)/;
  * tenant that is closed to registration.
  */
 export async function takeTenantParameter(request: FastifyRequest): Promise<void> {
-  const query = request.query as Record<string, unknown> | undefined;
+  const query: unknown = request.query;
+  const fromQuery = typeof query === 'object' && query !== null && '__tenant' in query ? query.__tenant : undefined;
   const header = request.headers.__tenant;
   const cookie = COOKIE.exec(request.headers.cookie ?? '');
-  const named =
-    (typeof query?.__tenant === 'string' && query.__tenant) || (typeof header === 'string' && header) || (cookie ? decodeURIComponent(cookie[1] ?? '') : '');
-  if (query) delete query.__tenant;
+  const named = (typeof fromQuery === 'string' && fromQuery) || (typeof header === 'string' && header) || (cookie ? decodeURIComponent(cookie[1] ?? '') : '');
+  if (typeof query === 'object' && query !== null) Reflect.deleteProperty(query, '__tenant');
   delete request.headers.__tenant;
   if (cookie) request.headers.cookie = (request.headers.cookie ?? '').replace(COOKIE, '');
   if (named && named !== 'null') request.registrationTenantName = named;

@@ -7,7 +7,6 @@ export {
   BOOLEAN_FILTER,
   CONFLICT,
   FILTER_PROPERTIES,
-  HAND_CHECKED,
   ID_PARAMS,
   listQuery,
   listResult,

@@ -24,7 +24,9 @@ interface AskedTenant {
 
 /** `__tenant` as ABP reads it: query string, then header, then cookie. */
 function requestedTenant(request: FastifyRequest): AskedTenant | undefined {
-  const query = (request.query as Record<string, unknown> | undefined)?.__tenant;
+  // Not a route's own parameter: read from the query as it came (before any route schema).
+  const raw: unknown = request.query;
+  const query = typeof raw === 'object' && raw !== null && '__tenant' in raw ? raw.__tenant : undefined;
   if (typeof query === 'string' && query) return { value: query, from: 'query' };
   const header = request.headers.__tenant;
   if (typeof header === 'string' && header) return { value: header, from: 'header' };
