@@ -11,7 +11,7 @@ import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { canonicalFeatureValue, featureValues, findFeature, MAX_FEATURE_NUMBER, type FeatureDefinition, type FeatureKey } from './features';
 import { requireTenant } from './tenants';
-import type { Api } from '../http/route-schemas';
+import { type Api, NOT_FOUND } from '../http/route-schemas';
 import { FEATURE_LIST, FEATURE_QUERY, FEATURE_UPDATE_BODY, NO_CONTENT } from './route-schemas';
 
 const ENDPOINT = '/api/feature-management/features';
@@ -44,7 +44,7 @@ export async function featureRoutes(app: Api, opts: { db: Db }) {
     return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Record<string, string>;
   };
 
-  app.get(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "A tenant's features", querystring: FEATURE_QUERY, response: { 200: FEATURE_LIST } } }, async (request) => {
+  app.get(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "A tenant's features", querystring: FEATURE_QUERY, response: { 200: FEATURE_LIST, ...NOT_FOUND } } }, async (request) => {
     const tenantId = await tenantOf(request, request.query);
     const own = await ownValues(db, tenantId);
     const values = await featureValues(db, tenantId);
@@ -70,7 +70,7 @@ export async function featureRoutes(app: Api, opts: { db: Db }) {
 
   app.put(ENDPOINT, {
     config: { policy: POLICY },
-    schema: { tags, summary: "Set a tenant's features", querystring: FEATURE_QUERY, body: FEATURE_UPDATE_BODY, response: NO_CONTENT },
+    schema: { tags, summary: "Set a tenant's features", querystring: FEATURE_QUERY, body: FEATURE_UPDATE_BODY, response: { ...NO_CONTENT, ...NOT_FOUND } },
   }, async (request, reply) => {
     const tenantId = await tenantOf(request, request.query);
     const lang = request.language;
@@ -116,7 +116,7 @@ export async function featureRoutes(app: Api, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.delete(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "Reset a tenant's features to the defaults", querystring: FEATURE_QUERY, response: NO_CONTENT } }, async (request, reply) => {
+  app.delete(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "Reset a tenant's features to the defaults", querystring: FEATURE_QUERY, response: { ...NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
     const tenantId = await tenantOf(request, request.query);
     await db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('feature_values').where('provider_name', '=', TENANT_PROVIDER).where('provider_key', '=', tenantId).returning(['name', 'value']).execute();
