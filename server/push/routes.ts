@@ -3,7 +3,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { invalid } from '../http/body-validation';
-import { type Api, type Checked, NO_CONTENT, pathParams, querySchema } from '../http/route-schemas';
+import { type Api, type Checked, NO_CONTENT, pathParams, querySchema, UUID_STRING } from '../http/route-schemas';
 import { ABP_ERROR_RESPONSE, AbpError, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
@@ -55,7 +55,7 @@ const NO_PARAMS = pathParams({});
 const SUBSCRIPTION = {
   type: 'object',
   properties: {
-    id: { type: 'string', format: 'uuid' },
+    id: UUID_STRING,
     endpoint: { type: 'string' },
     deviceName: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
