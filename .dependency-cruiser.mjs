@@ -143,17 +143,5 @@ export default {
 /* KNOWN EXCEPTIONS (see KNOWN above) */
 function knownExceptions() {
   return [
-    // accounts/tenant-choice.ts → seed/demo.ts
-    { rule: 'domain-not-app', from: 'server/accounts/tenant-choice.ts', to: 'server/seed/demo.ts', why: 'the demo tenant is the plug-and-play default when the demo is seeded: move DEMO_TENANT (and DEMO_PASSWORD) to config.ts beside seedDemo, and the tests\' imports with them' },
-    // audit/audit-log-query.ts → identity/list-params.ts; audit/audit-log-routes.ts → identity/route-schemas.ts; audit/route-schemas.ts → identity/route-schemas.ts
-    { rule: 'no-folder-cycle', from: 'server/audit', to: 'server/identity', why: 'the audit log routes take identity\'s list parameters and shared route schemas (identity/route-schemas.ts, being reworked with the route schemas): move the shared list parameters and schema parts to server/http, then audit sits below identity' },
-    // identity/second-factor-requirement-routes.ts → audit/audit-log.ts; identity/second-factor-requirement-routes.ts → audit/entity-change.ts; identity/set-password.ts → audit/audit-log.ts; identity/set-password.ts → audit/entity-change.ts
-    { rule: 'no-folder-cycle', from: 'server/identity', to: 'server/audit', why: 'identity writes the audit log (right direction); the cycle closes through audit>identity' },
-    // identity/password-rules.ts → settings/settings.ts; identity/second-factor-requirement-routes.ts → settings/save-settings.ts; identity/second-factor-requirement-routes.ts → settings/settings.ts; identity/second-factor-requirement.ts → settings/settings.ts; identity/sign-in.ts → settings/settings.ts
-    { rule: 'no-folder-cycle', from: 'server/identity', to: 'server/settings', why: 'identity reads settings (password rules, second factor, sign-in) while settings\' routes take identity\'s shared route schemas (being reworked): move those schema parts to server/http' },
-    // settings/index.ts → audit/audit-log-routes.ts; settings/save-settings.ts → audit/audit-log.ts; settings/save-settings.ts → audit/entity-change.ts
-    { rule: 'no-folder-cycle', from: 'server/settings', to: 'server/audit', why: 'settings write the audit log (right direction); closes through audit>identity>settings' },
-    // settings/emailing-routes.ts → identity/route-schemas.ts; settings/identity-settings-routes.ts → identity/route-schemas.ts; settings/timezone-routes.ts → identity/route-schemas.ts
-    { rule: 'no-folder-cycle', from: 'server/settings', to: 'server/identity', why: 'settings\' routes take identity/route-schemas.ts (shared ABP schema parts; route schemas being reworked): move them to server/http' },
   ];
 }

@@ -49,7 +49,9 @@ const ALIASES: Record<string, string> = {
 };
 
 /** A language tag is letters, digits and dashes only; anything else (e.g. `<script>`) is refused. */
-const SAFE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$/;
+/** A language tag's shape ('da', 'da-DK', 'zh_Hant_TW'), also the pattern route schemas check it with. */
+export const LANGUAGE_TAG_PATTERN = '^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$';
+const SAFE_TAG = new RegExp(LANGUAGE_TAG_PATTERN);
 
 export function isSafeLanguageTag(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 35 && SAFE_TAG.test(value);

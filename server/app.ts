@@ -7,6 +7,7 @@ import { backupModule } from './backup';
 import { retentionModule } from './retention';
 import { privacyModule } from './privacy';
 import { installErrorHandler } from './http/errors';
+import { installRouteValidation } from './http/route-validation';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
 import { installAdmission } from './http/admission';
@@ -98,9 +99,9 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // Validation messages are produced by our own error handler in the caller's language.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
   });
+  // Route schemas are checked with the project's ajv; refusals are answered by the error handler in the caller's language.
+  installRouteValidation(app);
 
   // An empty JSON body (a DELETE sent with Content-Type: application/json) is no body, not an error.
   app.removeContentTypeParser('application/json');

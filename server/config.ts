@@ -3,6 +3,13 @@ import path from 'node:path';
 import { DEFAULT_LINKS, type ExternalLinks } from '../common/links';
 import { HISTORY_CLASSES, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, isHistoryClass, type HistoryClass } from './history/classes';
 
+/**
+ * The demo accounts README lists (seeded on the embedded database, or with SEED_DEMO=true): here,
+ * below every module, as the demo tenant is also the plug-and-play default (server/accounts).
+ */
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+export const DEMO_TENANT = 'Sunrise Care';
+
 /** Server configuration, read once from the environment. Every setting has a working default. */
 export interface Config {
   port: number;

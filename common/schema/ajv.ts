@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under some loaders its default export is wrapped once more.
@@ -9,14 +9,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
  * keywords are ignored by ajv and read by the engine). The browser runs the very same compiled
  * code: with `standalone`, ajv keeps the source, which server/schema-engine/browser-validators.ts
  * serves as a module (the app's CSP allows no eval, so the browser cannot compile).
+ * Request URLs are text, so the server's route validation coerces their parts (server/http/route-validation.ts).
  */
-export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { standalone?: boolean } & Pick<Options, 'coerceTypes' | 'removeAdditional' | 'verbose'> = {}): Ajv2020 {
+  const { standalone, ...overrides } = options;
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
     coerceTypes: false,
     useDefaults: false,
-    ...(options.standalone ? { code: { source: true, esm: true } } : {}),
+    ...overrides,
+    ...(standalone ? { code: { source: true, esm: true } } : {}),
   });
   addFormats(ajv);
   return ajv;

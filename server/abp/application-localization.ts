@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANGUAGE, findLanguage, isSafeLanguageTag } from '../../common/languages';
-import { ABP_ERROR_RESPONSE, badRequest } from '../http/errors';
+import { DEFAULT_LANGUAGE, findLanguage, LANGUAGE_TAG_PATTERN } from '../../common/languages';
+import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { type Api, BOOLEAN_FILTER, querySchema } from '../http/route-schemas';
 import { overridesOf } from '../localization/overrides';
-import { baseNamespace, flatten, readNamespace, translate } from '../localization/texts';
+import { baseNamespace, flatten, readNamespace } from '../localization/texts';
 import { ANONYMOUS } from '../permissions/guard';
 
 /** The one ABP localization resource Vigil serves: its web app's texts (the `translation` namespace). */
@@ -31,19 +31,8 @@ export function localizationResources(folder: string, onlyDynamics = false): Rec
   return { [VIGIL_RESOURCE]: { texts, baseResources: [] } };
 }
 
-interface LocalizationQuery {
-  cultureName?: string;
-  CultureName?: string;
-  onlyDynamics?: string;
-  OnlyDynamics?: string;
-}
-
-const TEXT = { type: 'string', maxLength: 64 } as const;
-
-const LOCALIZATION_QUERY = {
-  type: 'object',
-  properties: { cultureName: TEXT, CultureName: TEXT, onlyDynamics: TEXT, OnlyDynamics: TEXT },
-} as const;
+/** The culture (required, a language tag: ABP refuses others) and whether only the back office's changes are wanted. */
+const LOCALIZATION_QUERY = querySchema({ cultureName: { type: 'string', maxLength: 35, pattern: LANGUAGE_TAG_PATTERN }, onlyDynamics: BOOLEAN_FILTER }, ['cultureName']);
 
 const LOCALIZATION_RESPONSE = {
   type: 'object',
@@ -71,8 +60,8 @@ const LOCALIZATION_RESPONSE = {
  * `localization`. The culture name is required and must be a culture code (ABP refuses others); a
  * culture Vigil does not speak gets the default language's texts, as ABP's resources fall back.
  */
-export async function applicationLocalizationRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: LocalizationQuery }>(
+export async function applicationLocalizationRoutes(app: Api) {
+  app.get(
     '/api/abp/application-localization',
     {
       config: { policy: ANONYMOUS },
@@ -84,17 +73,8 @@ export async function applicationLocalizationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const lang = request.language;
-      const cultureName = request.query.cultureName ?? request.query.CultureName;
-      if (!cultureName) {
-        throw badRequest(translate('errors.validation', lang), [{ members: ['cultureName'], message: translate('validation:required', lang, { field: 'cultureName' }) }]);
-      }
-      if (!isSafeLanguageTag(cultureName)) {
-        throw badRequest(translate('errors.validation', lang), [{ members: ['cultureName'], message: translate('validation:invalid', lang, { field: 'cultureName' }) }]);
-      }
-      const onlyDynamics = (request.query.onlyDynamics ?? request.query.OnlyDynamics ?? '').toLowerCase() === 'true';
-      const language = findLanguage(cultureName) ?? DEFAULT_LANGUAGE;
-      return { resources: localizationResources(language.folder, onlyDynamics) };
+      const language = findLanguage(request.query.cultureName) ?? DEFAULT_LANGUAGE;
+      return { resources: localizationResources(language.folder, request.query.onlyDynamics === true) };
     },
   );
 }

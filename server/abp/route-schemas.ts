@@ -1,3 +1,4 @@
+import { BOOLEAN_FILTER, querySchema } from '../http/route-schemas';
 import { object } from './schema-parts';
 
 /** Route schemas of GET /api/abp/application-configuration (ABP's ApplicationConfigurationDto). */
@@ -9,14 +10,8 @@ const BOOLEAN = { type: 'boolean' } as const;
 const MAP_OF = <T>(values: T) => ({ type: 'object', additionalProperties: values }) as const;
 const EMPTY_MAP = { type: 'object', additionalProperties: true } as const;
 
-/**
- * Strings, never booleans: the handler compares with 'false' and ABP clients send either
- * spelling; Fastify only describes them here (attachValidation), refusing nothing.
- */
-export const CONFIGURATION_QUERY = {
-  type: 'object',
-  properties: { includeLocalizationResources: STRING, IncludeLocalizationResources: STRING },
-} as const;
+/** Whether the localization resources come along (default true; any case, `IncludeLocalizationResources` too). */
+export const CONFIGURATION_QUERY = querySchema({ includeLocalizationResources: BOOLEAN_FILTER });
 
 const RESOURCE = object({ texts: MAP_OF(STRING), baseResources: { type: 'array', items: STRING } });
 

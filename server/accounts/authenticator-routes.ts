@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { ABP_ERROR_RESPONSE, badRequest } from '../http/errors';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { acceptCode, authenticatorStatus, beginSetup, confirmSetup, renewRecoveryCodes, turnOff } from '../identity/authenticator/store';
@@ -10,10 +10,12 @@ import { otpauthUri } from '../identity/authenticator/totp';
 import { verifyPassword } from '../identity/passwords';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
+import type { Api } from '../http/route-schemas';
 import { AUTHENTICATED } from '../permissions/guard';
 import { CODE_BODY, DISABLE_BODY, RECOVERY_CODES, REFUSALS, SETUP, SETUP_BODY, STATUS } from './authenticator-route-schemas';
 import { callerAccount } from './caller';
 import { confirmPassword } from './password-confirmation';
+import { securityLabel as fieldLabel } from './bodies';
 
 const BASE = '/api/account/authenticator';
 const tags = ['account'];
@@ -21,10 +23,6 @@ const tags = ['account'];
 const CHECKS_PER_WINDOW = 10;
 const WINDOW_SECONDS = 300;
 
-const label = (member: string, lang: string) => translate(`security:fields.${member}`, lang);
-const readSetup = bodyValidator<{ password: string }>(SETUP_BODY, { label });
-const readCode = bodyValidator<{ code: string }>(CODE_BODY, { label });
-const readDisable = bodyValidator<{ code?: string; password?: string }>(DISABLE_BODY, { label });
 
 /**
  * The signed-in user's authenticator app (TOTP, RFC 6238) as a second factor: its state; setting it
@@ -33,7 +31,7 @@ const readDisable = bodyValidator<{ code?: string; password?: string }>(DISABLE_
  * recovery codes; turning it off with a current code or the password. Codes and passwords are
  * limited per user. At sign-in the app's code then replaces the mailed one.
  */
-export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function authenticatorRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
 
   const limit = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -55,13 +53,12 @@ export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleConte
   app.post(
     `${BASE}/setup`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Begin setting up the authenticator app with the current password: its secret and QR code', body: SETUP_BODY, response: { 200: SETUP, ...REFUSALS } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { password } = readSetup(request.body, lang);
+      const { password } = request.body;
       await limit(request, reply);
       const user = await callerAccount(db, request);
       await confirmPassword(db, request, reply, user, password);
@@ -77,13 +74,12 @@ export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleConte
   app.post(
     `${BASE}/enable`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Turn the authenticator app on with its first code: ten recovery codes, shown once', body: CODE_BODY, response: { 200: RECOVERY_CODES, ...REFUSALS } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { code } = readCode(request.body, lang);
+      const { code } = request.body;
       await limit(request, reply);
       const user = await callerAccount(db, request);
       const result = await confirmSetup(db, { id: user.id, tenantId: user.tenant_id }, code);
@@ -98,13 +94,12 @@ export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleConte
   app.post(
     `${BASE}/recovery-codes`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'New recovery codes for a current code (the old ones stop working)', body: CODE_BODY, response: { 200: RECOVERY_CODES, ...REFUSALS } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { code } = readCode(request.body, lang);
+      const { code } = request.body;
       await limit(request, reply);
       const user = await callerAccount(db, request);
       if (!(await authenticatorStatus(db, user.id)).isEnabled) throw badRequest(translate('security:authenticator.errors.notOn', lang), undefined, 'Vigil:AuthenticatorOff');
@@ -119,13 +114,12 @@ export async function authenticatorRoutes(app: FastifyInstance, ctx: ModuleConte
   app.post(
     `${BASE}/disable`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Turn the authenticator app off with a current code or the password', body: DISABLE_BODY, response: { 204: { type: 'null' }, ...REFUSALS } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const body = readDisable(request.body, lang);
+      const body = request.body;
       if (!body.code && !body.password) throw invalid(lang, [{ members: ['code'], message: translate('security:authenticator.errors.codeOrPassword', lang) }]);
       await limit(request, reply);
       const user = await callerAccount(db, request);

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES, AVATAR_SNIFF_BYTES, AVATAR_TYPES, avatarProblem, imageTypeOf } from '../../common/avatar';
 import { POLICIES } from '../../common/policies';
 import { badRequest, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
 import { callerAccount } from './caller';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
 import { AVATAR_IMAGE, AVATAR_STORED, AVATAR_UPLOAD, AVATAR_UPLOAD_TYPES, NO_CONTENT, NOT_FOUND } from './profile-route-schemas';
 
 const PATH = '/api/plugandplay/avatar';
@@ -23,7 +23,7 @@ function refuse(request: FastifyRequest, problem: { key: string; values?: Record
  * from its Content-Length before the body is read, or when the body passes the limit while being
  * read; a file whose first bytes are not PNG, JPEG, GIF or WebP is refused; nothing is stored then.
  */
-export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function avatarRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
 
   // This plugin's own parsers: raw bytes for any image or binary upload (JSON stays JSON elsewhere).
@@ -37,7 +37,6 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
       config: { policy: `${POLICIES.account}.Update` },
       bodyLimit: AVATAR_MAX_BYTES,
       // The bytes are judged by the handler (avatarProblem), never by a schema.
-      ...HAND_CHECKED,
       schema: { tags, summary: "Upload the caller's picture", consumes: AVATAR_UPLOAD_TYPES, body: AVATAR_UPLOAD, response: { 201: AVATAR_STORED, ...NOT_FOUND } },
       // Before the body is read: the declared size alone is enough to refuse.
       onRequest: async (request) => {
@@ -77,7 +76,7 @@ export async function avatarRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
       .send(Buffer.from(avatar.data));
   });
 
-  app.delete(PATH, { config: { policy: `${POLICIES.account}.Update` }, schema: { tags, summary: "Remove the caller's picture", response: { 204: NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
+  app.delete(PATH, { config: { policy: `${POLICIES.account}.Update` }, schema: { tags, summary: "Remove the caller's picture", response: { ...NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
     const user = await callerAccount(db, request);
     await db.deleteFrom('user_avatars').where('user_id', '=', user.id).execute();
     return reply.status(204).send();

@@ -1,13 +1,16 @@
 import type { FormProblem } from '../../common/caregiver-account';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { translate } from '../localization/texts';
 
 /**
- * Request bodies of /api/plugandplay/profile/*: ajv checks the shape (types, lengths, no unknown
+ * Request bodies of /api/plugandplay/profile/*: their routes' schemas check the shape (types, lengths, no unknown
  * fields); the content rules are the shared ones of common/caregiver-account.ts, so the browser
  * and the server give the same messages. Field labels come from profile:fields.<name>.
  */
 export const fieldLabel = (member: string, lang: string) => translate(`profile:fields.${member}`, lang);
+
+/** The security screens' labels (passkeys, the authenticator app): security:fields.<name>. */
+export const securityLabel = (member: string, lang: string) => translate(`security:fields.${member.startsWith('response') ? 'response' : member}`, lang);
 
 /** A 400 naming each problem's member, in the caller's language; nothing when there are none. */
 export function refuseProblems(problems: readonly FormProblem[], lang: string): void {
@@ -20,7 +23,6 @@ export function refuseProblems(problems: readonly FormProblem[], lang: string): 
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-const validator = <T>(schema: object) => bodyValidator<T>(schema, { label: fieldLabel });
 
 export interface RegistrationBody {
   userName: string;
@@ -48,7 +50,6 @@ export const REGISTRATION_BODY = {
     productUpdates: { type: 'boolean' },
   },
 } as const;
-export const readRegistration = validator<RegistrationBody>(REGISTRATION_BODY);
 
 export const TOKEN_BODY = {
   type: 'object',
@@ -56,7 +57,6 @@ export const TOKEN_BODY = {
   additionalProperties: false,
   properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
 } as const;
-export const readToken = validator<{ token: string }>(TOKEN_BODY);
 
 export const EMAIL_BODY = {
   type: 'object',
@@ -64,7 +64,6 @@ export const EMAIL_BODY = {
   additionalProperties: false,
   properties: { email: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const;
-export const readEmail = validator<{ email: string }>(EMAIL_BODY);
 
 export interface ProfileBody {
   fullName: string;
@@ -79,7 +78,6 @@ export const PROFILE_BODY = {
   additionalProperties: false,
   properties: { fullName: text(256), email: text(256), phoneNumber: nullableText(32), productUpdates: { type: 'boolean' } },
 } as const;
-export const readProfile = validator<ProfileBody>(PROFILE_BODY);
 
 export const PASSWORD_CHANGE_BODY = {
   type: 'object',
@@ -87,7 +85,6 @@ export const PASSWORD_CHANGE_BODY = {
   additionalProperties: false,
   properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: text(1024), confirmPassword: text(1024) },
 } as const;
-export const readPasswordChange = validator<{ currentPassword: string; newPassword: string; confirmPassword?: string }>(PASSWORD_CHANGE_BODY);
 
 export const PASSWORD_BODY = {
   type: 'object',
@@ -95,4 +92,3 @@ export const PASSWORD_BODY = {
   additionalProperties: false,
   properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const;
-export const readPassword = validator<{ password: string }>(PASSWORD_BODY);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { RequestTypes } from '../http/route-schemas';
 import type { ModuleContext } from '../module-context';
+import { fieldLabel } from './bodies';
 import { avatarRoutes } from './avatar-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { authenticatorRoutes } from './authenticator-routes';
@@ -10,11 +12,16 @@ import { transferRoutes } from './transfer-routes';
 
 /** Caregiver self-service: registration, profile, avatar, password, account transfer and deletion (/api/plugandplay/profile/*, /api/plugandplay/avatar). */
 export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  await registrationRoutes(app, ctx);
-  await profileRoutes(app, ctx);
-  await transferRoutes(app, ctx);
-  await avatarRoutes(app, ctx);
-  await passkeyRoutes(app, ctx);
-  await authenticatorRoutes(app, ctx);
-  await accountSessionRoutes(app, ctx);
+  // Refused requests name their fields with the profile's labels unless a route has its own.
+  app.addHook('onRoute', (route) => {
+    route.config = { fieldLabel, ...route.config };
+  });
+  const api = app.withTypeProvider<RequestTypes>();
+  await registrationRoutes(api, ctx);
+  await profileRoutes(api, ctx);
+  await transferRoutes(api, ctx);
+  await avatarRoutes(api, ctx);
+  await passkeyRoutes(api, ctx);
+  await authenticatorRoutes(api, ctx);
+  await accountSessionRoutes(api, ctx);
 }

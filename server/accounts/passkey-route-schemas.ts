@@ -1,4 +1,5 @@
 import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { pathParams, UUID_STRING } from '../http/route-schemas';
 import { REGISTRATION_RESPONSE_SCHEMA } from '../identity/passkeys/response-schemas';
 import { MAX_PASSKEY_NAME } from '../identity/passkeys/store';
 
@@ -6,7 +7,7 @@ import { MAX_PASSKEY_NAME } from '../identity/passkeys/store';
 export const PASSKEY = {
   type: 'object',
   properties: {
-    id: { type: 'string', format: 'uuid' },
+    id: UUID_STRING,
     name: { type: 'string' },
     creationTime: { type: 'string', format: 'date-time' },
     lastUsedTime: { type: ['string', 'null'], format: 'date-time' },
@@ -21,7 +22,8 @@ export const PASSKEY_LIST = {
   required: ['totalCount', 'items'],
 } as const;
 
-export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+/** A malformed id is a 400 naming it. */
+export const ID_PARAMS = pathParams({ id: UUID_STRING });
 
 const NAME = { type: 'string', minLength: 1, maxLength: MAX_PASSKEY_NAME, pattern: '\\S' } as const;
 

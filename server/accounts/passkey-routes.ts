@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { ABP_ERROR_RESPONSE, AbpError, badRequest, notFound } from '../http/errors';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import { relyingParty } from '../identity/passkeys/relying-party';
@@ -10,10 +9,12 @@ import { finishRegistration, MAX_PASSKEYS, registrationOptions } from '../identi
 import { countPasskeys, listPasskeys, removePasskey, renamePasskey, type PasskeyView } from '../identity/passkeys/store';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
+import { type Api, NO_CONTENT } from '../http/route-schemas';
 import { AUTHENTICATED } from '../permissions/guard';
 import { deviceName } from './device-name';
 import { callerAccount } from './caller';
 import { confirmPassword } from './password-confirmation';
+import { securityLabel as fieldLabel } from './bodies';
 import { ID_PARAMS, OPTIONS_BODY, PASSKEY, PASSKEY_LIST, REFUSALS, REGISTER_BODY, REGISTRATION_OPTIONS, RENAME_BODY } from './passkey-route-schemas';
 
 const BASE = '/api/account/passkeys';
@@ -22,11 +23,6 @@ const tags = ['account'];
 const REGISTRATIONS_PER_WINDOW = 20;
 const WINDOW_SECONDS = 300;
 
-const label = (member: string, lang: string) => translate(`security:fields.${member.startsWith('response') ? 'response' : member}`, lang);
-const readRegister = bodyValidator<{ name?: string; response: RegistrationResponseJSON }>(REGISTER_BODY, { label });
-const readRename = bodyValidator<{ name: string }>(RENAME_BODY, { label });
-const readId = bodyValidator<{ id: string }>(ID_PARAMS, { label });
-const readOptions = bodyValidator<{ password: string }>(OPTIONS_BODY, { label });
 
 /**
  * The signed-in user's passkeys (/account, issue 15 item 6): list them, add one (options for the
@@ -35,7 +31,7 @@ const readOptions = bodyValidator<{ password: string }>(OPTIONS_BODY, { label })
  * password (server/accounts/password-confirmation.ts). Passkeys belong to PUBLIC_URL's host
  * (server/identity/passkeys/relying-party.ts).
  */
-export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function passkeyRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
   const rp = relyingParty(ctx.config);
 
@@ -60,13 +56,12 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): P
   app.post(
     `${BASE}/registration-options`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Begin adding a passkey with the current password: options for navigator.credentials.create', body: OPTIONS_BODY, response: { 200: REGISTRATION_OPTIONS, ...REFUSALS, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { password } = readOptions(request.body, lang);
+      const { password } = request.body;
       await limit(request, reply);
       if (fromOtherOrigin(request)) throw badRequest(translate('security:passkeys.errors.origin', lang, { url: ctx.config.publicUrl }), undefined, 'Vigil:PasskeyOrigin');
       const user = await callerAccount(db, request);
@@ -80,14 +75,13 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): P
   app.post(
     BASE,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Finish adding a passkey: the browser’s answer, checked and kept', body: REGISTER_BODY, response: { 201: PASSKEY, ...REFUSALS, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
       await limit(request, reply);
-      const body = readRegister(request.body, lang);
+      const body = request.body;
       const user = await callerAccount(db, request);
       if ((await countPasskeys(db, user.id)) >= MAX_PASSKEYS) throw tooManyPasskeys(lang);
       const name = body.name?.trim() || deviceName(request.headers['user-agent']).description || translate('security:passkeys.defaultName', lang);
@@ -99,17 +93,16 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): P
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put(
     `${BASE}/:id`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: 'Rename one of the signed-in user’s passkeys', params: ID_PARAMS, body: RENAME_BODY, response: { 200: PASSKEY, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
     },
     async (request) => {
       const lang = request.language;
-      const { id } = readId(request.params, lang);
-      const { name } = readRename(request.body, lang);
+      const { id } = request.params;
+      const { name } = request.body;
       const before = (await listPasskeys(db, request.principal!.userId)).find((p) => p.id === id);
       const renamed = before && (await renamePasskey(db, request.principal!.userId, id, name.trim()));
       if (!before || !renamed) throw notFound(translate('security:passkeys.errors.notFound', lang));
@@ -118,16 +111,15 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: ModuleContext): P
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     `${BASE}/:id`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
-      schema: { tags, summary: 'Remove one of the signed-in user’s passkeys: it no longer signs in', params: ID_PARAMS, response: { 204: { type: 'null' }, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
+      config: { policy: AUTHENTICATED, fieldLabel },
+      schema: { tags, summary: 'Remove one of the signed-in user’s passkeys: it no longer signs in', params: ID_PARAMS, response: { ...NO_CONTENT, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { id } = readId(request.params, lang);
+      const { id } = request.params;
       const removed = await removePasskey(db, request.principal!.userId, id);
       if (!removed) throw notFound(translate('security:passkeys.errors.notFound', lang));
       await writeAuditLog(db, request, { status: 204, entityChanges: [describeChange('UserPasskey', id, auditView(removed), null)] });

@@ -1,6 +1,7 @@
 import { AVATAR_TYPES } from '../../common/avatar';
 import { object } from '../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { pathParams, querySchema } from '../http/route-schemas';
 
 /** Route schemas of /api/plugandplay/profile (registration, the account, transfers) and /api/plugandplay/avatar. */
 
@@ -8,11 +9,11 @@ const STRING = { type: 'string' } as const;
 const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
 
-export { NO_CONTENT } from '../abp/schema-parts';
+export { NO_CONTENT } from '../http/route-schemas';
 /** "Check your mail" and the like: the same answer whatever the address or recipient (202). */
 export const ACCEPTED_MESSAGE = object({ message: STRING });
 
-export const TOKEN_QUERY = { type: 'object', properties: { token: STRING } } as const;
+export const TOKEN_QUERY = querySchema({ token: { type: 'string', maxLength: 128 } });
 export const REGISTRATION_GREETING = object({ name: STRING, userName: STRING });
 export const REGISTRATION_DONE = object({ userName: STRING });
 
@@ -34,8 +35,9 @@ export const PROFILE = object({
   incomingTransfers: { type: 'array', items: object({ id: STRING, senderName: STRING, senderEmail: STRING, expiresTime: DATE_TIME }) },
 });
 
-export const RECIPIENT_PARAMS = object({ recipient: { type: 'string', description: 'E-mail, user name or user id of the account to invite' } });
-export const TRANSFER_PARAMS = object({ id: { type: 'string', description: 'The transfer id (a UUID)' }, token: { type: 'string', description: "The link's token" } });
+export const RECIPIENT_PARAMS = pathParams({ recipient: { type: 'string', description: 'E-mail, user name or user id of the account to invite' } });
+/** A transfer link: an id that is no UUID names no transfer, as an unknown one (transfer-routes.ts). */
+export const TRANSFER_PARAMS = pathParams({ id: { type: 'string', description: 'The transfer id (a UUID)' }, token: { type: 'string', description: "The link's token" } });
 export const TRANSFER_OFFER = object({ id: STRING, senderName: STRING, senderEmail: STRING, deviceCount: { type: 'integer' }, expiresTime: DATE_TIME });
 export const TRANSFER_DONE = object({ deviceCount: { type: 'integer' }, senderName: STRING });
 
@@ -45,7 +47,8 @@ export const AVATAR_IMAGE = {
   description: "The user's picture",
   content: Object.fromEntries(AVATAR_TYPES.map((type) => [type, { schema: BINARY }])),
 } as const;
-export const AVATAR_UPLOAD = { ...BINARY, description: 'The image bytes (PNG, JPEG, GIF or WebP; the content decides, not the Content-Type)' } as const;
+/** Any bytes: an image's content is no JSON Schema, so avatar-routes.ts judges it (avatarProblem, with its own messages). */
+export const AVATAR_UPLOAD = { format: 'binary', description: 'The image bytes (PNG, JPEG, GIF or WebP; the content decides, not the Content-Type)' } as const;
 export const AVATAR_UPLOAD_TYPES = [...AVATAR_TYPES, 'application/octet-stream'];
 export const AVATAR_STORED = object({ contentType: { type: 'string', enum: [...AVATAR_TYPES] }, size: { type: 'integer' } });
 

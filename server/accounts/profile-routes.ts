@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { joinFullName, newPasswordProblems, profileProblems, splitFullName, type FormProblem } from '../../common/caregiver-account';
 import { POLICIES } from '../../common/policies';
 import { activeSubscriptionCount } from '../billing/account-status';
@@ -16,8 +15,8 @@ import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { callerAccount, rememberLanguage, type CallerAccount } from './caller';
-import { PASSWORD_BODY, PASSWORD_CHANGE_BODY, PROFILE_BODY, readPassword, readPasswordChange, readProfile, refuseProblems } from './bodies';
-import { HAND_CHECKED } from '../http/route-schemas';
+import { PASSWORD_BODY, PASSWORD_CHANGE_BODY, PROFILE_BODY, refuseProblems } from './bodies';
+import type { Api } from '../http/route-schemas';
 import { NO_CONTENT, NOT_FOUND, PROFILE, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
 import { transferState } from './transfers';
@@ -33,7 +32,7 @@ const tags = ['account'];
  * the password (SPEC section 5 rules, not one of the last remembered ones), delete it (refused
  * while a subscription is active).
  */
-export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function profileRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
 
   const profileDto = async (user: CallerAccount) => {
@@ -61,10 +60,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
 
   app.put(
     `${BASE}/update-profile`,
-    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Change the caller's name, e-mail and phone", body: PROFILE_BODY, response: { 200: PROFILE, ...NOT_FOUND, ...TOO_MANY } } },
+    { config: { policy: UPDATE }, schema: { tags, summary: "Change the caller's name, e-mail and phone", body: PROFILE_BODY, response: { 200: PROFILE, ...NOT_FOUND, ...TOO_MANY } } },
     async (request, reply) => {
     const lang = request.language;
-    const body = readProfile(request.body, lang);
+    const body = request.body;
     refuseProblems(profileProblems(body), lang);
     const user = await callerAccount(db, request);
     const email = body.email.trim();
@@ -111,10 +110,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
 
   app.post(
     `${BASE}/change-password`,
-    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Change the caller's password", body: PASSWORD_CHANGE_BODY, response: { 204: NO_CONTENT, ...NOT_FOUND, ...TOO_MANY } } },
+    { config: { policy: UPDATE }, schema: { tags, summary: "Change the caller's password", body: PASSWORD_CHANGE_BODY, response: { ...NO_CONTENT, ...NOT_FOUND, ...TOO_MANY } } },
     async (request, reply) => {
     const lang = request.language;
-    const body = readPasswordChange(request.body, lang);
+    const body = request.body;
     const user = await callerAccount(db, request);
     const policy = await passwordPolicyFor(db, user.tenant_id);
     const problems: FormProblem[] = newPasswordProblems('newPassword', body.newPassword, policy.rules);
@@ -127,10 +126,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: ModuleContext): P
 
   app.post(
     `${BASE}/delete-user`,
-    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Delete the caller's account (refused while a subscription is active)", body: PASSWORD_BODY, response: { 204: NO_CONTENT, ...NOT_FOUND } } },
+    { config: { policy: UPDATE }, schema: { tags, summary: "Delete the caller's account (refused while a subscription is active)", body: PASSWORD_BODY, response: { ...NO_CONTENT, ...NOT_FOUND } } },
     async (request, reply) => {
     const lang = request.language;
-    const { password } = readPassword(request.body, lang);
+    const { password } = request.body;
     const user = await callerAccount(db, request);
     const active = await activeSubscriptionCount(db, user.id);
     if (active > 0) throw forbidden(translate('profile:delete.activeSubscriptions', lang, { count: active }), 'Vigil:ActiveSubscriptions');

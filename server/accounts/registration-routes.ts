@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
@@ -15,8 +14,8 @@ import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
 import { ANONYMOUS } from '../permissions/guard';
 import { ensureRole, grantToRole } from '../identity/static-roles';
-import { EMAIL_BODY, readEmail, readRegistration, readToken, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bodies';
-import { HAND_CHECKED } from '../http/route-schemas';
+import { EMAIL_BODY, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bodies';
+import type { Api } from '../http/route-schemas';
 import { ACCEPTED_MESSAGE, LINK_REFUSALS, REGISTRATION_DONE, REGISTRATION_GREETING, TOKEN_QUERY, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
 import { registrationTenant, takeTenantParameter } from './tenant-choice';
@@ -79,7 +78,7 @@ async function mailAccountExists(db: Db, publicUrl: string, owner: { id: string;
  * `complete-registration` activates the account; `resend-email` mails a new link without telling
  * whether the address has an account.
  */
-export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function registrationRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
 
   app.post(
@@ -87,12 +86,11 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     {
       config: { policy: ANONYMOUS },
       onRequest: takeTenantParameter,
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Register an account (mails a confirmation link)', body: REGISTRATION_BODY, response: { 202: ACCEPTED_MESSAGE, 403: LINK_REFUSALS[403], ...TOO_MANY } },
     },
     async (request, reply) => {
     const lang = request.language;
-    const body = readRegistration(request.body, lang);
+    const body = request.body;
     const tenantId = await registrationTenant(db, config, request);
     const policy = await passwordPolicyFor(db, tenantId);
     refuseProblems(registrationProblems(body, policy.rules), lang);
@@ -164,12 +162,12 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     return done();
   });
 
-  app.get<{ Querystring: { token?: string } }>(
+  app.get(
     `${BASE}/pending-registration`,
-    { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: { tags, summary: 'Whom a registration link greets', querystring: TOKEN_QUERY, response: { 200: REGISTRATION_GREETING, ...LINK_REFUSALS } } },
+    { config: { policy: ANONYMOUS }, schema: { tags, summary: 'Whom a registration link greets', querystring: TOKEN_QUERY, response: { 200: REGISTRATION_GREETING, ...LINK_REFUSALS } } },
     async (request) => {
     const lang = request.language;
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
+    const token = request.query.token ?? '';
     const link = token
       ? await db
           .selectFrom('account_tokens')
@@ -187,10 +185,10 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
 
   app.post(
     `${BASE}/complete-registration`,
-    { config: { policy: ANONYMOUS }, ...HAND_CHECKED, schema: { tags, summary: 'Confirm a registration with its link', body: TOKEN_BODY, response: { 200: REGISTRATION_DONE, ...LINK_REFUSALS } } },
+    { config: { policy: ANONYMOUS }, schema: { tags, summary: 'Confirm a registration with its link', body: TOKEN_BODY, response: { 200: REGISTRATION_DONE, ...LINK_REFUSALS } } },
     async (request) => {
     const lang = request.language;
-    const { token } = readToken(request.body, lang);
+    const { token } = request.body;
     return db.transaction().execute(async (trx) => {
       const link = await trx
         .selectFrom('account_tokens')
@@ -221,12 +219,11 @@ export async function registrationRoutes(app: FastifyInstance, ctx: ModuleContex
     {
       config: { policy: ANONYMOUS },
       onRequest: takeTenantParameter,
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Mail a new registration link', body: EMAIL_BODY, response: { 202: ACCEPTED_MESSAGE, ...TOO_MANY } },
     },
     async (request, reply) => {
     const lang = request.language;
-    const { email } = readEmail(request.body, lang);
+    const { email } = request.body;
     if (!EMAIL_RE.test(email.trim())) refuseProblems([{ member: 'email', key: 'validation:email' }], lang);
     const normalized = normalize(email);
     // Counted for unknown addresses too, so the limit tells nothing about who has an account.

@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { POLICIES } from '../../common/policies';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import type { Db } from '../db/database';
-import { bodyValidator } from '../http/body-validation';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
-import { readPaging } from '../http/paging';
+import { pagingOf } from '../http/paging';
 import { writeSecurityLog } from '../identity/security-log';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
+import { type Api, NO_CONTENT, PAGING_PROPERTIES, pathParams, querySchema } from '../http/route-schemas';
 import { revokeGrant } from '../identity/grant-revocation';
 import { deviceName } from './device-name';
 
@@ -20,16 +20,8 @@ const tags = ['account'];
 
 /** A session's id is its grant at the issuer (oidc-provider's ids: URL-safe, 21 characters). */
 const SESSION_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
-const ID_PARAMS = { type: 'object', properties: { id: SESSION_ID }, required: ['id'] } as const;
-const PAGING_QUERY = {
-  type: 'object',
-  properties: {
-    skipCount: { type: 'integer', minimum: 0 },
-    maxResultCount: { type: 'integer', minimum: 1, maximum: 1000 },
-    SkipCount: { type: 'integer', minimum: 0 },
-    MaxResultCount: { type: 'integer', minimum: 1, maximum: 1000 },
-  },
-} as const;
+const ID_PARAMS = pathParams({ id: SESSION_ID });
+const PAGING_QUERY = querySchema(PAGING_PROPERTIES);
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 const SESSION = {
   type: 'object',
@@ -51,8 +43,6 @@ const SESSION = {
 const SESSION_PAGE = { type: 'object', properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: SESSION } }, required: ['totalCount', 'items'] } as const;
 const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE } as const;
 
-const readId = bodyValidator<{ id: string }>(ID_PARAMS);
-
 /** The user's sign-ins still on at the issuer (Grant rows not expired), with what was seen of each. */
 function liveSessions(db: Db, userId: string) {
   return db
@@ -69,15 +59,15 @@ function liveSessions(db: Db, userId: string) {
  * revokes its grant with its tokens (its access tokens stop working on every API node within
  * moments, server/oidc/token-liveness.ts). Only the caller's own: another user's id is a 404.
  */
-export async function accountSessionRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function accountSessionRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
   const clientNames: Record<string, string> = { [config.clientId]: 'Vigil', [config.plugAndPlayClientId]: 'Vigil Plug and Play' };
 
   app.get(
     BASE,
-    { config: { policy: READ }, attachValidation: true, schema: { tags, summary: 'Where the signed-in user is signed in', querystring: PAGING_QUERY, response: { 200: SESSION_PAGE, ...REFUSALS } } },
+    { config: { policy: READ }, schema: { tags, summary: 'Where the signed-in user is signed in', querystring: PAGING_QUERY, response: { 200: SESSION_PAGE, ...REFUSALS } } },
     async (request) => {
-      const { skip, take } = readPaging(request.query as Record<string, unknown>, request.language);
+      const { skip, take } = pagingOf(request.query);
       const principal = request.principal!;
       const current = principal.grantId ?? '';
       const [count, rows] = await Promise.all([
@@ -116,16 +106,15 @@ export async function accountSessionRoutes(app: FastifyInstance, ctx: ModuleCont
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     `${BASE}/:id`,
     {
       config: { policy: UPDATE },
-      attachValidation: true,
-      schema: { tags, summary: 'End one of the signed-in user’s sessions: its tokens stop working', params: ID_PARAMS, response: { 204: { type: 'null' }, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
+      schema: { tags, summary: 'End one of the signed-in user’s sessions: its tokens stop working', params: ID_PARAMS, response: { ...NO_CONTENT, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { id } = readId(request.params, lang);
+      const { id } = request.params;
       const principal = request.principal!;
       const session = await liveSessions(db, principal.userId).select(['g.id', 'a.user_agent', 'a.ip']).where('g.id', '=', id).executeTakeFirst();
       if (!session) throw notFound(translate('errors.entityNotFound', lang));

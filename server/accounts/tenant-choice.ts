@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { FEATURES } from '../../common/features';
-import type { Config } from '../config';
+import { DEMO_TENANT, type Config } from '../config';
 import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import { normalize } from '../identity/user-records';
 import { translate } from '../localization/texts';
-import { DEMO_TENANT } from '../seed/demo';
 import { featureValues, selfRegistrationOpen } from '../tenancy/features';
 import { isTenantAvailable } from '../multitenancy/tenant-state';
+import { isUuid } from '../http/uuid';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COOKIE = /(?:^|;\s*)__tenant=([^;]*)/;
 
 /**
@@ -26,12 +25,12 @@ const COOKIE = /(?:^|;\s*)__tenant=([^;]*)/;
  * tenant that is closed to registration.
  */
 export async function takeTenantParameter(request: FastifyRequest): Promise<void> {
-  const query = request.query as Record<string, unknown> | undefined;
+  const query: unknown = request.query;
+  const fromQuery = typeof query === 'object' && query !== null && '__tenant' in query ? query.__tenant : undefined;
   const header = request.headers.__tenant;
   const cookie = COOKIE.exec(request.headers.cookie ?? '');
-  const named =
-    (typeof query?.__tenant === 'string' && query.__tenant) || (typeof header === 'string' && header) || (cookie ? decodeURIComponent(cookie[1] ?? '') : '');
-  if (query) delete query.__tenant;
+  const named = (typeof fromQuery === 'string' && fromQuery) || (typeof header === 'string' && header) || (cookie ? decodeURIComponent(cookie[1] ?? '') : '');
+  if (typeof query === 'object' && query !== null) Reflect.deleteProperty(query, '__tenant');
   delete request.headers.__tenant;
   if (cookie) request.headers.cookie = (request.headers.cookie ?? '').replace(COOKIE, '');
   if (named && named !== 'null') request.registrationTenantName = named;
@@ -50,7 +49,7 @@ export async function registrationTenant(db: Db, config: Config, request: Fastif
     db
       .selectFrom('tenants')
       .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
-      .where(UUID.test(wanted) ? 'id' : 'normalized_name', '=', UUID.test(wanted) ? wanted : normalize(wanted))
+      .where(isUuid(wanted) ? 'id' : 'normalized_name', '=', isUuid(wanted) ? wanted : normalize(wanted))
       .where('is_deleted', '=', false)
       .executeTakeFirst();
   const plugAndPlayName = config.plugAndPlayTenant || (config.seedDemo ? DEMO_TENANT : '');

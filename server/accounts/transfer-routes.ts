@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { FEATURES } from '../../common/features';
 import { joinFullName } from '../../common/caregiver-account';
 import { POLICIES } from '../../common/policies';
@@ -15,7 +15,8 @@ import type { ModuleContext } from '../module-context';
 import { featureValues } from '../tenancy/features';
 import { callerAccount, type CallerAccount } from './caller';
 import { accountMail } from './mails';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
+import { isUuid } from '../http/uuid';
 import { ACCEPTED_MESSAGE, NO_CONTENT, NOT_FOUND, RECIPIENT_PARAMS, TOO_MANY, TRANSFER_DONE, TRANSFER_OFFER, TRANSFER_PARAMS } from './profile-route-schemas';
 import { hashToken, hoursFromNow, linkRefusal, newToken, TRANSFER_TOKEN_HOURS, unknownLink } from './tokens';
 
@@ -23,9 +24,6 @@ const BASE = '/api/plugandplay/profile';
 const READ = POLICIES.account;
 const UPDATE = `${POLICIES.account}.Update`;
 const tags = ['account'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type TransferParams = { Params: { id: string; token: string } };
 
 /** Mails go out in the language the person last used here (English when never seen). */
 async function languageOf(db: Db, userId: string): Promise<string> {
@@ -45,10 +43,9 @@ async function ownedDeviceCount(db: Db, userId: string, tenantId: string | null)
 }
 
 /** The transfer a link names, addressed to the caller, with the reason it can no longer be used if so. */
-async function transferForRecipient(db: Db, request: FastifyRequest<TransferParams>, recipient: CallerAccount, lock = false) {
+async function transferForRecipient(db: Db, request: FastifyRequest, { id, token }: { id: string; token: string }, recipient: CallerAccount, lock = false) {
   const lang = request.language;
-  const { id, token } = request.params;
-  const transfer = UUID.test(id)
+  const transfer = isUuid(id)
     ? await db
         .selectFrom('account_transfers')
         .innerJoin('users', 'users.id', 'account_transfers.sender_user_id')
@@ -73,11 +70,11 @@ async function transferForRecipient(db: Db, request: FastifyRequest<TransferPara
  * payment card. Accepting moves the sender's watches, safe zones and billing to the recipient in
  * one transaction and ends the sender's sessions, so the sender signs in again.
  */
-export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
 
-  app.post<{ Params: { recipient: string } }>(`${BASE}/transfer-user-1/:recipient`,
-    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: 'Offer the caller\'s account to another account', params: RECIPIENT_PARAMS, response: { 202: ACCEPTED_MESSAGE, ...TOO_MANY } } },
+  app.post(`${BASE}/transfer-user-1/:recipient`,
+    { config: { policy: UPDATE }, schema: { tags, summary: 'Offer the caller\'s account to another account', params: RECIPIENT_PARAMS, response: { 202: ACCEPTED_MESSAGE, ...TOO_MANY } } },
     async (request, reply) => {
     const lang = request.language;
     const sender = await callerAccount(db, request);
@@ -89,7 +86,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
       .where(sender.tenant_id === null ? (eb) => eb('tenant_id', 'is', null) : (eb) => eb('tenant_id', '=', sender.tenant_id))
       .where('is_deleted', '=', false)
       .where((eb) =>
-        UUID.test(wanted) ? eb('id', '=', wanted) : eb.or([eb('normalized_email', '=', normalize(wanted)), eb('normalized_user_name', '=', normalize(wanted))]),
+        isUuid(wanted) ? eb('id', '=', wanted) : eb.or([eb('normalized_email', '=', normalize(wanted)), eb('normalized_user_name', '=', normalize(wanted))]),
       )
       .executeTakeFirst();
     // The caller's own account is the caller's to know about.
@@ -119,18 +116,18 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
     return reply.status(202).send({ message: translate('profile:transfer.sent', lang) });
   });
 
-  app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE }, schema: { tags, summary: "Withdraw the caller's pending transfer offer", response: { 204: NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
+  app.delete(`${BASE}/transfer-user-1`, { config: { policy: UPDATE }, schema: { tags, summary: "Withdraw the caller's pending transfer offer", response: { ...NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
     const sender = await callerAccount(db, request);
     await db.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
     return reply.status(204).send();
   });
 
-  app.get<TransferParams>(
+  app.get(
     `${BASE}/transfer-user-2/:id/:token`,
-    { config: { policy: READ }, ...HAND_CHECKED, schema: { tags, summary: 'The transfer offer a link names', params: TRANSFER_PARAMS, response: { 200: TRANSFER_OFFER } } },
+    { config: { policy: READ }, schema: { tags, summary: 'The transfer offer a link names', params: TRANSFER_PARAMS, response: { 200: TRANSFER_OFFER } } },
     async (request) => {
     const recipient = await callerAccount(db, request);
-    const transfer = await transferForRecipient(db, request, recipient);
+    const transfer = await transferForRecipient(db, request, request.params, recipient);
     return {
       id: transfer.id,
       senderName: joinFullName(transfer.name, transfer.surname),
@@ -140,15 +137,15 @@ export async function transferRoutes(app: FastifyInstance, ctx: ModuleContext): 
     };
   });
 
-  app.post<TransferParams>(
+  app.post(
     `${BASE}/transfer-user-2/:id/:token`,
-    { config: { policy: UPDATE }, ...HAND_CHECKED, schema: { tags, summary: 'Accept a transfer offer (moves the watches to the caller)', params: TRANSFER_PARAMS, response: { 200: TRANSFER_DONE } } },
+    { config: { policy: UPDATE }, schema: { tags, summary: 'Accept a transfer offer (moves the watches to the caller)', params: TRANSFER_PARAMS, response: { 200: TRANSFER_DONE } } },
     async (request) => {
     const lang = request.language;
     const recipient = await callerAccount(db, request);
     const result = await db.transaction().execute(async (trx) => {
       // Locked, so a double-clicked accept moves the watches once and the second click hears "already used".
-      const transfer = await transferForRecipient(trx, request, recipient, true);
+      const transfer = await transferForRecipient(trx, request, request.params, recipient, true);
       if (!(await hasDefaultPaymentCard(trx, recipient.id))) throw forbidden(translate('profile:transfer.noCard', lang), 'Vigil:NoPaymentMethod');
       const moving = await ownedDeviceCount(trx, transfer.sender_user_id, transfer.tenant_id);
       const cap = Number((await featureValues(trx, transfer.tenant_id))[FEATURES.maxDevicesPerAccount.name]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../http/route-schemas';
 import { findLanguage, LANGUAGES } from '../../common/languages';
 import type { Db } from '../db/database';
 import { findUserSummary } from '../identity/user-records';
@@ -56,15 +56,13 @@ const ANONYMOUS_USER = {
  * changes), auth.grantedPolicies, currentUser, currentTenant, features, the settings clients may
  * see (of the request's tenant), the time zone and multi-tenancy.
  */
-export async function applicationConfigurationRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+export async function applicationConfigurationRoutes(app: Api, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
 
-  app.get<{ Querystring: { includeLocalizationResources?: string; IncludeLocalizationResources?: string } }>(
+  app.get(
     '/api/abp/application-configuration',
     {
       config: { policy: ANONYMOUS },
-      // attachValidation: the query is only described; any value but 'false' keeps the resources, as before.
-      attachValidation: true,
       schema: {
         tags: ['abp'],
         summary: 'What a client needs to start, as ABP\'s ApplicationConfigurationDto',
@@ -81,7 +79,7 @@ export async function applicationConfigurationRoutes(app: FastifyInstance, opts:
         : undefined;
       const settings = await readSettings(db, request.tenantId);
       const timeZone = settings['Abp.Timing.TimeZone'];
-      const includeResources = (request.query.includeLocalizationResources ?? request.query.IncludeLocalizationResources) !== 'false';
+      const includeResources = request.query.includeLocalizationResources !== false;
       const resources = includeResources ? localizationResources(folderOf(lang.cultureName)) : {};
       const values = Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.texts]));
       const culture = CULTURE_FACTS[lang.cultureName] ?? CULTURE_FACTS.en!;

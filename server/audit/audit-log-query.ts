@@ -2,10 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { badRequest } from '../http/errors';
-import { queryParam } from '../http/paging';
-import { translate } from '../localization/texts';
-import { isStorableTime } from '../identity/list-params';
+import { contains } from '../db/like';
+import type { AuditLogFilters } from './route-schemas';
 
 /**
  * The audit log rows a host user may read, filtered as ABP's GetAuditLogListDto: the request's
@@ -15,58 +13,6 @@ import { isStorableTime } from '../identity/list-params';
  * startTime/endTime.
  */
 type Logs = SelectQueryBuilder<Database & { l: Database['audit_logs'] }, 'l', object>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export class QueryReader {
-  constructor(
-    private readonly query: Record<string, unknown>,
-    private readonly lang: string,
-  ) {}
-
-  private fail(member: string): never {
-    throw badRequest(translate('errors.validation', this.lang), [{ message: translate('validation:invalid', this.lang, { field: member }), members: [member] }]);
-  }
-
-  text(name: string): string | undefined {
-    const v = queryParam(this.query, name);
-    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-  }
-
-  integer(name: string, min: number, max: number): number | undefined {
-    const v = this.text(name);
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    return Number.isInteger(n) && n >= min && n <= max ? n : this.fail(name);
-  }
-
-  date(name: string): Date | undefined {
-    const v = this.text(name);
-    if (v === undefined) return undefined;
-    return isStorableTime(Date.parse(v)) ? new Date(v) : this.fail(name);
-  }
-
-  boolean(name: string): boolean | undefined {
-    const v = this.text(name)?.toLowerCase();
-    if (v === undefined) return undefined;
-    return v === 'true' ? true : v === 'false' ? false : this.fail(name);
-  }
-
-  /** A tenant id, or null for 'null' (the host's own entries). */
-  tenant(name: string): string | null | undefined {
-    const v = this.text(name);
-    if (v === undefined) return undefined;
-    if (v === 'null') return null;
-    return UUID.test(v) ? v.toLowerCase() : this.fail(name);
-  }
-
-  uuid(name: string): string | undefined {
-    const v = this.text(name);
-    if (v === undefined) return undefined;
-    return UUID.test(v) ? v.toLowerCase() : this.fail(name);
-  }
-}
-
-const like = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** audit_logs as `l` within the request's tenant level. */
 export function visibleLogs(db: Db, request: FastifyRequest): Logs {
@@ -78,30 +24,23 @@ export function visibleLogs(db: Db, request: FastifyRequest): Logs {
 const failed = (eb: ExpressionBuilder<Database & { l: Database['audit_logs'] }, 'l'>) =>
   eb.or([eb('l.exceptions', 'is not', null), eb(eb.fn.coalesce('l.http_status_code', sql.lit(0)), '>=', 400)]);
 
-export function filteredLogs(db: Db, request: FastifyRequest): Logs {
-  const read = new QueryReader(request.query as Record<string, unknown>, request.language);
+/** The visible rows narrowed by the checked filters (AuditLogFilters). */
+export function filteredLogs(db: Db, request: FastifyRequest, f: AuditLogFilters): Logs {
   let q = visibleLogs(db, request);
-  const tenantId = read.tenant('tenantId');
-  if (tenantId !== undefined) q = tenantId === null ? q.where('l.tenant_id', 'is', null) : q.where('l.tenant_id', '=', tenantId);
-  const userName = read.text('userName');
-  if (userName) q = q.where('l.user_name', 'ilike', like(userName));
-  const userId = read.uuid('userId');
-  if (userId) q = q.where('l.user_id', '=', userId);
-  const method = read.text('httpMethod');
+  if (f.tenantId !== undefined) q = f.tenantId === 'null' ? q.where('l.tenant_id', 'is', null) : q.where('l.tenant_id', '=', f.tenantId.toLowerCase());
+  const userName = f.userName?.trim();
+  if (userName) q = q.where('l.user_name', 'ilike', contains(userName));
+  if (f.userId) q = q.where('l.user_id', '=', f.userId.toLowerCase());
+  const method = f.httpMethod?.trim();
   if (method) q = q.where('l.http_method', '=', method.toUpperCase());
-  const url = read.text('url');
-  if (url) q = q.where('l.url', 'ilike', like(url));
-  const status = read.integer('httpStatusCode', 100, 599);
-  if (status !== undefined) q = q.where('l.http_status_code', '=', status);
-  const minDuration = read.integer('minExecutionDuration', 0, 2 ** 31 - 1);
-  if (minDuration !== undefined) q = q.where('l.execution_duration', '>=', minDuration);
-  const maxDuration = read.integer('maxExecutionDuration', 0, 2 ** 31 - 1);
-  if (maxDuration !== undefined) q = q.where('l.execution_duration', '<=', maxDuration);
-  const hasException = read.boolean('hasException');
+  const url = f.url?.trim();
+  if (url) q = q.where('l.url', 'ilike', contains(url));
+  if (f.httpStatusCode !== undefined) q = q.where('l.http_status_code', '=', f.httpStatusCode);
+  if (f.minExecutionDuration !== undefined) q = q.where('l.execution_duration', '>=', f.minExecutionDuration);
+  if (f.maxExecutionDuration !== undefined) q = q.where('l.execution_duration', '<=', f.maxExecutionDuration);
+  const { hasException } = f;
   if (hasException !== undefined) q = q.where((eb) => (hasException ? failed(eb) : eb.not(failed(eb))));
-  const start = read.date('startTime');
-  if (start) q = q.where('l.execution_time', '>=', start);
-  const end = read.date('endTime');
-  if (end) q = q.where('l.execution_time', '<=', end);
+  if (f.startTime) q = q.where('l.execution_time', '>=', new Date(f.startTime));
+  if (f.endTime) q = q.where('l.execution_time', '<=', new Date(f.endTime));
   return q;
 }

@@ -1,18 +1,16 @@
 import { sql, type Selectable } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import type { AuditLogsTable, EntityChange } from './tables';
 import { notFound } from '../http/errors';
-import { readPaging, readSorting } from '../http/paging';
+import { pagingOf, sortingOf } from '../http/paging';
+import type { Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { filteredLogs, QueryReader, visibleLogs } from './audit-log-query';
-import { HAND_CHECKED } from '../identity/route-schemas';
+import { filteredLogs, visibleLogs } from './audit-log-query';
 import { AUDIT_LOG, AUDIT_LOG_PAGE, auditLogQuery, ENTITY_CHANGE_PAGE, ENTITY_CHANGE_QUERY, ID_PARAMS } from './route-schemas';
 
 const ENDPOINT = '/api/audit-logging/audit-logs';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SORTABLE = {
   executionTime: 'l.execution_time',
@@ -67,17 +65,17 @@ function auditLogDto(row: LogRow) {
  * auditLogId, entityChangeType, entityId, entityTypeFullName, startDate/endDate). The host sees
  * its own entries, a tenant's with `__tenant`, every tenant's with the all-zero `__tenant`.
  */
-export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function auditLogRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['audit-logs'];
   const policy = POLICIES.auditLogs;
 
-  app.get(ENDPOINT, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'List audit log entries', querystring: auditLogQuery(SORTABLE), response: { 200: AUDIT_LOG_PAGE } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, request.language);
-    const sort = readSorting(query, SORTABLE, { field: 'l.execution_time', desc: true }, request.language);
-    const base = filteredLogs(db, request);
+  app.get(ENDPOINT, { config: { policy }, schema: { tags, summary: 'List audit log entries', querystring: auditLogQuery(SORTABLE), response: { 200: AUDIT_LOG_PAGE } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, SORTABLE, { field: 'l.execution_time', desc: true });
+    const base = filteredLogs(db, request, query);
     const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
     const rows = await base
       .leftJoin('tenants as t', 't.id', 'l.tenant_id')
@@ -91,16 +89,15 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map(auditLogDto) };
   });
 
-  app.get(`${ENDPOINT}/entity-changes`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'List entity changes', querystring: ENTITY_CHANGE_QUERY, response: { 200: ENTITY_CHANGE_PAGE } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, request.language);
-    const read = new QueryReader(query, request.language);
-    const auditLogId = read.uuid('auditLogId');
-    const changeType = read.integer('entityChangeType', 0, 2);
-    const entityId = read.text('entityId');
-    const entityType = read.text('entityTypeFullName');
-    const start = read.date('startDate');
-    const end = read.date('endDate');
+  app.get(`${ENDPOINT}/entity-changes`, { config: { policy }, schema: { tags, summary: 'List entity changes', querystring: ENTITY_CHANGE_QUERY, response: { 200: ENTITY_CHANGE_PAGE } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const auditLogId = query.auditLogId?.toLowerCase();
+    const changeType = query.entityChangeType;
+    const entityId = query.entityId?.trim();
+    const entityType = query.entityTypeFullName?.trim();
+    const start = query.startDate === undefined ? undefined : new Date(query.startDate);
+    const end = query.endDate === undefined ? undefined : new Date(query.endDate);
 
     const change = sql<EntityChange>`e.value`;
     let base = visibleLogs(db, request).innerJoin(sql<{ value: EntityChange; ordinality: number }>`jsonb_array_elements(l.entity_changes) with ordinality`.as('e'), (join) => join.onTrue());
@@ -123,10 +120,8 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => entityChangeDto(r.value, r, Number(r.ordinality) - 1)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${ENDPOINT}/:id`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: 'Get an audit log entry', params: ID_PARAMS, response: { 200: AUDIT_LOG } } }, async (request) => {
-    const row = UUID.test(request.params.id)
-      ? await visibleLogs(db, request).leftJoin('tenants as t', 't.id', 'l.tenant_id').selectAll('l').select('t.name as tenant_name').where('l.id', '=', request.params.id).executeTakeFirst()
-      : undefined;
+  app.get(`${ENDPOINT}/:id`, { config: { policy }, schema: { tags, summary: 'Get an audit log entry', params: ID_PARAMS, response: { 200: AUDIT_LOG } } }, async (request) => {
+    const row = await visibleLogs(db, request).leftJoin('tenants as t', 't.id', 'l.tenant_id').selectAll('l').select('t.name as tenant_name').where('l.id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound(translate('errors.entityNotFound', request.language));
     return auditLogDto(row);
   });

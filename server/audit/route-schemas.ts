@@ -1,4 +1,8 @@
-import { BOOLEAN_FILTER, DATE_TIME, ID_PARAMS, listQuery, NULLABLE_STRING, NULLABLE_UUID, pagedResult, UUID_STRING } from '../identity/route-schemas';
+import { BOOLEAN_FILTER, type Checked, TIME as DATE_TIME, ID_PARAMS, NULLABLE_STRING, NULLABLE_UUID, PAGING_PROPERTIES, pagedResult, querySchema, sortingProperties, TEXT_FILTER, TIME_FILTER, UUID_STRING } from '../http/route-schemas';
+import { UUID_PATTERN } from '../http/uuid';
+
+/** PostgreSQL's integer. */
+const MAX_INTEGER = 2 ** 31 - 1;
 
 /** Route schemas of /api/audit-logging/audit-logs (ABP's audit logging, audit-log-routes.ts). */
 
@@ -53,40 +57,37 @@ export const AUDIT_LOG = {
   required: ['id', 'tenantId', 'userId', 'userName', 'applicationName', 'httpMethod', 'url', 'httpStatusCode', 'executionTime', 'executionDuration', 'exceptions', 'entityChanges', 'actions'],
 } as const;
 
-/** ABP's GetAuditLogListDto, as audit-log-query.ts `filteredLogs` reads it. */
+/** ABP's GetAuditLogListDto filters, as audit-log-query.ts `filteredLogs` reads them. */
+const AUDIT_LOG_FILTERS = {
+  tenantId: { type: 'string', anyOf: [{ pattern: UUID_PATTERN }, { const: 'null' }], description: "A tenant's id, or 'null' for the host's own entries" },
+  userName: TEXT_FILTER,
+  userId: UUID_STRING,
+  httpMethod: TEXT_FILTER,
+  url: TEXT_FILTER,
+  httpStatusCode: { type: 'integer', minimum: 100, maximum: 599 },
+  minExecutionDuration: { type: 'integer', minimum: 0, maximum: MAX_INTEGER },
+  maxExecutionDuration: { type: 'integer', minimum: 0, maximum: MAX_INTEGER },
+  hasException: BOOLEAN_FILTER,
+  startTime: TIME_FILTER,
+  endTime: TIME_FILTER,
+} as const;
+export type AuditLogFilters = Checked<ReturnType<typeof querySchema<typeof AUDIT_LOG_FILTERS>>>;
+
+/** The list's query: paging, sorting and the filters. */
 export function auditLogQuery(sortable: Record<string, unknown>) {
-  return listQuery(
-    sortable,
-    {
-      tenantId: { type: 'string', description: "A tenant's id, or 'null' for the host's own entries" },
-      userName: TEXT,
-      userId: UUID_STRING,
-      httpMethod: TEXT,
-      url: TEXT,
-      httpStatusCode: { type: 'integer', minimum: 100, maximum: 599 },
-      minExecutionDuration: { type: 'integer', minimum: 0 },
-      maxExecutionDuration: { type: 'integer', minimum: 0 },
-      hasException: BOOLEAN_FILTER,
-      startTime: DATE_TIME,
-      endTime: DATE_TIME,
-    },
-    false,
-  );
+  return querySchema({ ...PAGING_PROPERTIES, ...sortingProperties(sortable), ...AUDIT_LOG_FILTERS });
 }
 
 /** ABP's GetEntityChangesDto. */
-export const ENTITY_CHANGE_QUERY = listQuery(
-  null,
-  {
-    auditLogId: UUID_STRING,
-    entityChangeType: { type: 'integer', enum: [0, 1, 2] },
-    entityId: TEXT,
-    entityTypeFullName: TEXT,
-    startDate: DATE_TIME,
-    endDate: DATE_TIME,
-  },
-  false,
-);
+export const ENTITY_CHANGE_QUERY = querySchema({
+  ...PAGING_PROPERTIES,
+  auditLogId: UUID_STRING,
+  entityChangeType: { type: 'integer', enum: [0, 1, 2] },
+  entityId: TEXT_FILTER,
+  entityTypeFullName: TEXT_FILTER,
+  startDate: TIME_FILTER,
+  endDate: TIME_FILTER,
+});
 
 export const AUDIT_LOG_PAGE = pagedResult(AUDIT_LOG);
 export const ENTITY_CHANGE_PAGE = pagedResult(ENTITY_CHANGE);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { queryParam } from '../http/paging';
-import { contains } from '../identity/list-params';
+import { contains } from '../db/like';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import type { DynamicDb } from '../schema-engine/resource-model';

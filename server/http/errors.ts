@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
+import { describeRefusal, type ValidationError } from './validation-errors';
 
-/** One entry of ABP's validationErrors. */
-export interface ValidationError {
-  message: string;
-  members: string[];
-}
+export type { ValidationError } from './validation-errors';
 
 /**
  * An error answered in ABP's shape: `{ error: { code, message, details, validationErrors } }` with
@@ -123,12 +120,11 @@ export function installErrorHandler(app: FastifyInstance, translate: (key: strin
   app.setErrorHandler((error: FastifyError | AbpError, request, reply) => {
     if (error instanceof AbpError) return sendAbpError(reply, error);
     const lang = request.language ?? 'en';
+    // A request its route's schema refuses (http/route-validation.ts), named member by member.
     if ('validation' in error && error.validation) {
-      const validationErrors = error.validation.map((v) => ({
-        message: v.message ?? translate('errors.invalid', lang),
-        members: [String(v.instancePath || v.params?.missingProperty || '').replace(/^\//, '')].filter(Boolean),
-      }));
-      return sendAbpError(reply, badRequest(translate('errors.validation', lang), validationErrors));
+      const refusal = describeRefusal(error.validation, error.validationContext ?? 'body', lang, request.routeOptions.config.fieldLabel);
+      if (refusal.notFound) return sendAbpError(reply, notFound(translate('errors.entityNotFound', lang)));
+      return sendAbpError(reply, badRequest(translate('errors.validation', lang), refusal.problems));
     }
     // The database went away (restart, failover, a cut connection): come back shortly, nothing was half-written.
     if (isConnectionError(error)) {

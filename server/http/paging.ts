@@ -12,6 +12,11 @@ export interface Paging {
   take: number;
 }
 
+/**
+ * The hand-read query of routes whose schema does not check it yet (HAND_CHECKED, see
+ * route-schemas.ts): readPaging, readSorting and queryParam. Converted routes use pagingOf and sortingOf.
+ */
+
 /** Reads a query parameter given camelCase or PascalCase (`skipCount` or `SkipCount`). */
 export function queryParam(query: Record<string, unknown>, name: string): unknown {
   const pascal = name[0]!.toUpperCase() + name.slice(1);
@@ -47,3 +52,22 @@ export function readSorting<F extends string>(query: Record<string, unknown>, so
   if (!match || !field) throw badRequest(translate('errors.validation', lang), [{ message: translate('validation:invalid', lang, { field: 'Sorting' }), members: ['sorting'] }]);
   return { field, desc: (match[2] ?? 'asc').toLowerCase() === 'desc' };
 }
+
+/** The paging of a query its route's schema checked (PAGING_PROPERTIES in route-schemas.ts). */
+export function pagingOf(query: { SkipCount?: number; MaxResultCount?: number }): Paging {
+  return { skip: query.SkipCount ?? 0, take: query.MaxResultCount ?? DEFAULT_RESULT_COUNT };
+}
+
+/**
+ * The column and direction of a query's `Sorting` its route's schema checked (sortingProperties in
+ * route-schemas.ts: one of the sortable fields, in either initial case); the fallback without one.
+ */
+export function sortingOf<F extends string>(query: { Sorting?: string }, sortable: Record<string, F>, fallback: { field: F; desc: boolean }) {
+  const [name = '', direction = 'asc'] = (query.Sorting ?? '').trim().split(/\s+/);
+  const own = (key: string) => (Object.hasOwn(sortable, key) ? sortable[key] : undefined);
+  const field = own(name) ?? own(name.charAt(0).toLowerCase() + name.slice(1)) ?? own(name.charAt(0).toUpperCase() + name.slice(1));
+  return field ? { field, desc: direction.toLowerCase() === 'desc' } : fallback;
+}
+
+/** The free-text filter of a checked query (FILTER_PROPERTIES), trimmed; none when blank. */
+export const filterOf = (query: { Filter?: string }): string | undefined => query.Filter?.trim() || undefined;

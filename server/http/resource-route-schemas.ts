@@ -1,4 +1,3 @@
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from './paging';
 import { XLSX_TYPE } from './content-types';
 
 /**
@@ -9,7 +8,7 @@ import { XLSX_TYPE } from './content-types';
  */
 
 export { HAND_CHECKED, NOT_FOUND, NULLABLE_STRING, NULLABLE_TIME, TIME } from './route-schemas';
-import { NULLABLE_STRING } from './route-schemas';
+import { FILTER_PROPERTIES, NULLABLE_STRING, PAGING_PROPERTIES } from './route-schemas';
 
 /** One field's problem in a batch answer (records.ts FieldMessage). */
 export const FIELD_MESSAGES = {
@@ -70,10 +69,9 @@ export const XLSX_FILE = { description: 'Excel workbook (.xlsx)', content: { [XL
 
 /** ABP paging, sorting and free-text filter as http/paging.ts reads them (camelCase is taken too). */
 export const PAGING_QUERY_PROPERTIES = {
-  SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT, description: 'Records to skip (default 0)' },
-  MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT, description: 'Records to answer (default 10)' },
+  ...PAGING_PROPERTIES,
   Sorting: { type: 'string', description: 'A field, then optionally "asc" or "desc"' },
-  Filter: { type: 'string', description: 'Text searched for' },
+  ...FILTER_PROPERTIES,
 } as const;
 
 /** A querystring schema of string parameters, each with its description. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { identityLabels } from './validation';
 import type { Db } from '../db/database';
 import { changePasswordRoute } from './account/change-password-route';
 import { claimTypeRoutes } from './claim-types/routes';
@@ -23,6 +24,11 @@ import { userRoutes } from './users/routes';
 export async function identityModule(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   installRefusalHandler(app, db);
+  // Refused requests name their fields with identity's labels unless a route has its own.
+  const labels = identityLabels();
+  app.addHook('onRoute', (route) => {
+    route.config = { fieldLabel: labels, ...route.config };
+  });
   await app.register(userRoutes, { db });
   await app.register(userActionRoutes, { db });
   await app.register(userSessionRoutes, { db });

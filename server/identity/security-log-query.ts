@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { SecurityLogsTable } from './tables';
-import { contains, type ListParams } from './list-params';
+import { contains } from '../db/like';
 import { inScope, type Scope } from '../multitenancy/scope';
 
 export interface SecurityLogFilters {
@@ -16,18 +16,20 @@ export interface SecurityLogFilters {
   endTime?: Date;
 }
 
-/** ABP's security log filters from a query string. */
-export function readSecurityLogFilters(params: ListParams): SecurityLogFilters {
+/** ABP's security log filters of a checked query (SECURITY_LOG_FILTERS): texts trimmed, times as dates. */
+export function securityLogFilters(query: { [K in 'userName' | 'userId' | 'action' | 'applicationName' | 'identity' | 'clientId' | 'correlationId' | 'startTime' | 'endTime']?: string }): SecurityLogFilters {
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  const time = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
   return {
-    userName: params.text('userName'),
-    userId: params.uuid('userId'),
-    action: params.text('action'),
-    applicationName: params.text('applicationName'),
-    identity: params.text('identity'),
-    clientId: params.text('clientId'),
-    correlationId: params.text('correlationId'),
-    startTime: params.date('startTime'),
-    endTime: params.date('endTime'),
+    userName: text(query.userName),
+    userId: query.userId,
+    action: text(query.action),
+    applicationName: text(query.applicationName),
+    identity: text(query.identity),
+    clientId: text(query.clientId),
+    correlationId: text(query.correlationId),
+    startTime: time(query.startTime),
+    endTime: time(query.endTime),
   };
 }
 

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { readPaging, readSorting } from '../http/paging';
-import { ListParams } from './list-params';
-import { readSecurityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from './security-log-query';
-import { entityNotFound, scopeOf, UUID } from '../multitenancy/scope';
-import { HAND_CHECKED, ID_PARAMS, pagedResult } from './route-schemas';
+import { pagingOf, sortingOf } from '../http/paging';
+import { securityLogFilters, SECURITY_LOG_SORTING, securityLogDto, securityLogQuery } from './security-log-query';
+import { entityNotFound, scopeOf } from '../multitenancy/scope';
+import { type Api, ID_PARAMS, pagedResult } from '../http/route-schemas';
 import { SECURITY_LOG, SECURITY_LOG_QUERY } from './security-log-schemas';
 
 /**
@@ -14,18 +12,17 @@ import { SECURITY_LOG, SECURITY_LOG_QUERY } from './security-log-schemas';
  * ABP's filters userName, action, applicationName, identity, clientId, correlationId,
  * startTime/endTime, and userId. GET /api/identity/security-logs/{id}: one entry.
  */
-export async function securityLogRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function securityLogRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const tags = ['identity-security-logs'];
 
   app.get(
     '/api/identity/security-logs',
-    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'Security log entries, paged and filtered', querystring: SECURITY_LOG_QUERY, response: { 200: pagedResult(SECURITY_LOG) } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, SECURITY_LOG_SORTING, { field: 'creation_time', desc: true }, lang);
-    const base = securityLogQuery(db, scopeOf(request), readSecurityLogFilters(new ListParams(query, lang)));
+    { config: { policy: POLICIES.securityLogs }, schema: { tags, summary: 'Security log entries, paged and filtered', querystring: SECURITY_LOG_QUERY, response: { 200: pagedResult(SECURITY_LOG) } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, SECURITY_LOG_SORTING, { field: 'creation_time', desc: true });
+    const base = securityLogQuery(db, scopeOf(request), securityLogFilters(query));
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       base.selectAll().orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('id').offset(skip).limit(take).execute(),
@@ -34,11 +31,9 @@ export async function securityLogRoutes(app: FastifyInstance, opts: { db: Db }) 
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/identity/security-logs/:id',
-    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'A security log entry', params: ID_PARAMS, response: { 200: SECURITY_LOG } } }, async (request) => {
-    const row = UUID.test(request.params.id)
-      ? await securityLogQuery(db, scopeOf(request), {}).selectAll().where('id', '=', request.params.id).executeTakeFirst()
-      : undefined;
+  app.get('/api/identity/security-logs/:id',
+    { config: { policy: POLICIES.securityLogs }, schema: { tags, summary: 'A security log entry', params: ID_PARAMS, response: { 200: SECURITY_LOG } } }, async (request) => {
+    const row = await securityLogQuery(db, scopeOf(request), {}).selectAll().where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw entityNotFound(request);
     return securityLogDto(row);
   });

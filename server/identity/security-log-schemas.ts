@@ -1,4 +1,4 @@
-import { DATE_TIME, EXTRA_PROPERTIES, listQuery, NULLABLE_STRING, NULLABLE_UUID, UUID_STRING } from './route-schemas';
+import { DATE_TIME, EXTRA_PROPERTIES, PAGING_PROPERTIES, querySchema, sortingProperties, NULLABLE_STRING, NULLABLE_UUID, TEXT_FILTER, TIME_FILTER, UUID_STRING } from './route-schemas';
 import { SECURITY_LOG_SORTING } from './security-log-query';
 
 /** Route schemas of the security log lists (security-log-routes.ts, the users overview's /{id}/logs). */
@@ -22,19 +22,17 @@ export const SECURITY_LOG_PROPERTIES = {
 export const SECURITY_LOG_REQUIRED = ['id', 'tenantId', 'applicationName', 'identity', 'action', 'userId', 'userName', 'creationTime', 'extraProperties'] as const;
 export const SECURITY_LOG = { type: 'object', properties: SECURITY_LOG_PROPERTIES, required: SECURITY_LOG_REQUIRED } as const;
 
-const TEXT = { type: 'string' } as const;
-
-/** ABP's security log filters (readSecurityLogFilters). */
+/** ABP's security log filters (security-log-query.ts securityLogFilters). */
 export const SECURITY_LOG_FILTERS = {
-  userName: TEXT,
+  userName: TEXT_FILTER,
   userId: UUID_STRING,
-  action: TEXT,
-  applicationName: TEXT,
-  identity: TEXT,
-  clientId: TEXT,
-  correlationId: TEXT,
-  startTime: DATE_TIME,
-  endTime: DATE_TIME,
+  action: TEXT_FILTER,
+  applicationName: TEXT_FILTER,
+  identity: TEXT_FILTER,
+  clientId: TEXT_FILTER,
+  correlationId: TEXT_FILTER,
+  startTime: TIME_FILTER,
+  endTime: TIME_FILTER,
 } as const;
 
-export const SECURITY_LOG_QUERY = listQuery(SECURITY_LOG_SORTING, SECURITY_LOG_FILTERS, false);
+export const SECURITY_LOG_QUERY = querySchema({ ...PAGING_PROPERTIES, ...sortingProperties(SECURITY_LOG_SORTING), ...SECURITY_LOG_FILTERS });

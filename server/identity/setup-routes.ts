@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { ABP_ERROR_RESPONSE, AbpError, badRequest, forbidden, sendAbpError } from '../http/errors';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
+import { type Api, type Checked, querySchema } from '../http/route-schemas';
 import { ANONYMOUS } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { passwordPolicyFor, passwordErrors } from './password-rules';
@@ -14,13 +15,6 @@ import { renderSetupDone, renderSetupPage } from './setup-page';
 /** Tries per client address: the token is 256 random bits, the limit keeps the log readable. */
 const TRIES_PER_IP = 10;
 const WINDOW_SECONDS = 900;
-
-interface SetupBody {
-  token: string;
-  userName: string;
-  email: string;
-  password: string;
-}
 
 const BODY = {
   type: 'object',
@@ -33,6 +27,9 @@ const BODY = {
     password: { type: 'string', maxLength: 200 },
   },
 } as const;
+type SetupBody = Checked<typeof BODY>;
+/** The setup page again with the refusal's status (any of the declared ones, which the route's typed reply cannot tell). */
+const answerPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).send(html);
 const HTML = { type: 'string' } as const;
 
 /**
@@ -42,7 +39,7 @@ const HTML = { type: 'string' } as const;
  * does the same for scripts, answering in ABP's shape. The demo's published password (given by
  * the app, which seeds the demo) is refused.
  */
-export async function setupRoutes(app: FastifyInstance, opts: { config: Config; db: Db; demoPassword: string }) {
+export async function setupRoutes(app: Api, opts: { config: Config; db: Db; demoPassword: string }) {
   const { db, demoPassword } = opts;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
@@ -74,9 +71,9 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
     request.log.warn({ ip: request.ip, userName }, 'setup: host administrator created');
   }
 
-  app.get<{ Querystring: { token?: string } }>(
+  app.get(
     '/setup',
-    { config: { policy: ANONYMOUS }, schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } }, response: { 200: HTML } } },
+    { config: { policy: ANONYMOUS }, schema: { hide: true, querystring: querySchema({ token: { type: 'string', maxLength: 200 } }), response: { 200: HTML } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       if (await hostUserExists(db)) return renderSetupDone(request.language);
@@ -84,7 +81,7 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
     },
   );
 
-  app.post<{ Body: SetupBody }>(
+  app.post(
     '/setup',
     { config: { policy: ANONYMOUS }, schema: { hide: true, body: BODY, response: { 201: HTML, 400: HTML, 403: HTML, 429: HTML } } },
     async (request, reply) => {
@@ -95,12 +92,12 @@ export async function setupRoutes(app: FastifyInstance, opts: { config: Config; 
       } catch (err) {
         if (!(err instanceof AbpError)) throw err;
         const messages = err.extra.validationErrors?.map((e) => e.message) ?? [err.message];
-        return reply.status(err.status).send(renderSetupPage(request.language, request.body.token, request.body, messages));
+        return answerPage(reply, err.status, renderSetupPage(request.language, request.body.token, request.body, messages));
       }
     },
   );
 
-  app.post<{ Body: SetupBody }>(
+  app.post(
     '/api/setup',
     {
       config: { policy: ANONYMOUS },

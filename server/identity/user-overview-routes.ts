@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { translate } from '../localization/texts';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
 import { AUTHENTICATED } from '../permissions/guard';
+import type { Api } from '../http/route-schemas';
 import { findUserSummary } from './user-records';
 import { CURRENT_USER } from './overviews/route-schemas';
 
 /** GET /api/app/user-overviews/current: the signed-in user's own overview. */
-export async function userOverviewRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userOverviewRoutes(app: Api, opts: { db: Db }) {
   app.get(
     '/api/app/user-overviews/current',
     { config: { policy: AUTHENTICATED }, schema: { tags: ['user-overviews'], summary: "The signed-in user's own overview", response: { 200: CURRENT_USER, 404: ABP_ERROR_RESPONSE } } }, async (request) => {

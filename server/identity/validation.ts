@@ -1,23 +1,13 @@
 import type { ValidationError } from '../http/errors';
-import { bodyValidator, fieldOf } from '../http/body-validation';
+import { UUID_STRING } from '../http/route-schemas';
+import { fieldOf, type FieldLabel } from '../http/validation-errors';
 import { translate } from '../localization/texts';
 
 export { invalid } from '../http/body-validation';
 
 /**
- * Validation of identity request bodies: the shared body validator (server/http/body-validation.ts)
- * with identity's field labels (server:identity.fields.<name>, per context where a name means
- * something else). A field may have its own message for a keyword ('validation:phoneDigits').
- */
-export interface ValidatorOptions {
-  /** Field name -> keyword -> message key. */
-  messages?: Record<string, Record<string, string>>;
-  /** Where the body belongs, for field labels (see fieldLabel). */
-  context?: string;
-}
-
-/**
- * The translated label of a member's last field name ('roleNames[1]' -> 'Roles'); a context
+ * Identity's field labels for the messages of refused requests (its routes' schemas check them,
+ * http/route-schemas.ts). The translated label of a member's last field name ('roleNames[1]' -> 'Roles'); a context
  * ('role', 'claimType', 'permission') has its own labels where a name means something else there
  * (a role's 'name' is not a person's first name).
  */
@@ -35,11 +25,8 @@ export function problem(member: string, key: string, lang: string, values: Recor
   return { members: [member], message: translate(key, lang, { field: fieldLabel(member, lang), ...values }) };
 }
 
-export function validator<T>(schema: object, options: ValidatorOptions = {}) {
-  const label = (member: string, lang: string) => fieldLabel(member, lang, options.context);
-  return bodyValidator<T>(schema, { ...(options.messages ? { messages: options.messages } : {}), label });
-}
+/** A route's `config.fieldLabel`: identity's labels, in a context ('role', 'claimType', 'permission') or not. */
+export const identityLabels = (context?: string): FieldLabel => (member, lang) => fieldLabel(member, lang, context);
 
-/** Reusable property schemas. */
-export const uuidSchema = { type: 'string', format: 'uuid' } as const;
-export const uuidList = (max = 1000) => ({ type: 'array', maxItems: max, items: uuidSchema }) as const;
+/** A list of ids. */
+export const uuidList = (max = 1000) => ({ type: 'array', maxItems: max, items: UUID_STRING }) as const;

@@ -1,51 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { findLanguage, LANGUAGES } from '../../common/languages';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { queryParam, readPaging, readSorting } from '../http/paging';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { filterOf, pagingOf, sortingOf } from '../http/paging';
+import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { isUniqueViolation } from '../db/constraint-errors';
 import { writeSettings } from '../settings/settings';
 import { byProductOrder, DEFAULT_LANGUAGE_SETTING, defaultCulture, languageDto, type LanguageRow } from './languages';
 import { namespaceNames, translate } from '../localization/texts';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
+import { isUuid } from '../http/uuid';
+import { contains } from '../db/like';
 import {
-  CONFLICT, CREATE_LANGUAGE_BODY, CULTURE_LIST, ID_PARAMS, LANGUAGE, LANGUAGE_ITEMS, LANGUAGE_LIST_QUERY, LANGUAGE_PAGE, NO_CONTENT, RESOURCE_LIST, UPDATE_LANGUAGE_BODY,
+  CONFLICT, CREATE_LANGUAGE_BODY, CULTURE_LIST, ID_PARAMS, LANGUAGE, LANGUAGE_ITEMS, LANGUAGE_LIST_QUERY, LANGUAGE_PAGE, LANGUAGE_SORTING, NO_CONTENT, RESOURCE_LIST, UPDATE_LANGUAGE_BODY,
 } from './route-schemas';
-
-interface IdParams {
-  id: string;
-}
 
 const ENDPOINT = '/api/language-management/languages';
 const P = POLICIES.languages;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-interface LanguageBody {
-  cultureName?: string;
-  uiCultureName?: string;
-  displayName: string;
-  flagIcon?: string | null;
-  isEnabled?: boolean;
-  concurrencyStamp?: string;
-}
 
 /** Read-only fields of the DTO that clients send back with a whole record. */
 const READ_ONLY = new Set(['id', 'isDefaultLanguage', 'creationTime', 'lastModificationTime', 'extraProperties']);
-const readCreate = bodyValidator<LanguageBody>(CREATE_LANGUAGE_BODY);
-const readUpdate = bodyValidator<LanguageBody>(UPDATE_LANGUAGE_BODY);
 
-function cleaned(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const entries = Object.entries(body as Record<string, unknown>).filter(([k]) => !READ_ONLY.has(k));
-  return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? (k === 'flagIcon' && v.trim() === '' ? null : v.trim()) : v]));
+/** preValidation of the bodies: the read-only fields a client sends back are dropped, texts trimmed, an empty flag is none. */
+async function cleanBody(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const entries = Object.entries(body).filter(([k]) => !READ_ONLY.has(k));
+  request.body = Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'string' ? (k === 'flagIcon' && v.trim() === '' ? null : v.trim()) : v]));
 }
-
-const SORTABLE = { displayName: 'display_name', cultureName: 'culture_name', creationTime: 'creation_time' } as const;
 
 /** What the audit log records of a language. */
 const audited = (row: LanguageRow) => ({ cultureName: row.culture_name, uiCultureName: row.ui_culture_name, displayName: row.display_name, flagIcon: row.flag_icon, isEnabled: row.is_enabled });
@@ -55,14 +42,14 @@ const audited = (row: LanguageRow) => ({ cultureName: row.culture_name, uiCultur
  * create, update, delete), `PUT /{id}/set-as-default`, `GET /culture-list` (the cultures the
  * product has translations for) and `GET /resources` (the translatable namespaces).
  */
-export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function languageRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['languages'];
 
-  const find = async (id: string) => (UUID.test(id) ? db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst() : undefined);
-  const requireLanguage = async (request: FastifyRequest<{ Params: IdParams }>) => {
-    const row = await find(request.params.id);
+  const find = async (id: string) => (isUuid(id) ? db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst() : undefined);
+  const requireLanguage = async (request: FastifyRequest, id: string) => {
+    const row = await find(id);
     if (!row) throw notFound(translate('errors.entityNotFound', request.language));
     return row;
   };
@@ -84,14 +71,14 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { items: rows.sort(byProductOrder).map((r) => languageDto(r, culture)) };
   });
 
-  app.get(ENDPOINT, { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'List languages', querystring: LANGUAGE_LIST_QUERY, response: { 200: LANGUAGE_PAGE } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, request.language);
-    const sort = readSorting(query, SORTABLE, { field: 'display_name', desc: false }, request.language);
-    const filter = queryParam(query, 'filter');
+  app.get(ENDPOINT, { config: { policy: P }, schema: { tags, summary: 'List languages', querystring: LANGUAGE_LIST_QUERY, response: { 200: LANGUAGE_PAGE } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, LANGUAGE_SORTING, { field: 'display_name', desc: false });
+    const filter = filterOf(query);
     let base = db.selectFrom('languages');
-    if (typeof filter === 'string' && filter.trim()) {
-      const like = `%${filter.trim().replace(/[%_\\]/g, '\\$&')}%`;
+    if (filter) {
+      const like = contains(filter);
       base = base.where((eb) => eb.or([eb('display_name', 'ilike', like), eb('culture_name', 'ilike', like)]));
     }
     const { count } = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
@@ -100,13 +87,13 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => languageDto(r, culture)) };
   });
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Get a language', params: ID_PARAMS, response: { 200: LANGUAGE } } }, async (request) =>
-    languageDto(await requireLanguage(request), await defaultCulture(db)),
+  app.get(`${ENDPOINT}/:id`, { config: { policy: P }, schema: { tags, summary: 'Get a language', params: ID_PARAMS, response: { 200: LANGUAGE } } }, async (request) =>
+    languageDto(await requireLanguage(request, request.params.id), await defaultCulture(db)),
   );
 
-  app.post(ENDPOINT, { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Add a language', body: CREATE_LANGUAGE_BODY, response: { 200: LANGUAGE } } }, async (request) => {
+  app.post(ENDPOINT, { config: { policy: `${P}.Create` }, preValidation: cleanBody, schema: { tags, summary: 'Add a language', body: CREATE_LANGUAGE_BODY, response: { 200: LANGUAGE } } }, async (request) => {
     const lang = request.language;
-    const input = readCreate(cleaned(request.body), lang);
+    const input = request.body;
     const culture = findLanguage(input.cultureName);
     if (!culture) throw cultureProblem(lang, 'cultureName');
     const uiCulture = input.uiCultureName ? findLanguage(input.uiCultureName) : culture;
@@ -129,14 +116,14 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return languageDto((await find(id))!, await defaultCulture(db));
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+  app.put(`${ENDPOINT}/:id`, {
     config: { policy: `${P}.Edit` },
-    ...HAND_CHECKED,
+    preValidation: cleanBody,
     schema: { tags, summary: 'Update a language', params: ID_PARAMS, body: UPDATE_LANGUAGE_BODY, response: { 200: LANGUAGE, ...CONFLICT } },
   }, async (request) => {
     const lang = request.language;
-    const existing = await requireLanguage(request);
-    const input = readUpdate(cleaned(request.body), lang);
+    const existing = await requireLanguage(request, request.params.id);
+    const input = request.body;
     const stale = () => conflict(translate('errors.concurrency', lang));
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale();
     if (input.isEnabled === false && existing.culture_name === (await defaultCulture(db))) throw refuse(request, 'defaultCannotBeDisabled');
@@ -160,8 +147,8 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return languageDto((await find(existing.id))!, await defaultCulture(db));
   });
 
-  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a language', params: ID_PARAMS, response: { 204: NO_CONTENT } } }, async (request, reply) => {
-    const existing = await requireLanguage(request);
+  app.delete(`${ENDPOINT}/:id`, { config: { policy: `${P}.Delete` }, schema: { tags, summary: 'Remove a language', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
+    const existing = await requireLanguage(request, request.params.id);
     if (existing.culture_name === (await defaultCulture(db))) throw refuse(request, 'defaultCannotBeDeleted');
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('languages').where('id', '=', existing.id).execute();
@@ -170,12 +157,11 @@ export async function languageRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id/set-as-default`, {
+  app.put(`${ENDPOINT}/:id/set-as-default`, {
     config: { policy: `${P}.ChangeDefault` },
-    ...HAND_CHECKED,
-    schema: { tags, summary: 'Make a language the default', params: ID_PARAMS, response: { 204: NO_CONTENT } },
+    schema: { tags, summary: 'Make a language the default', params: ID_PARAMS, response: NO_CONTENT },
   }, async (request, reply) => {
-    const existing = await requireLanguage(request);
+    const existing = await requireLanguage(request, request.params.id);
     if (!existing.is_enabled) throw refuse(request, 'disabledCannotBeDefault');
     const previous = await defaultCulture(db);
     await db.transaction().execute(async (trx) => {

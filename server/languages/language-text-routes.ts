@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, findLanguage, type Language } from '../../common/languages';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
 import { notFound } from '../http/errors';
-import { queryParam, readPaging, readSorting } from '../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../http/paging';
 import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { bumpLocalizationVersion, type OverrideSync } from '../localization/override-sync';
 import { overridesOf } from '../localization/overrides';
-import { HAND_CHECKED } from '../http/route-schemas';
-import { BASE_CULTURE_QUERY, LANGUAGE_TEXT, LANGUAGE_TEXT_PAGE, TEXT_LIST_QUERY, TEXT_PARAMS, TEXT_VALUE_BODY, TEXT_VALUE_QUERY } from './route-schemas';
+import type { Api } from '../http/route-schemas';
+import { BASE_CULTURE_QUERY, LANGUAGE_TEXT, LANGUAGE_TEXT_PAGE, TEXT_LIST_QUERY, TEXT_PARAMS, TEXT_SORTING, TEXT_VALUE_BODY, TEXT_VALUE_QUERY } from './route-schemas';
 import { baseNamespace, flatten, isNamespace, lookup, namespaceNames, ownText, translate } from '../localization/texts';
 
 interface TextParams {
@@ -23,12 +23,9 @@ interface TextParams {
 
 const ENDPOINT = '/api/language-management/language-texts';
 const P = POLICIES.languageTexts;
-export const MAX_TEXT_LENGTH = 4000;
 
 /** Markup that would run if a text were ever rendered unescaped: script tags, javascript: URLs, on*= handlers. */
 const SCRIPT_LIKE = /<\s*\/?\s*script|javascript\s*:|<[^>]*\son[a-z]+\s*=/i;
-
-const SORTABLE = { name: 'name', resourceName: 'resourceName', baseValue: 'baseValue', value: 'value' } as const;
 
 interface LanguageText {
   resourceName: string;
@@ -60,20 +57,19 @@ function text(resourceName: string, key: string, base: Language, target: Languag
  * English). A change is stored in `language_texts` for everyone and reaches /locales and the
  * sign-in pages on every node without a restart (override-sync.ts); `restore` removes it.
  */
-export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; sync: OverrideSync }) {
+export async function languageTextRoutes(app: Api, opts: { db: Db; sync: OverrideSync }) {
   const { db, sync } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['languages'];
 
-  const culture = (value: unknown, member: string, lang: string, fallback?: string): Language => {
-    const found = findLanguage(value === undefined || value === '' ? fallback : value);
+  const culture = (value: string | undefined, member: string, lang: string, fallback?: string): Language => {
+    const found = findLanguage(value ?? fallback);
     if (!found) throw invalid(lang, [{ message: translate('languages.unknownCulture', lang), members: [member] }]);
     return found;
   };
 
   /** The text named by the path: 404 for an unknown resource or key, 400 for an unknown culture. */
-  const target = (request: FastifyRequest<{ Params: TextParams }>) => {
-    const { resourceName, cultureName, name } = request.params;
+  const target = (request: FastifyRequest, { resourceName, cultureName, name }: TextParams) => {
     if (!isNamespace(resourceName) || lookup(baseNamespace(DEFAULT_LANGUAGE.folder, resourceName), name) === undefined) {
       throw notFound(translate('errors.entityNotFound', request.language));
     }
@@ -82,24 +78,23 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
 
   app.get(ENDPOINT, {
     config: { policy: P },
-    ...HAND_CHECKED,
     schema: { tags, summary: 'List texts of a language beside a base language', querystring: TEXT_LIST_QUERY, response: { 200: LANGUAGE_TEXT_PAGE } },
   }, async (request) => {
-    const query = request.query as Record<string, unknown>;
+    const { query } = request;
     const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, SORTABLE, { field: 'name', desc: false }, lang);
-    const resourceName = queryParam(query, 'resourceName');
-    if (resourceName !== undefined && resourceName !== '' && (typeof resourceName !== 'string' || !isNamespace(resourceName))) {
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, TEXT_SORTING, { field: 'name', desc: false });
+    const { resourceName } = query;
+    // A namespace the product has (they come and go with the schemas): not a shape the schema can hold.
+    if (resourceName !== undefined && !isNamespace(resourceName)) {
       throw invalid(lang, [{ message: translate('validation:invalid', lang, { field: 'resourceName' }), members: ['resourceName'] }]);
     }
-    const base = culture(queryParam(query, 'baseCultureName'), 'baseCultureName', lang, DEFAULT_LANGUAGE.cultureName);
-    const targetLanguage = culture(queryParam(query, 'targetCultureName'), 'targetCultureName', lang, lang);
-    const onlyEmpty = String(queryParam(query, 'getOnlyEmptyValues') ?? '').toLowerCase() === 'true';
-    const filterValue = queryParam(query, 'filter');
-    const filter = typeof filterValue === 'string' ? filterValue.trim().toLowerCase() : '';
+    const base = culture(query.baseCultureName, 'baseCultureName', lang, DEFAULT_LANGUAGE.cultureName);
+    const targetLanguage = culture(query.targetCultureName, 'targetCultureName', lang, lang);
+    const onlyEmpty = query.getOnlyEmptyValues === true;
+    const filter = filterOf(query)?.toLowerCase() ?? '';
 
-    const resources = typeof resourceName === 'string' && resourceName ? [resourceName] : namespaceNames();
+    const resources = resourceName ? [resourceName] : namespaceNames();
     let items = resources.flatMap((ns) => Object.keys(flatten(baseNamespace(DEFAULT_LANGUAGE.folder, ns))).map((key) => text(ns, key, base, targetLanguage)));
     if (onlyEmpty) items = items.filter((t) => !t.value);
     if (filter) items = items.filter((t) => [t.name, t.baseValue, t.value].some((v) => v?.toLowerCase().includes(filter)));
@@ -108,19 +103,18 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
     return { totalCount: items.length, items: items.slice(skip, skip + take) };
   });
 
-  app.get<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name`, {
+  app.get(`${ENDPOINT}/:resourceName/:cultureName/:name`, {
     config: { policy: P },
-    ...HAND_CHECKED,
     schema: { tags, summary: 'Get one text', params: TEXT_PARAMS, querystring: BASE_CULTURE_QUERY, response: { 200: LANGUAGE_TEXT } },
   }, async (request) => {
-    const { resourceName, name, language } = target(request);
-    const base = culture(queryParam(request.query as Record<string, unknown>, 'baseCultureName'), 'baseCultureName', request.language, DEFAULT_LANGUAGE.cultureName);
+    const { resourceName, name, language } = target(request, request.params);
+    const base = culture(request.query.baseCultureName, 'baseCultureName', request.language, DEFAULT_LANGUAGE.cultureName);
     return text(resourceName, name, base, language);
   });
 
   /** Writes or removes the override in one transaction with its audit entry, then serves it here at once. */
-  const change = async (request: FastifyRequest<{ Params: TextParams }>, value: string | null) => {
-    const { resourceName, name, language } = target(request);
+  const change = async (request: FastifyRequest, params: TextParams, value: string | null) => {
+    const { resourceName, name, language } = target(request, params);
     const before = text(resourceName, name, DEFAULT_LANGUAGE, language);
     await db.transaction().execute(async (trx) => {
       const row = trx
@@ -146,30 +140,27 @@ export async function languageTextRoutes(app: FastifyInstance, opts: { db: Db; s
     return text(resourceName, name, DEFAULT_LANGUAGE, language);
   };
 
-  app.put<{ Params: TextParams; Querystring: { value?: string } }>(
+  app.put(
     `${ENDPOINT}/:resourceName/:cultureName/:name`,
     {
       config: { policy: `${P}.Edit` },
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Change a text', params: TEXT_PARAMS, querystring: TEXT_VALUE_QUERY, body: TEXT_VALUE_BODY, response: { 200: LANGUAGE_TEXT } },
     },
     async (request) => {
       const lang = request.language;
-      const body = request.body as { value?: unknown } | undefined;
-      const value = body && typeof body === 'object' && 'value' in body ? body.value : request.query.value;
+      // The schemas check a value given; given in neither place, there is none.
+      const value = request.body.value ?? request.query.value;
       const problem = (message: string) => invalid(lang, [{ message, members: ['value'] }]);
-      if (typeof value !== 'string' || value.trim() === '') throw problem(translate('validation:required', lang, { field: 'value' }));
-      if (value.length > MAX_TEXT_LENGTH) throw problem(translate('validation:maxLength', lang, { count: MAX_TEXT_LENGTH }));
+      if (value === undefined) throw problem(translate('validation:required', lang, { field: 'value' }));
       if (SCRIPT_LIKE.test(value)) throw problem(translate('languages.scriptNotAllowed', lang));
-      return change(request, value);
+      return change(request, request.params, value);
     },
   );
 
-  app.put<{ Params: TextParams }>(`${ENDPOINT}/:resourceName/:cultureName/:name/restore`, {
+  app.put(`${ENDPOINT}/:resourceName/:cultureName/:name/restore`, {
     config: { policy: `${P}.Edit` },
-    ...HAND_CHECKED,
     schema: { tags, summary: 'Restore the shipped text', params: TEXT_PARAMS, response: { 200: LANGUAGE_TEXT } },
   }, async (request) =>
-    change(request, null),
+    change(request, request.params, null),
   );
 }

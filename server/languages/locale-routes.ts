@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { findLanguage } from '../../common/languages';
+import { type Api, pathParams } from '../http/route-schemas';
 import { isNamespace, readNamespace, registerGeneratedNamespaces } from '../localization/texts';
 
 /**
@@ -13,12 +13,12 @@ export interface LocaleRoutesOptions {
   generated: Record<string, (folder: string) => object>;
 }
 
-export async function localeRoutes(app: FastifyInstance, opts: LocaleRoutesOptions) {
+export async function localeRoutes(app: Api, opts: LocaleRoutesOptions) {
   // The generated namespaces are translatable in language management too (texts.ts keeps them).
   const release = registerGeneratedNamespaces(opts.generated);
   app.addHook('onClose', async () => release());
 
-  app.get<{ Params: { lng: string; ns: string } }>('/locales/:lng/:ns', async (request, reply) => {
+  app.get('/locales/:lng/:ns', { schema: { hide: true, params: pathParams({ lng: { type: 'string' }, ns: { type: 'string' } }) } }, async (request, reply) => {
     const ns = request.params.ns.replace(/\.json$/, '');
     const folder = request.params.lng === 'dev' ? 'en' : findLanguage(request.params.lng)?.folder;
     if (!folder || !isNamespace(ns)) return reply.status(404).send({ error: { message: 'Not found' } });

@@ -1,20 +1,22 @@
-import { abpQuery, itemsOf, object, pagedQuery, pageOf } from '../abp/schema-parts';
+import { itemsOf, object, pageOf } from '../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { BOOLEAN_FILTER, listQuery, pathParams, querySchema, RECORD_ID } from '../http/route-schemas';
 
 /** Route schemas of language management and language texts (ABP's LanguageManagement DTOs). */
 
 const STRING = { type: 'string' } as const;
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
-export const LANGUAGE_LIST_QUERY = pagedQuery();
-export const TEXT_LIST_QUERY = pagedQuery(['resourceName', 'baseCultureName', 'targetCultureName', 'getOnlyEmptyValues']);
-export const BASE_CULTURE_QUERY = abpQuery(['baseCultureName']);
+/** A culture's name ('da-DK'); one the product has no texts for is refused by the handler. */
+const CULTURE = { type: 'string', maxLength: 35 } as const;
 
-export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', description: 'The language id (a UUID)' } }, required: ['id'] } as const;
-export const TEXT_PARAMS = {
-  type: 'object',
-  properties: { resourceName: STRING, cultureName: STRING, name: { type: 'string', description: "The text's dotted key" } },
-  required: ['resourceName', 'cultureName', 'name'],
-} as const;
+export const LANGUAGE_SORTING = { displayName: 'display_name', cultureName: 'culture_name', creationTime: 'creation_time' } as const;
+export const TEXT_SORTING = { name: 'name', resourceName: 'resourceName', baseValue: 'baseValue', value: 'value' } as const;
+export const LANGUAGE_LIST_QUERY = listQuery(LANGUAGE_SORTING, {});
+export const TEXT_LIST_QUERY = listQuery(TEXT_SORTING, { resourceName: { type: 'string', maxLength: 64 }, baseCultureName: CULTURE, targetCultureName: CULTURE, getOnlyEmptyValues: BOOLEAN_FILTER });
+export const BASE_CULTURE_QUERY = querySchema({ baseCultureName: CULTURE });
+
+export const ID_PARAMS = pathParams({ id: { ...RECORD_ID, description: 'The language id (a UUID)' } });
+export const TEXT_PARAMS = pathParams({ resourceName: STRING, cultureName: CULTURE, name: { type: 'string', description: "The text's dotted key" } });
 
 const LANGUAGE_FIELDS = {
   id: STRING,
@@ -45,8 +47,8 @@ const FLAG = { type: ['string', 'null'], maxLength: 16, pattern: '^[a-z]{2}(-[a-
 export const CREATE_LANGUAGE_BODY = {
   type: 'object',
   properties: {
-    cultureName: { type: 'string', maxLength: 35 },
-    uiCultureName: { type: 'string', maxLength: 35 },
+    cultureName: CULTURE,
+    uiCultureName: CULTURE,
     displayName: { type: 'string', minLength: 1, maxLength: 64 },
     flagIcon: FLAG,
     isEnabled: { type: 'boolean' },
@@ -82,9 +84,11 @@ const TEXT_FIELDS = {
 export const LANGUAGE_TEXT = object(TEXT_FIELDS);
 export const LANGUAGE_TEXT_PAGE = pageOf(LANGUAGE_TEXT);
 
-/** The new text, in the body or (as ABP's proxy sends it) in the query. */
-export const TEXT_VALUE_BODY = { type: 'object', properties: { value: STRING } } as const;
-export const TEXT_VALUE_QUERY = { type: 'object', properties: { value: STRING } } as const;
+/** The new text, in the body or (as ABP's proxy sends it) in the query: not blank, at most MAX_TEXT_LENGTH. */
+export const MAX_TEXT_LENGTH = 4000;
+const TEXT_VALUE = { type: 'string', maxLength: MAX_TEXT_LENGTH, pattern: '\\S', 'x-messages': { pattern: 'validation:required' } } as const;
+export const TEXT_VALUE_BODY = { type: 'object', properties: { value: TEXT_VALUE }, additionalProperties: false } as const;
+export const TEXT_VALUE_QUERY = querySchema({ value: TEXT_VALUE });
 
-export { NO_CONTENT } from '../abp/schema-parts';
+export { NO_CONTENT } from '../http/route-schemas';
 export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;

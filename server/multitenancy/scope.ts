@@ -16,7 +16,7 @@ export interface Scope {
 
 export const scopeOf = (request: FastifyRequest): Scope => ({ tenantId: request.tenantId, all: request.allTenants });
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID } from '../http/uuid';
 
 /** `column = value`, or `column is null` for null (an index-friendly 'is not distinct from'). */
 export function columnIs(column: string, value: string | null): RawBuilder<boolean> {

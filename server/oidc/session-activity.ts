@@ -5,11 +5,11 @@ import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database';
 import { logFailure } from '../db/health';
+import { UUID } from '../http/uuid';
 
 /** What is kept of a User-Agent or an address at most (the list shows a short description). */
 const MAX_USER_AGENT = 512;
 const MAX_IP = 64;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenIssue {
   grantId: string;

@@ -1,5 +1,5 @@
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { NULLABLE_STRING } from '../identity/route-schemas';
+import { NULLABLE_STRING } from '../http/route-schemas';
 
 /** Route schemas of /api/permission-management/permissions (ABP's permission management). */
 
@@ -8,15 +8,16 @@ export const TARGET_QUERY = {
   type: 'object',
   properties: {
     providerName: { type: 'string', enum: ['R', 'U'], description: "'R' (role, by name) or 'U' (user, by id)" },
-    providerKey: { type: 'string', description: "The role's name or the user's id" },
+    providerKey: { type: 'string', minLength: 1, maxLength: 256, description: "The role's name or the user's id" },
   },
   required: ['providerName', 'providerKey'],
+  additionalProperties: false,
 } as const;
 
 /** No such role or user in the caller's reach (another tenant's is not revealed). */
 export const TARGET_NOT_FOUND = { 404: ABP_ERROR_RESPONSE } as const;
 
-/** ABP's UpdatePermissionsDto; routes.ts reads it with translated messages. */
+/** ABP's UpdatePermissionsDto. */
 export const UPDATE_BODY = {
   type: 'object',
   required: ['permissions'],

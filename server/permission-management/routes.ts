@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { isGrantableIn, isHostOnlyPolicy, POLICIES } from '../../common/policies';
 import { writeAuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { installRefusalHandler, Refusal } from '../identity/refusals';
 import { tenantIs } from '../multitenancy/scope';
-import { invalid, problem, validator } from '../identity/validation';
+import { identityLabels, invalid, problem } from '../identity/validation';
 import { describeChange } from '../audit/entity-change';
 import { grantedPolicies } from '../permissions/granted';
 import { anyOf } from '../permissions/guard';
 import { parentOfIn, permissionTree } from './tree';
 import { resolveTarget, type Target } from './target';
-import { HAND_CHECKED, NO_CONTENT } from '../identity/route-schemas';
+import { type Api, NO_CONTENT } from '../http/route-schemas';
 import { PERMISSION_LIST, TARGET_NOT_FOUND, TARGET_QUERY, UPDATE_BODY } from './route-schemas';
 
 const POLICY = anyOf(`${POLICIES.roles}.ManagePermissions`, `${POLICIES.identityUsers}.ManagePermissions`);
 
-const readUpdate = validator<{ permissions: { name: string; isGranted: boolean }[] }>(UPDATE_BODY, { context: 'permission' });
+/** A permission's 'name' is the permission's. */
+const fieldLabel = identityLabels('permission');
 const tags = ['permission-management'];
 
 /** Grants of the target's own provider, and (for a user) of the user's roles. */
@@ -44,7 +44,7 @@ async function grantsOf(db: Db, target: Target) {
  * policy inside a tenant, or changes the caller's own user grants; a role or user of another
  * tenant is not found (404, logged).
  */
-export async function permissionManagementRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+export async function permissionManagementRoutes(app: Api, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
   // A refused escalation is logged and answered as in the identity module's own routes.
   installRefusalHandler(app, db);
@@ -81,8 +81,8 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
 
   app.get(
     '/api/permission-management/permissions',
-    { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "A role's or user's permissions, by group, with who grants them", querystring: TARGET_QUERY, response: { 200: PERMISSION_LIST, ...TARGET_NOT_FOUND } } }, async (request) => {
-    const target = await resolveTarget(db, request, false);
+    { config: { policy: POLICY }, schema: { tags, summary: "A role's or user's permissions, by group, with who grants them", querystring: TARGET_QUERY, response: { 200: PERMISSION_LIST, ...TARGET_NOT_FOUND } } }, async (request) => {
+    const target = await resolveTarget(db, request, request.query, false);
     const grants = await grantsOf(db, target);
     return {
       entityDisplayName: target.displayName,
@@ -106,10 +106,10 @@ export async function permissionManagementRoutes(app: FastifyInstance, opts: { d
 
   app.put(
     '/api/permission-management/permissions',
-    { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "Grant or revoke a role's or user's permissions", querystring: TARGET_QUERY, body: UPDATE_BODY, response: { ...NO_CONTENT, ...TARGET_NOT_FOUND } } }, async (request, reply) => {
+    { config: { policy: POLICY, fieldLabel }, schema: { tags, summary: "Grant or revoke a role's or user's permissions", querystring: TARGET_QUERY, body: UPDATE_BODY, response: { ...NO_CONTENT, ...TARGET_NOT_FOUND } } }, async (request, reply) => {
     const lang = request.language;
-    const target = await resolveTarget(db, request, true);
-    const { permissions } = readUpdate(request.body, lang);
+    const target = await resolveTarget(db, request, request.query, true);
+    const { permissions } = request.body;
     // A tenant-only policy is unknown to the host (host-only ones in a tenant are refused below, logged).
     const problems = permissions.flatMap((p, i) =>
       known.has(p.name) && (target.tenantId !== null || isGrantableIn(p.name, null)) ? [] : [problem(`permissions[${i}].name`, 'permissions.unknown', lang, { name: p.name.slice(0, 64) })],

@@ -5,11 +5,12 @@ import { translate } from '../localization/texts';
 import { POLICIES } from '../../common/policies';
 import { assertMayManageUser } from '../identity/escalation-rules';
 import { Refusal } from '../identity/refusals';
-import { entityNotFound, tenantIs, UUID } from '../multitenancy/scope';
+import { entityNotFound, tenantIs } from '../multitenancy/scope';
 import { effectiveRoles, normalize } from '../identity/user-records';
-import { invalid, problem } from '../identity/validation';
-import { ListParams } from '../identity/list-params';
+import { isUuid } from '../http/uuid';
+import type { Checked } from '../http/route-schemas';
 import { grantedPolicies } from '../permissions/granted';
+import type { TARGET_QUERY } from './route-schemas';
 
 /** Whose permissions a request manages: a role ('R', by name) or a user ('U', by id) of the acting tenant. */
 export interface Target {
@@ -24,22 +25,14 @@ export interface Target {
 const POLICY_OF = { R: `${POLICIES.roles}.ManagePermissions`, U: `${POLICIES.identityUsers}.ManagePermissions` } as const;
 
 /**
- * Reads providerName and providerKey, asks for the provider's policy, and finds the role or user
+ * Takes the checked providerName and providerKey, asks for the provider's policy, and finds the role or user
  * in the acting tenant. A role or user of another tenant is not found, and the attempt to change
  * one is logged as an escalation ('otherTenant') while answering the same 404.
  */
-export async function resolveTarget(db: Db, request: FastifyRequest, forChange: boolean): Promise<Target> {
+export async function resolveTarget(db: Db, request: FastifyRequest, query: Checked<typeof TARGET_QUERY>, forChange: boolean): Promise<Target> {
   const lang = request.language;
-  const params = new ListParams(request.query as Record<string, unknown>, lang);
-  const providerName = params.text('providerName');
-  const providerKey = params.text('providerKey');
-  const problems = [
-    ...(providerName === 'R' || providerName === 'U' ? [] : [problem('providerName', 'validation:invalid', lang)]),
-    ...(providerKey ? [] : [problem('providerKey', 'validation:required', lang)]),
-  ];
-  if (problems.length) throw invalid(lang, problems);
-  const name = providerName as 'R' | 'U';
-  const key = providerKey!;
+  const name = query.providerName;
+  const key = query.providerKey.trim();
 
   request.grantedPolicies ??= await grantedPolicies(db, request.principal);
   if (!request.grantedPolicies.has(POLICY_OF[name])) {
@@ -54,7 +47,7 @@ export async function resolveTarget(db: Db, request: FastifyRequest, forChange: 
     return { providerName: 'R', providerKey: role.name, tenantId, displayName: role.name, roleNames: [role.name] };
   }
 
-  const user = UUID.test(key)
+  const user = isUuid(key)
     ? await db.selectFrom('users').select(['id', 'user_name', 'tenant_id']).where('id', '=', key).where('is_deleted', '=', false).executeTakeFirst()
     : undefined;
   if (!user || user.tenant_id !== tenantId) {

@@ -63,7 +63,8 @@ export function installPolicyGuard(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before the request is validated: a caller without the policy learns nothing of the route's input.
+  app.addHook('preValidation', async (request) => {
     const policy = request.routeOptions.config.policy;
     if (!policy || policy === ANONYMOUS) return;
     if (!request.principal) throw unauthorized(translate('errors.unauthorized', request.language));

@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { activeSubscriptionCount } from '../billing/account-status';
 import type { Db } from '../db/database';
 import { invalid } from '../http/body-validation';
 import { forbidden } from '../http/errors';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { confirmationMatches, confirmationText, eraseSubject, previewErasure, type ErasureCounts } from './erasure';
-import { inputReader, type Family } from './family';
+import { fieldLabel, type Family } from './family';
 import { audit, change } from './route-audit';
 import type { Subject } from './subject';
 import { BLOCKED, ERASURE_PREVIEW, ERASURE_RESULT, REFUSALS, tags } from './route-schemas';
@@ -22,17 +21,15 @@ const blockingSubscriptions = (db: Db, subject: Subject) => (subject.type === 'u
  * text that confirms it; the erasure itself only with that text typed, in one transaction with its
  * audit entry (a failure changes nothing).
  */
-export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): void {
-  const config = { policy: family.policy };
-  const readQuery = inputReader(family.subjectSchema);
-  const readBody = inputReader(family.erasureSchema);
+export function erasureRoutes(app: Api, db: Db, family: Family): void {
+  const config = { policy: family.policy, fieldLabel };
   const whose = family.own ? "the caller's own personal data" : "a citizen's or a carer's personal data";
 
   app.get(
     `${family.base}/erasures/preview`,
-    { config, ...HAND_CHECKED, schema: { tags, summary: `What an erasure of ${whose} would erase, anonymise and keep, and the text that confirms it`, querystring: family.subjectSchema, response: { 200: ERASURE_PREVIEW, ...REFUSALS } } },
+    { config, schema: { tags, summary: `What an erasure of ${whose} would erase, anonymise and keep, and the text that confirms it`, querystring: family.subjectSchema, response: { 200: ERASURE_PREVIEW, ...REFUSALS } } },
     async (request) => {
-      const subject = await family.subject(db, request, readQuery(request.query, request.language));
+      const subject = await family.subject(db, request, request.query);
       const activeSubscriptions = await blockingSubscriptions(db, subject);
       return { subjectType: subject.type, subjectId: subject.id, subjectName: subject.name, confirmation: confirmationText(subject, request.language), counts: await previewErasure(db, subject), activeSubscriptions };
     },
@@ -40,10 +37,10 @@ export function erasureRoutes(app: FastifyInstance, db: Db, family: Family): voi
 
   app.post(
     `${family.base}/erasures`,
-    { config, ...HAND_CHECKED, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS, ...BLOCKED } } },
+    { config, schema: { tags, summary: `Erase ${whose} (irreversible; confirmed by the preview's text)`, body: family.erasureSchema, response: { 200: ERASURE_RESULT, ...REFUSALS, ...BLOCKED } } },
     async (request) => {
       const lang = request.language;
-      const input = readBody(request.body, lang);
+      const input = request.body;
       const subject = await family.subject(db, request, input);
       if (!confirmationMatches(subject, lang, input.confirmation))
         throw invalid(lang, [{ members: ['confirmation'], message: translate('privacy:errors.confirmation', lang, { text: confirmationText(subject, lang) }) }]);

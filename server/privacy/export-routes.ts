@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AbpError, conflict, notFound } from '../http/errors';
-import { HAND_CHECKED } from '../http/route-schemas';
-import { UUID } from '../multitenancy/scope';
+import type { Api } from '../http/route-schemas';
+import { isUuid } from '../http/uuid';
 import { enqueueJobs, kickJobs } from '../jobs';
 import { translate } from '../localization/texts';
 import { PRIVACY_EXPORT_JOB } from './export-job';
 import { exportDto, exportLimitProblem, type ExportRow } from './exports';
-import { inputReader, type Family } from './family';
+import { fieldLabel, type Family } from './family';
 import { audit, change } from './route-audit';
 import { CONFLICT, EXPORT_RECORD, GONE, ID_PARAMS, REFUSALS, tags, TOO_MANY, ZIP_FILE } from './route-schemas';
 
@@ -17,15 +17,13 @@ import { CONFLICT, EXPORT_RECORD, GONE, ID_PARAMS, REFUSALS, tags, TOO_MANY, ZIP
  * Exports (GDPR articles 15 and 20): requested (limited per user), made by a job whose progress
  * the record shows, downloaded once by the user who asked (nobody else sees it), all audited.
  */
-export function exportRoutes(app: FastifyInstance, db: Db, family: Family): void {
-  const config = { policy: family.policy };
-  const readInput = inputReader(family.subjectSchema);
+export function exportRoutes(app: Api, db: Db, family: Family): void {
+  const config = { policy: family.policy, fieldLabel };
   const whose = family.own ? "the caller's own data" : 'a citizen or a carer';
 
   /** The caller's own export (anyone else's is not there). */
-  async function ownExport(request: FastifyRequest, trx: Db = db, lock = false): Promise<ExportRow> {
-    const { id } = request.params as { id: string };
-    let query = trx.selectFrom('privacy_exports').selectAll().where('id', '=', UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000').where('requested_by', '=', request.principal!.userId);
+  async function ownExport(request: FastifyRequest, id: string, trx: Db = db, lock = false): Promise<ExportRow> {
+    let query = trx.selectFrom('privacy_exports').selectAll().where('id', '=', isUuid(id) ? id : '00000000-0000-0000-0000-000000000000').where('requested_by', '=', request.principal!.userId);
     if (lock) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) throw notFound(translate('privacy:errors.exportNotFound', request.language), 'Vigil:Privacy.ExportNotFound');
@@ -34,10 +32,10 @@ export function exportRoutes(app: FastifyInstance, db: Db, family: Family): void
 
   app.post(
     `${family.base}/exports`,
-    { config, ...HAND_CHECKED, schema: { tags, summary: `Export everything Vigil holds about ${whose} (made in the background)`, body: family.subjectSchema, response: { 200: EXPORT_RECORD, ...REFUSALS, ...TOO_MANY } } },
+    { config, schema: { tags, summary: `Export everything Vigil holds about ${whose} (made in the background)`, body: family.subjectSchema, response: { 200: EXPORT_RECORD, ...REFUSALS, ...TOO_MANY } } },
     async (request, reply) => {
       const lang = request.language;
-      const subject = await family.subject(db, request, readInput(request.body, lang));
+      const subject = await family.subject(db, request, request.body);
       const userId = request.principal!.userId;
       const id = randomUUID();
       const row = await db.transaction().execute(async (trx) => {
@@ -65,7 +63,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, family: Family): void
   app.get(
     `${family.base}/exports/:id`,
     { config, schema: { tags, summary: 'An export the caller asked for: its state and progress', params: ID_PARAMS, response: { 200: EXPORT_RECORD } } },
-    async (request) => exportDto(await ownExport(request)),
+    async (request) => exportDto(await ownExport(request, request.params.id)),
   );
 
   app.get(
@@ -75,7 +73,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, family: Family): void
       const lang = request.language;
       // Locked while it is taken: of two downloads at once, one gets the archive, the other a 410.
       const archive = await db.transaction().execute(async (trx) => {
-        const row = await ownExport(request, trx, true);
+        const row = await ownExport(request, request.params.id, trx, true);
         if (row.state === 'downloaded' || row.state === 'failed') throw new AbpError(410, translate('privacy:errors.exportGone', lang), { code: 'Vigil:Privacy.ExportGone' });
         if (row.state !== 'ready' || !row.archive) throw conflict(translate('privacy:errors.exportNotReady', lang), 'Vigil:Privacy.ExportNotReady');
         await trx.updateTable('privacy_exports').set({ state: 'downloaded', archive: null, downloaded_time: new Date() }).where('id', '=', row.id).execute();

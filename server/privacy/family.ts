@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
-import { bodyValidator } from '../http/body-validation';
 import { translate } from '../localization/texts';
 import type { Db } from '../db/database';
 import { EMPTY_OBJECT, ERASURE_BODY, OWN_ERASURE_BODY, SUBJECT_BODY } from './route-schemas';
@@ -30,9 +29,8 @@ export interface Family {
   subject(db: Db, request: FastifyRequest, input: PrivacyInput): Promise<Subject>;
 }
 
-const label = (member: string, lang: string) => translate(`privacy:fields.${member}`, lang);
-/** The input as the family's schema allows it, or a 400 in the caller's language. */
-export const inputReader = (schema: object) => bodyValidator<PrivacyInput>(schema, { label });
+/** The privacy routes' field labels (route config `fieldLabel`). */
+export const fieldLabel = (member: string, lang: string) => translate(`privacy:fields.${member}`, lang);
 
 export const STAFF: Family = {
   base: '/api/app/privacy',

@@ -1,5 +1,5 @@
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { NULLABLE_TIME, TIME, UUID_STRING } from '../http/route-schemas';
+import { NULLABLE_TIME, pathParams, TIME, UUID_STRING } from '../http/route-schemas';
 
 /** Route schemas of the privacy routes (routes.ts). */
 export const tags = ['privacy'];
@@ -73,7 +73,8 @@ export const ERASURE_RESULT = {
   required: ['subjectType', 'subjectId', 'erasedTime', 'counts'],
 } as const;
 
-export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+/** An export's id: anything but one of the caller's exports is its own 404 (export-routes.ts). */
+export const ID_PARAMS = pathParams({ id: { type: 'string' } });
 
 export const ZIP_FILE = { description: 'The archive (zip): manifest.json, profile.json, devices.json, receivers.json, alarms.json, invoices.json, positions.csv, events.csv', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } } as const;
 

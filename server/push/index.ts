@@ -6,6 +6,7 @@ import { vapidKeys } from './keys';
 import { pushRoutes } from './routes';
 import { sendPushToUsers, type PushOutcome, type SendOptions } from './send';
 import { ackPayload, isPushPayload, type PushPayload } from './validation';
+import type { RequestTypes } from '../http/route-schemas';
 
 export { sendPushBatch, sendPushToUsers, type PushMessage, type PushOutcome, type SendOptions } from './send';
 export { alarmPayload, ackPayload, isPushPayload, type AlarmPushPayload, type AckPushPayload, type PushPayload } from './validation';
@@ -50,5 +51,5 @@ export function notifyAck(db: Db, config: Pick<Config, 'push'>, userIds: readonl
 /** Web Push for alarms (issue 16): the VAPID key pair made on first start, and the subscription routes. */
 export async function pushModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await vapidKeys(ctx.db);
-  await pushRoutes(app, ctx);
+  await pushRoutes(app.withTypeProvider<RequestTypes>(), ctx);
 }

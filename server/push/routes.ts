@@ -1,9 +1,9 @@
 import type {} from '@fastify/swagger';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
+import { type Api, type Checked, NO_CONTENT, pathParams, querySchema, UUID_STRING } from '../http/route-schemas';
 import { ABP_ERROR_RESPONSE, AbpError, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
@@ -48,14 +48,14 @@ const RENEW_BODY = {
   required: ['oldEndpoint', 'oldAuth', 'endpoint', 'keys'],
   additionalProperties: false,
 } as const;
-const ENDPOINT_QUERY = { type: 'object', properties: { endpoint: ENDPOINT }, required: ['endpoint'], additionalProperties: false } as const;
-const EMPTY_QUERY = { type: 'object', properties: {} } as const;
-const NO_PARAMS = { type: 'object', properties: {} } as const;
+const ENDPOINT_QUERY = querySchema({ endpoint: ENDPOINT }, ['endpoint']);
+const EMPTY_QUERY = querySchema({});
+const NO_PARAMS = pathParams({});
 
 const SUBSCRIPTION = {
   type: 'object',
   properties: {
-    id: { type: 'string', format: 'uuid' },
+    id: UUID_STRING,
     endpoint: { type: 'string' },
     deviceName: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
@@ -67,26 +67,9 @@ const SUBSCRIPTION_LIST = { type: 'object', properties: { items: { type: 'array'
 const PUBLIC_KEY = { type: 'object', properties: { publicKey: { type: 'string' } }, required: ['publicKey'] } as const;
 const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE } as const;
 
-interface Keys {
-  p256dh: string;
-  auth: string;
-}
-interface SubscribeBody {
-  endpoint: string;
-  keys: Keys;
-  deviceName?: string | null;
-}
-interface RenewBody {
-  oldEndpoint: string;
-  oldAuth: string;
-  endpoint: string;
-  keys: Keys;
-}
+type Keys = Checked<typeof KEYS>;
 
-const label = (member: string, lang: string) => translate(`push:fields.${member.replace(/^keys\./, '')}`, lang);
-const readSubscribe = bodyValidator<SubscribeBody>(SUBSCRIBE_BODY, { label });
-const readRenew = bodyValidator<RenewBody>(RENEW_BODY, { label });
-const readEndpointQuery = bodyValidator<{ endpoint: string }>(ENDPOINT_QUERY, { label });
+const fieldLabel = (member: string, lang: string) => translate(`push:fields.${member.replace(/^keys\./, '')}`, lang);
 
 interface Row {
   id: string;
@@ -110,7 +93,7 @@ const dto = (row: Row) => ({
  * (the browser's subscription is the proof of possession; an endpoint alone is not). Nobody can
  * see or remove another user's subscriptions.
  */
-export async function pushRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function pushRoutes(app: Api, ctx: ModuleContext): Promise<void> {
   const { db, config } = ctx;
   const allowLocalHttp = config.push.allowLocalHttp;
 
@@ -147,13 +130,12 @@ export async function pushRoutes(app: FastifyInstance, ctx: ModuleContext): Prom
   app.post(
     `${BASE}/subscriptions`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
+      config: { policy: AUTHENTICATED, fieldLabel },
       schema: { tags, summary: "Registers this browser's push subscription for the signed-in user", params: NO_PARAMS, querystring: EMPTY_QUERY, body: SUBSCRIBE_BODY, response: { 200: SUBSCRIPTION, ...REFUSALS, 409: ABP_ERROR_RESPONSE } },
     },
     async (request) => {
       const lang = request.language;
-      const body = readSubscribe(request.body, lang);
+      const body = request.body;
       checkSubscription(lang, body.endpoint, body.keys);
       const principal = request.principal!;
       const deviceName = body.deviceName?.trim() || null;
@@ -171,13 +153,12 @@ export async function pushRoutes(app: FastifyInstance, ctx: ModuleContext): Prom
   app.delete(
     `${BASE}/subscriptions`,
     {
-      config: { policy: AUTHENTICATED },
-      attachValidation: true,
-      schema: { tags, summary: "Removes one of the signed-in user's push subscriptions (by endpoint)", params: NO_PARAMS, querystring: ENDPOINT_QUERY, response: { 204: { type: 'null' }, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
+      config: { policy: AUTHENTICATED, fieldLabel },
+      schema: { tags, summary: "Removes one of the signed-in user's push subscriptions (by endpoint)", params: NO_PARAMS, querystring: ENDPOINT_QUERY, response: { ...NO_CONTENT, ...REFUSALS, 404: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const { endpoint } = readEndpointQuery(request.query, lang);
+      const { endpoint } = request.query;
       const removed = await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', request.principal!.userId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound(translate('push:errors.notFound', lang), 'Vigil.Push:SubscriptionNotFound');
       return reply.status(204).send();
@@ -193,13 +174,12 @@ export async function pushRoutes(app: FastifyInstance, ctx: ModuleContext): Prom
   app.post(
     `${BASE}/subscriptions/renew`,
     {
-      config: { policy: ANONYMOUS },
-      attachValidation: true,
-      schema: { tags, summary: 'Replaces a push subscription the browser renewed (proven by the old one’s auth secret)', params: NO_PARAMS, querystring: EMPTY_QUERY, body: RENEW_BODY, response: { 204: { type: 'null' }, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE, 409: ABP_ERROR_RESPONSE } },
+      config: { policy: ANONYMOUS, fieldLabel },
+      schema: { tags, summary: 'Replaces a push subscription the browser renewed (proven by the old one’s auth secret)', params: NO_PARAMS, querystring: EMPTY_QUERY, body: RENEW_BODY, response: { ...NO_CONTENT, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE, 409: ABP_ERROR_RESPONSE } },
     },
     async (request, reply) => {
       const lang = request.language;
-      const body = readRenew(request.body, lang);
+      const body = request.body;
       checkSubscription(lang, body.endpoint, body.keys);
       const outcome = await db.transaction().execute(async (trx) => {
         const old = await trx.selectFrom('push_subscriptions').select(['id', 'user_id', 'tenant_id', 'auth', 'device_name']).where('endpoint', '=', body.oldEndpoint).forUpdate().executeTakeFirst();

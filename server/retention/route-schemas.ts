@@ -52,5 +52,7 @@ export const HISTORY_RETENTION_BODY = {
   type: 'object',
   required: ['historyDays'],
   additionalProperties: false,
-  properties: { historyDays: { type: ['integer', 'null'], enum: [...HISTORY_CLASSES, null], description: 'null: back to the host’s default' } },
+  properties: {
+    historyDays: { type: ['integer', 'null'], enum: [...HISTORY_CLASSES, null], description: 'null: back to the host’s default', 'x-messages': { enum: 'retention.notAChoice', type: 'retention.notAChoice' } },
+  },
 } as const;

@@ -16,9 +16,9 @@ import type { ZoneDef } from '../alarms/evaluate';
 import { seedHistory } from './demo-history';
 import { seedSecondTenant } from './demo-second-tenant';
 
-/** The demo accounts README lists. Seeded on the embedded database, or with SEED_DEMO=true. */
-export const DEMO_PASSWORD = 'Demo-Pass-2026';
-export const DEMO_TENANT = 'Sunrise Care';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../config';
+
+export { DEMO_PASSWORD, DEMO_TENANT };
 /** The second demo tenant: its staff sees only its own records. */
 export const DEMO_SECOND_TENANT = 'Fjord Care';
 export const DEMO_USERS = {

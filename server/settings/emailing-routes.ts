@@ -1,29 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { bodyValidator } from '../http/body-validation';
+import { type Api, type Checked } from '../http/route-schemas';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';
-import { HAND_CHECKED } from '../identity/route-schemas';
 import { EMAIL_SETTINGS } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/emailing';
 
-interface EmailSettings {
-  smtpHost?: string;
-  smtpPort?: number;
-  smtpUserName?: string;
-  smtpPassword?: string | null;
-  smtpDomain?: string;
-  smtpEnableSsl?: boolean;
-  smtpUseDefaultCredentials?: boolean;
-  defaultFromAddress: string;
-  defaultFromDisplayName: string;
-}
+type EmailSettings = Checked<typeof BODY>;
 
 /** Each field of ABP's EmailSettingsDto and the setting it is stored in. */
-const FIELDS: Record<Exclude<keyof EmailSettings, 'smtpPassword'>, SettingName> = {
+const FIELDS: Record<Exclude<keyof EmailSettings, 'smtpPassword' | 'hasSmtpPassword'>, SettingName> = {
   smtpHost: 'Abp.Mailing.Smtp.Host',
   smtpPort: 'Abp.Mailing.Smtp.Port',
   smtpUserName: 'Abp.Mailing.Smtp.UserName',
@@ -52,7 +40,6 @@ const BODY = {
   required: ['defaultFromAddress', 'defaultFromDisplayName'],
   additionalProperties: false,
 } as const;
-const readBody = bodyValidator<EmailSettings>(BODY);
 
 /**
  * ABP's emailing settings: GET and POST `/api/setting-management/emailing`, for the host or for
@@ -60,9 +47,9 @@ const readBody = bodyValidator<EmailSettings>(BODY);
  * set (`hasSmtpPassword`); POST leaves it as it is when `smtpPassword` is left out or null and
  * clears it with "".
  */
-export async function emailingRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function emailingRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const schema = { tags: ['settings'] };
 
   const current = async (tenantId: string | null) => {
@@ -82,8 +69,8 @@ export async function emailingRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   app.get(ENDPOINT, { config: { policy: POLICIES.settings }, schema: { ...schema, summary: 'Mail settings', response: { 200: EMAIL_SETTINGS } } }, async (request) => current(request.tenantId));
 
-  app.post(ENDPOINT, { config: { policy: POLICIES.settings }, ...HAND_CHECKED, schema: { ...schema, summary: 'Change the mail settings', body: BODY, response: { 200: EMAIL_SETTINGS } } }, async (request) => {
-    const input = readBody(request.body, request.language);
+  app.post(ENDPOINT, { config: { policy: POLICIES.settings }, schema: { ...schema, summary: 'Change the mail settings', body: BODY, response: { 200: EMAIL_SETTINGS } } }, async (request) => {
+    const input = request.body;
     const values: Partial<Record<SettingName, string>> = {};
     for (const [field, name] of Object.entries(FIELDS) as [keyof typeof FIELDS, SettingName][]) {
       const value = input[field];

@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/password-policy';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import type { ValidationError } from '../http/errors';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
+import type { Api } from '../http/route-schemas';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { saveSettings } from './save-settings';
 import { readSettings, type SettingName } from './settings';
-import { HAND_CHECKED } from '../identity/route-schemas';
 import { IDENTITY_SETTINGS } from './route-schemas';
 
 const ENDPOINT = '/api/setting-management/identity';
@@ -54,7 +53,7 @@ const BODY = {
         requireNonAlphanumeric: flag,
         previousPasswordsToRemember: { type: 'integer', minimum: 0, maximum: MAX_PASSWORDS_REMEMBERED },
       },
-      required: Object.keys(PASSWORD),
+      required: ['requiredLength', 'requireDigit', 'requireLowercase', 'requireUppercase', 'requireNonAlphanumeric', 'previousPasswordsToRemember'],
       additionalProperties: false,
     },
     lockout: {
@@ -64,14 +63,13 @@ const BODY = {
         lockoutDuration: { type: 'integer', minimum: 0, maximum: MAX_LOCKOUT_SECONDS },
         maxFailedAccessAttempts: { type: 'integer', minimum: 1, maximum: 50 },
       },
-      required: Object.keys(LOCKOUT),
+      required: ['allowedForNewUsers', 'lockoutDuration', 'maxFailedAccessAttempts'],
       additionalProperties: false,
     },
   },
   required: ['password', 'lockout'],
   additionalProperties: false,
 } as const;
-const readBody = bodyValidator<IdentitySettings>(BODY);
 
 function group<T extends Record<string, SettingName>>(names: T, settings: Record<SettingName, string>): Group<T> {
   const out: Record<string, number | boolean> = {};
@@ -88,9 +86,9 @@ function group<T extends Record<string, SettingName>>(names: T, settings: Record
  * `{ password: {...}, lockout: {...} }`. The minimum length is 10 to 100 (SPEC section 5) and the
  * four character classes stay required; lockout duration is seconds (0 to a year), attempts 1 to 50.
  */
-export async function identitySettingsRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function identitySettingsRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const schema = { tags: ['settings'] };
   const policy = POLICIES.identitySettings;
 
@@ -101,9 +99,9 @@ export async function identitySettingsRoutes(app: FastifyInstance, opts: { db: D
 
   app.get(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Password and lockout rules', response: { 200: IDENTITY_SETTINGS } } }, async (request) => current(request.tenantId));
 
-  app.put(ENDPOINT, { config: { policy }, ...HAND_CHECKED, schema: { ...schema, summary: 'Change the password and lockout rules', body: BODY, response: { 200: IDENTITY_SETTINGS } } }, async (request) => {
+  app.put(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Change the password and lockout rules', body: BODY, response: { 200: IDENTITY_SETTINGS } } }, async (request) => {
     const lang = request.language;
-    const input = readBody(request.body, lang);
+    const input = request.body;
     const problems: ValidationError[] = FIXED_BY_SPEC.filter((field) => input.password[field] === false).map((field) => ({
       message: translate('settings.passwordRuleFixed', lang),
       members: [`password.${field}`],

@@ -1,3 +1,5 @@
+import { querySchema } from '../http/route-schemas';
+
 /** Response schemas of /api/setting-management (ABP's setting management DTOs). */
 
 /** ABP's EmailSettingsDto; the SMTP password is write-only, told only as `hasSmtpPassword`. */
@@ -45,9 +47,13 @@ export const IDENTITY_SETTINGS = {
   required: ['password', 'lockout'],
 } as const;
 
+/** The IANA time zones this Node knows, and UTC. */
+export const ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+
 /** The time zone to set, as `?timezone=` (ABP) or in the body. */
-export const TIME_ZONE_QUERY = { type: 'object', properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
-export const TIME_ZONE_BODY = { type: ['object', 'null'], properties: { timezone: { type: 'string', description: 'An IANA time zone or UTC' } } } as const;
+const TIME_ZONE = { type: 'string', enum: [...ZONES], description: 'An IANA time zone or UTC', 'x-messages': { enum: 'settings.unknownTimeZone' } } as const;
+export const TIME_ZONE_QUERY = querySchema({ timezone: TIME_ZONE });
+export const TIME_ZONE_BODY = { type: ['object', 'null'], properties: { timezone: TIME_ZONE }, additionalProperties: false } as const;
 
 /** The time zone as GET answers it: the text itself (ABP's string result), not a JSON string. */
 export const TIME_ZONE_TEXT = { description: 'The IANA time zone', content: { 'text/plain': { schema: { type: 'string' } } } } as const;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { writeAuditLog } from '../audit/audit-log';
@@ -7,15 +6,11 @@ import { describeChange } from '../audit/entity-change';
 import { conflict } from '../http/errors';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
 import { CONFLICT, CUSTOM_TENANT, ID_PARAMS, TENANT_LOOKUP } from './route-schemas';
-import { CUSTOM_TENANT_BODY, customColumns, readCustomTenantBody } from './tenant-body';
+import { cleanCustomTenantBody, CUSTOM_TENANT_BODY, customColumns } from './tenant-body';
 import { customTenantDto, findTenant, requireTenant } from './tenants';
 import { isTenantAvailable } from '../multitenancy/tenant-state';
-
-interface IdParams {
-  id: string;
-}
 
 const ENDPOINT = '/api/app/customTenant';
 
@@ -24,9 +19,9 @@ const ENDPOINT = '/api/app/customTenant';
  * notes) at `/api/app/customTenant/{id}`, and the tenant list of the app bar's tenant filter at
  * `/lookup`: the tenants a host user can switch to (active, not expired), by name.
  */
-export async function customTenantRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function customTenantRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['tenants'];
 
   app.get(`${ENDPOINT}/lookup`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Tenants to pick in the tenant filter', response: { 200: TENANT_LOOKUP } } }, async () => {
@@ -34,18 +29,18 @@ export async function customTenantRoutes(app: FastifyInstance, opts: { db: Db })
     return { items: rows.filter((r) => isTenantAvailable(r)).map((r) => ({ id: r.id, name: r.name })) };
   });
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: "Get a tenant's own fields", params: ID_PARAMS, response: { 200: CUSTOM_TENANT } } }, async (request) =>
+  app.get(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: "Get a tenant's own fields", params: ID_PARAMS, response: { 200: CUSTOM_TENANT } } }, async (request) =>
     customTenantDto(await requireTenant(db, request.params.id, request.language)),
   );
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+  app.put(`${ENDPOINT}/:id`, {
     config: { policy: `${POLICIES.tenants}.Update` },
-    ...HAND_CHECKED,
+    preValidation: cleanCustomTenantBody,
     schema: { tags, summary: "Update a tenant's own fields", params: ID_PARAMS, body: CUSTOM_TENANT_BODY, response: { 200: CUSTOM_TENANT, ...CONFLICT } },
   }, async (request) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
-    const input = readCustomTenantBody(request.body, lang);
+    const input = request.body;
     const stale = () => conflict(translate('errors.concurrency', lang));
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale();
     await db.transaction().execute(async (trx) => {

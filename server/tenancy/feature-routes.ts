@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { FEATURES } from '../../common/features';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { writeAuditLog } from '../audit/audit-log';
 import { describeChange } from '../audit/entity-change';
-import { badRequest, type ValidationError } from '../http/errors';
-import { queryParam } from '../http/paging';
+import type { ValidationError } from '../http/errors';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { canonicalFeatureValue, featureValues, findFeature, MAX_FEATURE_NUMBER, type FeatureDefinition, type FeatureKey } from './features';
 import { requireTenant } from './tenants';
-import { HAND_CHECKED } from '../http/route-schemas';
+import { type Api, NOT_FOUND } from '../http/route-schemas';
 import { FEATURE_LIST, FEATURE_QUERY, FEATURE_UPDATE_BODY, NO_CONTENT } from './route-schemas';
 
 const ENDPOINT = '/api/feature-management/features';
 const POLICY = `${POLICIES.tenants}.ManageFeatures`;
 /** Only tenant features exist here (no editions): provider 'T', key the tenant id. */
 const TENANT_PROVIDER = 'T';
-
-interface FeatureUpdate {
-  features: { name: string; value: string | number | boolean | null }[];
-}
-
-const readUpdate = bodyValidator<FeatureUpdate>(FEATURE_UPDATE_BODY);
 
 /** ABP's value type descriptions: a toggle for flags, free text with a numeric validator for numbers. */
 function valueType(feature: FeatureDefinition) {
@@ -38,31 +31,21 @@ function valueType(feature: FeatureDefinition) {
  * where each value comes from ('T' the tenant's own, 'D' the default), PUT `{features:[{name,
  * value}]}` (a value equal to the default, or null, goes back to the default), DELETE resets all.
  */
-export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function featureRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['features'];
 
-  /** The tenant named by providerName=T&providerKey={tenantId}: 400 for another provider, 404 for no tenant. */
-  const tenantOf = async (request: FastifyRequest): Promise<string> => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const providerName = queryParam(query, 'providerName');
-    if (providerName !== TENANT_PROVIDER) {
-      const message = translate('features.providerName', lang);
-      throw badRequest(translate('errors.validation', lang), [{ message, members: ['providerName'] }]);
-    }
-    const providerKey = queryParam(query, 'providerKey');
-    return (await requireTenant(db, typeof providerKey === 'string' ? providerKey : '', lang)).id;
-  };
+  /** The tenant named by providerKey (the schema asks for providerName T): 404 for no tenant. */
+  const tenantOf = async (request: FastifyRequest, query: { providerKey?: string }): Promise<string> => (await requireTenant(db, query.providerKey ?? '', request.language)).id;
 
   const ownValues = async (executor: Db, tenantId: string) => {
     const rows = await executor.selectFrom('feature_values').select(['name', 'value']).where('provider_name', '=', TENANT_PROVIDER).where('provider_key', '=', tenantId).execute();
     return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Record<string, string>;
   };
 
-  app.get(ENDPOINT, { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "A tenant's features", querystring: FEATURE_QUERY, response: { 200: FEATURE_LIST } } }, async (request) => {
-    const tenantId = await tenantOf(request);
+  app.get(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "A tenant's features", querystring: FEATURE_QUERY, response: { 200: FEATURE_LIST, ...NOT_FOUND } } }, async (request) => {
+    const tenantId = await tenantOf(request, request.query);
     const own = await ownValues(db, tenantId);
     const values = await featureValues(db, tenantId);
     const lang = request.language;
@@ -87,12 +70,11 @@ export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   app.put(ENDPOINT, {
     config: { policy: POLICY },
-    ...HAND_CHECKED,
-    schema: { tags, summary: "Set a tenant's features", querystring: FEATURE_QUERY, body: FEATURE_UPDATE_BODY, response: { 204: NO_CONTENT } },
+    schema: { tags, summary: "Set a tenant's features", querystring: FEATURE_QUERY, body: FEATURE_UPDATE_BODY, response: { ...NO_CONTENT, ...NOT_FOUND } },
   }, async (request, reply) => {
-    const tenantId = await tenantOf(request);
+    const tenantId = await tenantOf(request, request.query);
     const lang = request.language;
-    const { features } = readUpdate(request.body, lang);
+    const { features } = request.body;
     const problems: ValidationError[] = [];
     const changes = new Map<string, string | null>();
     for (const [i, { name, value }] of features.entries()) {
@@ -134,8 +116,8 @@ export async function featureRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.delete(ENDPOINT, { config: { policy: POLICY }, ...HAND_CHECKED, schema: { tags, summary: "Reset a tenant's features to the defaults", querystring: FEATURE_QUERY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
-    const tenantId = await tenantOf(request);
+  app.delete(ENDPOINT, { config: { policy: POLICY }, schema: { tags, summary: "Reset a tenant's features to the defaults", querystring: FEATURE_QUERY, response: { ...NO_CONTENT, ...NOT_FOUND } } }, async (request, reply) => {
+    const tenantId = await tenantOf(request, request.query);
     await db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('feature_values').where('provider_name', '=', TENANT_PROVIDER).where('provider_key', '=', tenantId).returning(['name', 'value']).execute();
       const before = Object.fromEntries(removed.map((r) => [r.name, r.value]));

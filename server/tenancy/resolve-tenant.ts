@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../http/uuid';
 import { ALL_TENANTS } from '../../common/roles';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
@@ -14,7 +15,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where `__tenant` came from: ABP sets the cookie only when the query string named the tenant. */
 interface AskedTenant {
@@ -24,7 +24,9 @@ interface AskedTenant {
 
 /** `__tenant` as ABP reads it: query string, then header, then cookie. */
 function requestedTenant(request: FastifyRequest): AskedTenant | undefined {
-  const query = (request.query as Record<string, unknown> | undefined)?.__tenant;
+  // Not a route's own parameter: read from the query as it came (before any route schema).
+  const raw: unknown = request.query;
+  const query = typeof raw === 'object' && raw !== null && '__tenant' in raw ? raw.__tenant : undefined;
   if (typeof query === 'string' && query) return { value: query, from: 'query' };
   const header = request.headers.__tenant;
   if (typeof header === 'string' && header) return { value: header, from: 'header' };
@@ -39,7 +41,7 @@ function requestedTenant(request: FastifyRequest): AskedTenant | undefined {
 
 /** Does `asked` (an id or a name, as ABP accepts both) name the tenant with this id? */
 async function namesTenant(db: Db, asked: string, tenantId: string): Promise<boolean> {
-  if (UUID.test(asked)) return asked.toLowerCase() === tenantId.toLowerCase();
+  if (isUuid(asked)) return asked.toLowerCase() === tenantId.toLowerCase();
   const tenant = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).where('normalized_name', '=', asked.trim().toUpperCase()).executeTakeFirst();
   return tenant !== undefined;
 }
@@ -71,7 +73,8 @@ function setTenantCookie(reply: FastifyReply, tenantId: string): void {
 export function installTenantResolution(app: FastifyInstance, db: Db): void {
   app.decorateRequest('allTenants', false);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation, with the policy guard: the query's `__tenant` is not a route's own parameter.
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const requested = requestedTenant(request);
     const asked = requested?.value;
@@ -106,7 +109,7 @@ export function installTenantResolution(app: FastifyInstance, db: Db): void {
     const tenant = await db
       .selectFrom('tenants')
       .select(['id', 'is_active', 'activation_end_date', 'is_deleted'])
-      .where(UUID.test(asked) ? 'id' : 'normalized_name', '=', UUID.test(asked) ? asked : asked.trim().toUpperCase())
+      .where(isUuid(asked) ? 'id' : 'normalized_name', '=', isUuid(asked) ? asked : asked.trim().toUpperCase())
       .where('is_deleted', '=', false)
       .executeTakeFirst();
     if (!tenant || !isTenantAvailable(tenant)) {

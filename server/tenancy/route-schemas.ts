@@ -1,5 +1,6 @@
-import { abpQuery, itemsOf, object, pagedQuery, pageOf } from '../abp/schema-parts';
+import { itemsOf, object, pageOf } from '../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
+import { listQuery, pathParams, querySchema, RECORD_ID, TIME_FILTER } from '../http/route-schemas';
 import { ActivationState } from '../multitenancy/tenant-state';
 
 /** Route schemas of tenant management, the custom tenant fields, features and the anonymous tenant lookup. */
@@ -9,10 +10,17 @@ const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 const NULLABLE_DATE_TIME = { type: ['string', 'null'], format: 'date-time' } as const;
 
-export const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', description: 'The tenant id (a UUID)' } }, required: ['id'] } as const;
+export const ID_PARAMS = pathParams({ id: { ...RECORD_ID, description: 'The tenant id (a UUID)' } });
 
-/** ABP paging and the tenant filters, read by hand (server/tenancy/tenants.ts). */
-export const TENANT_LIST_QUERY = pagedQuery(['activationState', 'expirationDateMin', 'expirationDateMax']);
+/** ABP paging and sorting, the filter text and the tenant filters (server/tenancy/tenants.ts). */
+/** The tenant list's sortable fields and their columns. */
+export const TENANT_SORTING = { name: 'name', creationTime: 'creation_time', activationEndDate: 'activation_end_date' } as const;
+
+export const TENANT_LIST_QUERY = listQuery(TENANT_SORTING, {
+  ActivationState: { type: 'integer', enum: [ActivationState.Active, ActivationState.ActiveWithLimitedTime, ActivationState.Passive] },
+  ExpirationDateMin: TIME_FILTER,
+  ExpirationDateMax: TIME_FILTER,
+});
 
 const CUSTOM_FIELDS = {
   id: STRING,
@@ -52,8 +60,11 @@ export const FIND_TENANT_RESULT = {
   required: ['success', 'tenantId', 'name', 'isActive'],
 } as const;
 
-/** providerName=T&providerKey={tenantId}, either spelling, checked by hand. */
-export const FEATURE_QUERY = abpQuery(['providerName', 'providerKey']);
+/** providerName=T (only tenant features exist here) and providerKey, the tenant's id (anything else names no tenant: 404). */
+export const FEATURE_QUERY = querySchema({
+  providerName: { type: 'string', enum: ['T'], 'x-messages': { enum: 'features.providerName', required: 'features.providerName' } },
+  providerKey: { type: 'string', maxLength: 64 },
+}, ['providerName']);
 
 export const FEATURE_UPDATE_BODY = {
   type: 'object',
@@ -104,5 +115,5 @@ export const FEATURE_LIST = {
   required: ['groups'],
 } as const;
 
-export { NO_CONTENT } from '../abp/schema-parts';
+export { NO_CONTENT } from '../http/route-schemas';
 export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { TenantsTable } from './tables';
 import { translate } from '../localization/texts';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
+import type { Checked } from '../http/route-schemas';
+import { isUuid } from '../http/uuid';
 import { normalize } from '../identity/user-records';
 import { ActivationState, type TenantActivation } from '../multitenancy/tenant-state';
 
@@ -12,42 +15,24 @@ import { ActivationState, type TenantActivation } from '../multitenancy/tenant-s
  * empty string clears an optional field. What a client sends back from a read (id, times,
  * extraProperties) is ignored; anything else unknown is refused.
  */
-export interface CustomTenantFields {
-  contactEmail?: string | null;
-  phoneNumber?: string | null;
-  address?: string | null;
-  customerNumber?: string | null;
-  notes?: string | null;
-}
-
-export interface TenantBody extends CustomTenantFields {
-  name: string;
-  activationState?: ActivationState;
-  isActive?: boolean;
-  activationEndDate?: string | null;
-  concurrencyStamp?: string;
-}
-
 export const TENANT_NAME_MAX = 64;
 
-const nullableText = (maxLength: number, extra: object = {}) => ({ type: ['string', 'null'], maxLength, ...extra });
-
 const CUSTOM_PROPERTIES = {
-  contactEmail: nullableText(256, { format: 'email' }),
-  phoneNumber: nullableText(20, { pattern: '^\\+?[0-9]{4,19}$' }),
-  address: nullableText(512),
-  customerNumber: nullableText(64),
-  notes: nullableText(4000),
-};
+  contactEmail: { type: ['string', 'null'], maxLength: 256, format: 'email' },
+  phoneNumber: { type: ['string', 'null'], maxLength: 20, pattern: '^\\+?[0-9]{4,19}$' },
+  address: { type: ['string', 'null'], maxLength: 512 },
+  customerNumber: { type: ['string', 'null'], maxLength: 64 },
+  notes: { type: ['string', 'null'], maxLength: 4000 },
+} as const;
 
-const STAMP = { concurrencyStamp: { type: 'string', maxLength: 64 } };
+const STAMP = { concurrencyStamp: { type: 'string', maxLength: 64 } } as const;
 
 /** The tenant body (ABP SaaS's create/update DTO with the custom fields), also the routes' body schema. */
 export const TENANT_BODY = {
   type: 'object',
   properties: {
     name: { type: 'string', minLength: 1, maxLength: TENANT_NAME_MAX },
-    activationState: { enum: Object.values(ActivationState) },
+    activationState: { enum: [ActivationState.Active, ActivationState.ActiveWithLimitedTime, ActivationState.Passive] },
     isActive: { type: 'boolean' },
     activationEndDate: { type: ['string', 'null'], format: 'date-time' },
     ...CUSTOM_PROPERTIES,
@@ -55,12 +40,11 @@ export const TENANT_BODY = {
   },
   required: ['name'],
   additionalProperties: false,
-};
+} as const;
+export type TenantBody = Checked<typeof TENANT_BODY>;
 
-export const CUSTOM_TENANT_BODY = { type: 'object', properties: { ...CUSTOM_PROPERTIES, ...STAMP }, additionalProperties: false };
-
-const validateTenant = bodyValidator<TenantBody>(TENANT_BODY);
-const validateCustom = bodyValidator<CustomTenantFields & { concurrencyStamp?: string }>(CUSTOM_TENANT_BODY);
+export const CUSTOM_TENANT_BODY = { type: 'object', properties: { ...CUSTOM_PROPERTIES, ...STAMP }, additionalProperties: false } as const;
+type CustomTenantFields = Checked<typeof CUSTOM_TENANT_BODY>;
 
 /** Read-only fields of the tenant DTOs that clients (react-admin) send back with a whole record. */
 const READ_ONLY = new Set(['id', 'isAvailable', 'creationTime', 'lastModificationTime', 'extraProperties', 'editionId', 'editionName']);
@@ -75,22 +59,24 @@ function cleaned(body: unknown, readOnly: ReadonlySet<string> = READ_ONLY): unkn
   return out;
 }
 
-/** A tenant name must not read as a tenant id or as the host ('null'): `__tenant` accepts both. */
-const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function readTenantBody(body: unknown, lang: string): TenantBody {
-  const input = validateTenant(cleaned(body), lang);
-  if (UUID_LIKE.test(input.name) || input.name.toLowerCase() === 'null') {
-    throw invalid(lang, [{ message: translate('tenants.reservedName', lang), members: ['name'] }]);
-  }
-  return input;
+/**
+ * preValidation of the tenant bodies: before the schema checks it, the read-only fields a client
+ * sends back are dropped, texts trimmed, and an empty optional field is null (cleared).
+ */
+export async function cleanTenantBody(request: FastifyRequest): Promise<void> {
+  request.body = cleaned(request.body);
 }
 
 /** The custom fields' DTO shows the name too; it is changed at /api/saas/tenants only. */
 const CUSTOM_READ_ONLY = new Set([...READ_ONLY, 'name']);
 
-export function readCustomTenantBody(body: unknown, lang: string) {
-  return validateCustom(cleaned(body, CUSTOM_READ_ONLY), lang);
+export async function cleanCustomTenantBody(request: FastifyRequest): Promise<void> {
+  request.body = cleaned(request.body, CUSTOM_READ_ONLY);
+}
+
+/** A tenant name must not read as a tenant id or as the host ('null'): `__tenant` accepts both. */
+export function refuseReservedName(name: string, lang: string): void {
+  if (isUuid(name) || name.toLowerCase() === 'null') throw invalid(lang, [{ message: translate('tenants.reservedName', lang), members: ['name'] }]);
 }
 
 /** The columns of the custom fields present in the body. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { writeAuditLog } from '../audit/audit-log';
@@ -9,14 +9,10 @@ import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { isUniqueViolation } from '../db/constraint-errors';
 import { provisionTenantRoles } from './provision';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
 import { CONFLICT, ID_PARAMS, NO_CONTENT, TENANT, TENANT_LIST_QUERY, TENANT_PAGE } from './route-schemas';
-import { activationColumns, customColumns, nameColumns, readTenantBody, TENANT_BODY } from './tenant-body';
+import { activationColumns, cleanTenantBody, customColumns, nameColumns, refuseReservedName, TENANT_BODY } from './tenant-body';
 import { findTenant, listTenants, nameTaken, nameTakenError, requireTenant, tenantDto, type TenantRow } from './tenants';
-
-interface IdParams {
-  id: string;
-}
 
 const ENDPOINT = '/api/saas/tenants';
 
@@ -30,23 +26,24 @@ function audited(row: TenantRow): Record<string, unknown> {
  * ABP SaaS tenants, host users only: paged list, get, create (with the tenant's static roles),
  * update (concurrencyStamp, 409 when stale) and delete (soft, refused while the tenant has users).
  */
-export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policies: readonly string[] }) {
+export async function tenantRoutes(app: Api, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
-  app.addHook('preHandler', refuseTenantUsers);
+  app.addHook('preValidation', refuseTenantUsers);
   const tags = ['tenants'];
   const stale = (request: FastifyRequest) => conflict(translate('errors.concurrency', request.language));
 
-  app.get(ENDPOINT, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: 'List tenants', querystring: TENANT_LIST_QUERY, response: { 200: TENANT_PAGE } } }, async (request) =>
-    listTenants(db, request.query as Record<string, unknown>, request.language),
+  app.get(ENDPOINT, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'List tenants', querystring: TENANT_LIST_QUERY, response: { 200: TENANT_PAGE } } }, async (request) =>
+    listTenants(db, request.query),
   );
 
-  app.get<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, ...HAND_CHECKED, schema: { tags, summary: 'Get a tenant', params: ID_PARAMS, response: { 200: TENANT } } }, async (request) =>
+  app.get(`${ENDPOINT}/:id`, { config: { policy: POLICIES.tenants }, schema: { tags, summary: 'Get a tenant', params: ID_PARAMS, response: { 200: TENANT } } }, async (request) =>
     tenantDto(await requireTenant(db, request.params.id, request.language)),
   );
 
-  app.post(ENDPOINT, { config: { policy: `${POLICIES.tenants}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a tenant', body: TENANT_BODY, response: { 200: TENANT } } }, async (request) => {
+  app.post(ENDPOINT, { config: { policy: `${POLICIES.tenants}.Create` }, preValidation: cleanTenantBody, schema: { tags, summary: 'Create a tenant', body: TENANT_BODY, response: { 200: TENANT } } }, async (request) => {
     const lang = request.language;
-    const input = readTenantBody(request.body, lang);
+    const input = request.body;
+    refuseReservedName(input.name, lang);
     const activation = activationColumns(input, undefined, lang);
     if (await nameTaken(db, input.name)) throw nameTakenError(input.name, lang);
     const id = randomUUID();
@@ -67,14 +64,15 @@ export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policie
     return tenantDto((await findTenant(db, id))!);
   });
 
-  app.put<{ Params: IdParams }>(`${ENDPOINT}/:id`, {
+  app.put(`${ENDPOINT}/:id`, {
     config: { policy: `${POLICIES.tenants}.Update` },
-    ...HAND_CHECKED,
+    preValidation: cleanTenantBody,
     schema: { tags, summary: 'Update a tenant', params: ID_PARAMS, body: TENANT_BODY, response: { 200: TENANT, ...CONFLICT } },
   }, async (request) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
-    const input = readTenantBody(request.body, lang);
+    const input = request.body;
+    refuseReservedName(input.name, lang);
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== existing.concurrency_stamp) throw stale(request);
     const activation = activationColumns(input, existing, lang);
     if (await nameTaken(db, input.name, existing.id)) throw nameTakenError(input.name, lang);
@@ -98,7 +96,7 @@ export async function tenantRoutes(app: FastifyInstance, opts: { db: Db; policie
     return tenantDto((await findTenant(db, existing.id))!);
   });
 
-  app.delete<{ Params: IdParams }>(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a tenant without users', params: ID_PARAMS, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+  app.delete(`${ENDPOINT}/:id`, { config: { policy: `${POLICIES.tenants}.Delete` }, schema: { tags, summary: 'Delete a tenant without users', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const existing = await requireTenant(db, request.params.id, lang);
     const { count } = await db

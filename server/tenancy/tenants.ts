@@ -2,7 +2,11 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { TenantsTable } from './tables';
 import { badRequest, notFound } from '../http/errors';
-import { queryParam, readPaging, readSorting } from '../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../http/paging';
+import type { Checked } from '../http/route-schemas';
+import { isUuid } from '../http/uuid';
+import { contains } from '../db/like';
+import { TENANT_SORTING, type TENANT_LIST_QUERY } from './route-schemas';
 import { translate } from '../localization/texts';
 import { normalize } from '../identity/user-records';
 import { ActivationState, activationStateOf, isTenantAvailable } from '../multitenancy/tenant-state';
@@ -10,7 +14,6 @@ import { ActivationState, activationStateOf, isTenantAvailable } from '../multit
 /** Reading tenants: the DTOs, one tenant, the filtered page, the unique name check. */
 export type TenantRow = Selectable<TenantsTable>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function customTenantDto(row: TenantRow) {
   return {
@@ -41,7 +44,7 @@ export function tenantDto(row: TenantRow) {
 
 /** A tenant that is not deleted, or undefined. */
 export async function findTenant(db: Db, id: string): Promise<TenantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('tenants').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
 }
 
@@ -62,39 +65,22 @@ export const nameTakenError = (name: string, lang: string) => {
   return badRequest(translate('errors.validation', lang), [{ message, members: ['name'] }]);
 };
 
-const SORTABLE = { name: 'name', creationTime: 'creation_time', activationEndDate: 'activation_end_date' } as const;
-
-function invalidParam(lang: string, member: string) {
-  return badRequest(translate('errors.validation', lang), [{ message: translate('validation:invalid', lang, { field: member }), members: [member] }]);
-}
-
 /**
  * GET /api/saas/tenants: Filter (name, customer number or contact email contains), ActivationState
  * (0, 1, 2), ExpirationDateMin/Max (the activation end date), paging and sorting.
  */
-export async function listTenants(db: Db, query: Record<string, unknown>, lang: string) {
-  const { skip, take } = readPaging(query, lang);
-  const sort = readSorting(query, SORTABLE, { field: 'name', desc: false }, lang);
-  const text = (name: string) => {
-    const v = queryParam(query, name);
-    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-  };
-  const date = (name: string) => {
-    const v = text(name);
-    if (v === undefined) return undefined;
-    if (Number.isNaN(Date.parse(v))) throw invalidParam(lang, name);
-    return new Date(v);
-  };
-  const filter = text('filter');
-  const stateText = text('activationState');
-  const state = stateText === undefined ? undefined : Number(stateText);
-  if (state !== undefined && !(Object.values(ActivationState) as number[]).includes(state)) throw invalidParam(lang, 'activationState');
-  const min = date('expirationDateMin');
-  const max = date('expirationDateMax');
+export async function listTenants(db: Db, query: Checked<typeof TENANT_LIST_QUERY>) {
+  const { skip, take } = pagingOf(query);
+  const sort = sortingOf(query, TENANT_SORTING, { field: 'name', desc: false });
+  const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+  const filter = filterOf(query);
+  const state = query.ActivationState;
+  const min = date(query.ExpirationDateMin);
+  const max = date(query.ExpirationDateMax);
 
   let base = db.selectFrom('tenants').where('is_deleted', '=', false);
   if (filter) {
-    const like = `%${filter.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = contains(filter);
     base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('customer_number', 'ilike', like), eb('contact_email', 'ilike', like)]));
   }
   if (state === ActivationState.Passive) base = base.where('is_active', '=', false);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { ABP_ERROR_RESPONSE, notFound } from '../../http/errors';
-import { HAND_CHECKED } from '../../http/route-schemas';
+import { type Api, NO_CONTENT } from '../../http/route-schemas';
 import { translate } from '../../localization/texts';
 import { AUTHENTICATED } from '../../permissions/guard';
 import { changeOwnPassword } from '../set-password';
-import { readChangePassword } from '../users/bodies';
+import { CHANGE_PASSWORD_BODY } from '../users/bodies';
 
 /**
  * POST /api/account/my-profile/change-password: the signed-in user changes their own password,
@@ -13,34 +12,25 @@ import { readChangePassword } from '../users/bodies';
  * last remembered ones; the change leaves a 'ChangePassword' security log entry. Attempts are
  * limited per user, so a stolen session cannot guess the current password.
  */
-/** readChangePassword's body (server/identity/users/bodies.ts), described for the OpenAPI document. */
-const CHANGE_PASSWORD_BODY = {
-  type: 'object',
-  required: ['currentPassword', 'newPassword'],
-  additionalProperties: false,
-  properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const;
-
-export async function changePasswordRoute(app: FastifyInstance, opts: { db: Db }) {
+export async function changePasswordRoute(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
   app.post(
     '/api/account/my-profile/change-password',
     {
       config: { policy: AUTHENTICATED },
-      ...HAND_CHECKED,
       schema: {
         tags: ['account'],
         summary: "Change the signed-in user's password",
         body: CHANGE_PASSWORD_BODY,
         // 404: the user is gone; 429: too many attempts (Retry-After).
-        response: { 204: { type: 'null', description: 'Changed; no body' }, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE },
+        response: { ...NO_CONTENT, 404: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE },
       },
     },
     async (request, reply) => {
     const lang = request.language;
     const principal = request.principal!;
-    const input = readChangePassword(request.body, lang);
+    const input = request.body;
     const user = await db
       .selectFrom('users')
       .select(['id', 'tenant_id', 'user_name', 'password_hash', 'last_password_change_time'])

@@ -1,36 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { conflict, forbidden } from '../../http/errors';
-import { readPaging, readSorting } from '../../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
-import { contains, ListParams } from '../list-params';
+import { contains } from '../../db/like';
 import { refuseTenantUsers } from '../../permissions/host-only';
-import { entityNotFound, UUID } from '../../multitenancy/scope';
+import { entityNotFound } from '../../multitenancy/scope';
 import { isUniqueViolation } from '../../db/constraint-errors';
-import { invalid, problem, validator } from '../validation';
+import { identityLabels, invalid, problem } from '../validation';
 import { normalize } from '../user-records';
 import { claimTypeDto, isValidRegex, parseValueType } from './value-types';
-import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { type Api, type Checked, CONFLICT, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../../http/route-schemas';
 import { CLAIM_TYPE, CLAIM_TYPE_BODY } from './route-schemas';
 
 const P = POLICIES.claimTypes;
 
-interface ClaimTypeInput {
-  name: string;
-  required?: boolean;
-  isStatic?: boolean;
-  regex?: string | null;
-  regexDescription?: string | null;
-  description?: string | null;
-  valueType?: number | string;
-  concurrencyStamp?: string;
-}
-
-const readClaimType = validator<ClaimTypeInput>(CLAIM_TYPE_BODY, { context: 'claimType' });
+type ClaimTypeInput = Checked<typeof CLAIM_TYPE_BODY>;
+/** A claim type's 'name' is the claim type's. */
+const fieldLabel = identityLabels('claimType');
 
 const SORTING = { name: 'name', valueType: 'value_type', creationTime: 'creation_time' } as const;
 const tags = ['identity-claim-types'];
@@ -41,11 +32,11 @@ const ONE = { 200: CLAIM_TYPE } as const;
  * host's, shared by every tenant: a tenant's user is refused whatever a tenant role was given
  * (AbpIdentity.ClaimTypes is host-only). Static ones cannot be renamed or deleted.
  */
-export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function claimTypeRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
   const find = async (request: FastifyRequest, id: string) => {
-    const row = UUID.test(id) ? await db.selectFrom('claim_types').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    const row = await db.selectFrom('claim_types').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw entityNotFound(request);
     return row;
   };
@@ -81,12 +72,11 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   app.get(
     '/api/identity/claim-types',
-    { config: { policy: P }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Claim types, paged', querystring: listQuery(SORTING), response: { 200: pagedResult(CLAIM_TYPE) } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, SORTING, { field: 'name', desc: false }, lang);
-    const filter = new ListParams(query, lang).text('filter');
+    { config: { policy: P }, preValidation: refuseTenantUsers, schema: { tags, summary: 'Claim types, paged', querystring: listQuery(SORTING, {}), response: { 200: pagedResult(CLAIM_TYPE) } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, SORTING, { field: 'name', desc: false });
+    const filter = filterOf(query);
     const base = db.selectFrom('claim_types').$if(Boolean(filter), (q) => q.where('name', 'ilike', contains(filter!)));
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
@@ -96,18 +86,18 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
   );
 
-  app.get('/api/identity/claim-types/all', { config: { policy: P }, preHandler: refuseTenantUsers, schema: { tags, summary: 'Every claim type', response: { 200: listResult(CLAIM_TYPE) } } }, async () => {
+  app.get('/api/identity/claim-types/all', { config: { policy: P }, preValidation: refuseTenantUsers, schema: { tags, summary: 'Every claim type', response: { 200: listResult(CLAIM_TYPE) } } }, async () => {
     const rows = await db.selectFrom('claim_types').selectAll().orderBy('name').execute();
     return { items: rows.map(claimTypeDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/claim-types/:id',
-    { config: { policy: P }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'A claim type', params: ID_PARAMS, response: ONE } }, async (request) => claimTypeDto(await find(request, request.params.id)));
+  app.get('/api/identity/claim-types/:id',
+    { config: { policy: P }, preValidation: refuseTenantUsers, schema: { tags, summary: 'A claim type', params: ID_PARAMS, response: ONE } }, async (request) => claimTypeDto(await find(request, request.params.id)));
 
   app.post(
     '/api/identity/claim-types',
-    { config: { policy: `${P}.Create` }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Create a claim type', body: CLAIM_TYPE_BODY, response: ONE } }, async (request) => {
-    const input = readClaimType(request.body, request.language);
+    { config: { policy: `${P}.Create`, fieldLabel }, preValidation: refuseTenantUsers, schema: { tags, summary: 'Create a claim type', body: CLAIM_TYPE_BODY, response: ONE } }, async (request) => {
+    const input = request.body;
     const values = await check(request, input, null);
     const row = { id: randomUUID(), ...values, is_static: input.isStatic ?? false, concurrency_stamp: randomUUID() };
     try {
@@ -123,16 +113,15 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
   );
 
-  app.put<{ Params: { id: string } }>('/api/identity/claim-types/:id',
+  app.put('/api/identity/claim-types/:id',
     {
-      config: { policy: `${P}.Update` },
-      preHandler: refuseTenantUsers,
-      ...HAND_CHECKED,
+      config: { policy: `${P}.Update`, fieldLabel },
+      preValidation: refuseTenantUsers,
       schema: { tags, summary: 'Update a claim type', params: ID_PARAMS, body: CLAIM_TYPE_BODY, response: { ...ONE, ...CONFLICT } },
     }, async (request) => {
     const lang = request.language;
     const existing = await find(request, request.params.id);
-    const input = readClaimType(request.body, lang);
+    const input = request.body;
     if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
     const values = await check(request, input, existing.id);
     if (existing.is_static && values.normalized_name !== existing.normalized_name) throw forbidden(translate('identity.staticClaimTypeRename', lang), 'Vigil:Identity.StaticClaimType');
@@ -156,8 +145,8 @@ export async function claimTypeRoutes(app: FastifyInstance, opts: { db: Db }) {
     return claimTypeDto(await find(request, existing.id));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/claim-types/:id',
-    { config: { policy: `${P}.Delete` }, preHandler: refuseTenantUsers, ...HAND_CHECKED, schema: { tags, summary: 'Delete a claim type', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
+  app.delete('/api/identity/claim-types/:id',
+    { config: { policy: `${P}.Delete` }, preValidation: refuseTenantUsers, schema: { tags, summary: 'Delete a claim type', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await find(request, request.params.id);
     if (existing.is_static) throw forbidden(translate('identity.staticClaimTypeDelete', request.language), 'Vigil:Identity.StaticClaimType');
     await db.transaction().execute(async (trx) => {

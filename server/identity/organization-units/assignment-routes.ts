@@ -1,18 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
-import { readPaging, readSorting } from '../../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../../http/paging';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayHandOut, keepingHostAdmin } from '../escalation-rules';
-import { ListParams } from '../list-params';
 import { roleDto } from '../roles/queries';
-import { entityNotFound, scopeOf, tenantIs, UUID } from '../../multitenancy/scope';
+import { entityNotFound, scopeOf, tenantIs } from '../../multitenancy/scope';
 import { roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from '../users/queries';
 import { effectiveRoles } from '../user-records';
 import { invalid, problem } from '../validation';
-import { readRoleIds, readUserIds, ROLE_IDS_BODY, USER_IDS_BODY } from './bodies';
-import { HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
+import { ROLE_IDS_BODY, USER_IDS_BODY } from './bodies';
+import { type Api, ID_PARAMS, listQuery, NO_CONTENT, PAGING_PROPERTIES, pagedResult, pathParams, querySchema, RECORD_ID } from '../../http/route-schemas';
 import { ROLE } from '../roles/route-schemas';
 import { USER } from '../users/route-schemas';
 import { UNIT_TAGS as tags } from './route-schemas';
@@ -25,7 +24,7 @@ const P = POLICIES.organizationUnits;
  * unit's roles, so adding either hands roles out: the caller must hold every policy they carry.
  * PUT adds (ABP), DELETE removes one.
  */
-export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function organizationUnitAssignmentRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
   const requireUnit = async (request: FastifyRequest, id: string) => {
@@ -34,11 +33,10 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return unit;
   };
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A unit's roles, paged", params: ID_PARAMS, querystring: listQuery(null, {}, false), response: { 200: pagedResult(ROLE) } } }, async (request) => {
+  app.get('/api/identity/organization-units/:id/roles',
+    { config: { policy: P }, schema: { tags, summary: "A unit's roles, paged", params: ID_PARAMS, querystring: querySchema(PAGING_PROPERTIES), response: { 200: pagedResult(ROLE) } } }, async (request) => {
     const unit = await requireUnit(request, request.params.id);
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, request.language);
+    const { skip, take } = pagingOf(request.query);
     const base = db.selectFrom('roles as r').innerJoin('organization_unit_roles as our', 'our.role_id', 'r.id').where('our.organization_unit_id', '=', unit.id);
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
@@ -47,11 +45,11 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return { totalCount: Number(count), items: rows.map(roleDto) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/roles',
-    { config: { policy: `${P}.ManageRoles` }, ...HAND_CHECKED, schema: { tags, summary: 'Add roles to a unit', params: ID_PARAMS, body: ROLE_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
+  app.put('/api/identity/organization-units/:id/roles',
+    { config: { policy: `${P}.ManageRoles` }, schema: { tags, summary: 'Add roles to a unit', params: ID_PARAMS, body: ROLE_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
-    const { roleIds } = readRoleIds(request.body, lang);
+    const { roleIds } = request.body;
     const roles = roleIds.length ? await db.selectFrom('roles').select(['id', 'name']).where(tenantIs('tenant_id', unit.tenant_id)).where('id', 'in', roleIds).execute() : [];
     const found = new Set(roles.map((r) => r.id));
     const problems = roleIds.flatMap((id, i) => (found.has(id) ? [] : [problem(`roleIds[${i}]`, 'identity.roleNotFound', lang, { name: id })]));
@@ -68,10 +66,9 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string; roleId: string } }>('/api/identity/organization-units/:id/roles/:roleId',
-    { config: { policy: `${P}.ManageRoles` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a role from a unit', params: pathParams({ id: UUID_STRING, roleId: UUID_STRING }), response: NO_CONTENT } }, async (request, reply) => {
+  app.delete('/api/identity/organization-units/:id/roles/:roleId',
+    { config: { policy: `${P}.ManageRoles` }, schema: { tags, summary: 'Remove a role from a unit', params: pathParams({ id: RECORD_ID, roleId: RECORD_ID }), response: NO_CONTENT } }, async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
-    if (!UUID.test(request.params.roleId)) throw entityNotFound(request);
     await db.transaction().execute(async (trx) => {
       await keepingHostAdmin(trx, unit.tenant_id, { organizationUnitId: unit.id, roleId: request.params.roleId, change: 'removeOrganizationUnitRole' }, async () => {
         const result = await trx.deleteFrom('organization_unit_roles').where('organization_unit_id', '=', unit.id).where('role_id', '=', request.params.roleId).executeTakeFirst();
@@ -82,14 +79,13 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id/members',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A unit's members, paged", params: ID_PARAMS, querystring: listQuery(USER_SORTING), response: { 200: pagedResult(USER) } } }, async (request) => {
+  app.get('/api/identity/organization-units/:id/members',
+    { config: { policy: P }, schema: { tags, summary: "A unit's members, paged", params: ID_PARAMS, querystring: listQuery(USER_SORTING, {}), response: { 200: pagedResult(USER) } } }, async (request) => {
     const unit = await requireUnit(request, request.params.id);
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, USER_SORTING, { field: 'u.user_name', desc: false }, lang);
-    const base = userListQuery(db, { tenantId: unit.tenant_id, all: false }, { filter: new ListParams(query, lang).text('filter'), organizationUnitId: unit.id });
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, USER_SORTING, { field: 'u.user_name', desc: false });
+    const base = userListQuery(db, { tenantId: unit.tenant_id, all: false }, { filter: filterOf(query), organizationUnitId: unit.id });
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       base.selectAll('u').orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('u.id').offset(skip).limit(take).execute(),
@@ -98,11 +94,11 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return { totalCount: Number(count), items: rows.map((r) => toUserDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/members',
-    { config: { policy: `${P}.ManageMembers` }, ...HAND_CHECKED, schema: { tags, summary: 'Add members to a unit', params: ID_PARAMS, body: USER_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
+  app.put('/api/identity/organization-units/:id/members',
+    { config: { policy: `${P}.ManageMembers` }, schema: { tags, summary: 'Add members to a unit', params: ID_PARAMS, body: USER_IDS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
-    const { userIds } = readUserIds(request.body, lang);
+    const { userIds } = request.body;
     const users = userIds.length
       ? await db.selectFrom('users').select('id').where(tenantIs('tenant_id', unit.tenant_id)).where('is_deleted', '=', false).where('id', 'in', userIds).execute()
       : [];
@@ -126,10 +122,9 @@ export async function organizationUnitAssignmentRoutes(app: FastifyInstance, opt
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string; memberId: string } }>('/api/identity/organization-units/:id/members/:memberId',
-    { config: { policy: `${P}.ManageMembers` }, ...HAND_CHECKED, schema: { tags, summary: 'Remove a member from a unit', params: pathParams({ id: UUID_STRING, memberId: UUID_STRING }), response: NO_CONTENT } }, async (request, reply) => {
+  app.delete('/api/identity/organization-units/:id/members/:memberId',
+    { config: { policy: `${P}.ManageMembers` }, schema: { tags, summary: 'Remove a member from a unit', params: pathParams({ id: RECORD_ID, memberId: RECORD_ID }), response: NO_CONTENT } }, async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
-    if (!UUID.test(request.params.memberId)) throw entityNotFound(request);
     await db.transaction().execute(async (trx) => {
       await keepingHostAdmin(trx, unit.tenant_id, { organizationUnitId: unit.id, targetUserId: request.params.memberId, change: 'removeOrganizationUnitMember' }, async () => {
         const result = await trx.deleteFrom('user_organization_units').where('organization_unit_id', '=', unit.id).where('user_id', '=', request.params.memberId).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OrganizationUnitsTable } from '../tables';
-import { contains } from '../list-params';
+import { contains } from '../../db/like';
 import { columnIs, inScope, UUID, type Scope } from '../../multitenancy/scope';
 
 export type OrganizationUnitRow = Selectable<OrganizationUnitsTable>;

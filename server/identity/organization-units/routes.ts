@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { conflict } from '../../http/errors';
-import { readPaging, readSorting } from '../../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
 import { keepingHostAdmin } from '../escalation-rules';
-import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../../multitenancy/scope';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { invalid, problem } from '../validation';
-import { MOVE_BODY, readMove, readUnitCreate, readUnitUpdate, UNIT_CREATE_BODY, UNIT_UPDATE_BODY } from './bodies';
-import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { MOVE_BODY, UNIT_CREATE_BODY, UNIT_UPDATE_BODY } from './bodies';
+import { type Api, CONFLICT, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../../http/route-schemas';
 import { UNIT, UNIT_TAGS as tags } from './route-schemas';
 import { isWithin, nextChildCode } from './codes';
 import { findScopedUnit, siblingNamed, UNIT_SORTING, unitDto, unitListQuery, unitRoles, type OrganizationUnitRow } from './queries';
@@ -37,7 +36,7 @@ async function withFreshCode<T>(work: () => Promise<T>): Promise<T> {
  * renamed, moved and deleted with everything below (ManageOU). Display names are unique among
  * siblings.
  */
-export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function organizationUnitRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const ONE = { 200: UNIT } as const;
 
@@ -49,12 +48,11 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
   const withRoles = async (unit: OrganizationUnitRow) => unitDto(unit, (await unitRoles(db, [unit.id])).get(unit.id) ?? []);
   const nameTaken = (request: FastifyRequest, name: string) => invalid(request.language, [problem('displayName', 'identity.organizationUnitNameTaken', request.language, { name })]);
 
-  app.get('/api/identity/organization-units', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Organization units, paged', querystring: listQuery(UNIT_SORTING), response: { 200: pagedResult(UNIT) } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, UNIT_SORTING, { field: 'ou.code', desc: false }, lang);
-    const base = unitListQuery(db, scopeOf(request), new ListParams(query, lang).text('filter'));
+  app.get('/api/identity/organization-units', { config: { policy: P }, schema: { tags, summary: 'Organization units, paged', querystring: listQuery(UNIT_SORTING, {}), response: { 200: pagedResult(UNIT) } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, UNIT_SORTING, { field: 'ou.code', desc: false });
+    const base = unitListQuery(db, scopeOf(request), filterOf(query));
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       base.selectAll('ou').orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('ou.id').offset(skip).limit(take).execute(),
@@ -69,14 +67,14 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return { items: rows.map((r) => unitDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/organization-units/:id',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'An organization unit', params: ID_PARAMS, response: ONE } }, async (request) => withRoles(await requireUnit(request, request.params.id)));
+  app.get('/api/identity/organization-units/:id',
+    { config: { policy: P }, schema: { tags, summary: 'An organization unit', params: ID_PARAMS, response: ONE } }, async (request) => withRoles(await requireUnit(request, request.params.id)));
 
   app.post(
     '/api/identity/organization-units',
-    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Create an organization unit', body: UNIT_CREATE_BODY, response: ONE } }, async (request) => {
+    { config: { policy: `${P}.ManageOU` }, schema: { tags, summary: 'Create an organization unit', body: UNIT_CREATE_BODY, response: ONE } }, async (request) => {
     const lang = request.language;
-    const input = readUnitCreate(request.body, lang);
+    const input = request.body;
     const tenantId = request.tenantId;
     const parent = input.parentId ? await findScopedUnit(db, { tenantId, all: false }, input.parentId) : null;
     if (input.parentId && !parent) throw invalid(lang, [problem('parentId', 'identity.organizationUnitNotFound', lang)]);
@@ -94,12 +92,12 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     },
   );
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id',
-    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Rename an organization unit', params: ID_PARAMS, body: UNIT_UPDATE_BODY, response: { ...ONE, ...CONFLICT } } },
+  app.put('/api/identity/organization-units/:id',
+    { config: { policy: `${P}.ManageOU` }, schema: { tags, summary: 'Rename an organization unit', params: ID_PARAMS, body: UNIT_UPDATE_BODY, response: { ...ONE, ...CONFLICT } } },
     async (request) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
-    const input = readUnitUpdate(request.body, lang);
+    const input = request.body;
     if (input.concurrencyStamp && input.concurrencyStamp !== unit.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
     const displayName = input.displayName.trim();
     if (await siblingNamed(db, unit.tenant_id, unit.parent_id, displayName, unit.id)) throw nameTaken(request, displayName);
@@ -116,11 +114,11 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return withRoles((await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, unit.id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/organization-units/:id/move',
-    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Move an organization unit, with everything below it, under another (or to the top)', params: ID_PARAMS, body: MOVE_BODY, response: ONE } }, async (request) => {
+  app.put('/api/identity/organization-units/:id/move',
+    { config: { policy: `${P}.ManageOU` }, schema: { tags, summary: 'Move an organization unit, with everything below it, under another (or to the top)', params: ID_PARAMS, body: MOVE_BODY, response: ONE } }, async (request) => {
     const lang = request.language;
     const unit = await requireUnit(request, request.params.id);
-    const { newParentId = null } = readMove(request.body, lang);
+    const { newParentId = null } = request.body;
     const parent = newParentId ? await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, newParentId) : null;
     if (newParentId && !parent) throw invalid(lang, [problem('newParentId', 'identity.organizationUnitNotFound', lang)]);
     if (parent && isWithin(parent.code, unit.code)) throw invalid(lang, [problem('newParentId', 'identity.organizationUnitCycle', lang)]);
@@ -146,8 +144,8 @@ export async function organizationUnitRoutes(app: FastifyInstance, opts: { db: D
     return withRoles((await findScopedUnit(db, { tenantId: unit.tenant_id, all: false }, unit.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/organization-units/:id',
-    { config: { policy: `${P}.ManageOU` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete an organization unit with everything below it', params: ID_PARAMS, response: NO_CONTENT } },
+  app.delete('/api/identity/organization-units/:id',
+    { config: { policy: `${P}.ManageOU` }, schema: { tags, summary: 'Delete an organization unit with everything below it', params: ID_PARAMS, response: NO_CONTENT } },
     async (request, reply) => {
     const unit = await requireUnit(request, request.params.id);
     await db.transaction().execute(async (trx) => {

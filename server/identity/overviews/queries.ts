@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { type ListParams } from '../list-params';
+import { filterOf } from '../../http/paging';
 import type { Scope } from '../../multitenancy/scope';
 import { isLockedOut, roleNamesByUser, userListQuery, type UserFilters, type UserRow } from '../users/queries';
 
@@ -13,8 +13,8 @@ export const MITID = 'MitID';
  */
 export type OverviewKind = 'standard' | 'phonenumberlogin' | 'mitid' | 'all';
 
-export function overviewFilters(kind: OverviewKind, params: ListParams): UserFilters {
-  const common: UserFilters = { filter: params.text('filter'), roleId: params.uuid('roleId'), notActive: params.bool('notActive'), isLockedOut: params.bool('isLockedOut') };
+export function overviewFilters(kind: OverviewKind, query: { Filter?: string; roleId?: string; notActive?: boolean; isLockedOut?: boolean }): UserFilters {
+  const common: UserFilters = { filter: filterOf(query), roleId: query.roleId, notActive: query.notActive, isLockedOut: query.isLockedOut };
   if (kind === 'phonenumberlogin') return { ...common, phoneNumberLogin: true };
   if (kind === 'mitid') return { ...common, externalProvider: MITID };
   return common;

@@ -1,33 +1,22 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import { translate } from '../../localization/texts';
-import { ListParams } from '../list-params';
 import { XLSX_TYPE } from '../../http/content-types';
 import { reportWorkbook, type ReportTable } from '../reports/workbook';
-import { readSecurityLogFilters, securityLogQuery } from '../security-log-query';
+import { securityLogFilters, securityLogQuery } from '../security-log-query';
 import { scopeOf } from '../../multitenancy/scope';
-import { invalid, problem } from '../validation';
 import { csvDocument } from '../reports/csv';
-import { overviewFilters, overviewItems, overviewQuery, type OverviewKind } from './queries';
-import { HAND_CHECKED } from '../route-schemas';
+import { overviewFilters, overviewItems, overviewQuery } from './queries';
+import type { Api } from '../../http/route-schemas';
 import { REPORT_FILE, SECURITY_REPORT_QUERY, USER_REPORT_QUERY } from './route-schemas';
 
 /** More rows than this is a 400 asking for narrower filters. */
 export const REPORT_MAX_ROWS = 50_000;
 
-const KINDS: readonly OverviewKind[] = ['all', 'standard', 'phonenumberlogin', 'mitid'];
-const FORMATS = ['csv', 'xlsx'] as const;
-type Format = (typeof FORMATS)[number];
-
-/** `format=csv` (the default) or `format=xlsx`; anything else is a 400. */
-function formatOf(request: FastifyRequest): Format {
-  const asked = (new ListParams(request.query as Record<string, unknown>, request.language).text('format') ?? 'csv').toLowerCase();
-  const format = FORMATS.find((f) => f === asked);
-  if (!format) throw invalid(request.language, [problem('format', 'validation:invalid', request.language)]);
-  return format;
-}
+/** `format=csv` (the default) or `format=xlsx` (the query's schema refuses any other). */
+type Format = 'csv' | 'xlsx';
 
 async function sendReport(reply: FastifyReply, name: string, format: Format, table: ReportTable, lang: string) {
   const file = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
@@ -44,20 +33,18 @@ async function sendReport(reply: FastifyReply, name: string, format: Format, tab
  * same filters as the lists, every matching row up to REPORT_MAX_ROWS, with headers in the
  * caller's language, as CSV or, with `format=xlsx`, as an Excel workbook.
  */
-export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function reportRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const tags = ['user-overviews'];
 
   app.get(
     '/api/app/datareport/userOverview',
-    { config: { policy: POLICIES.usersOverview }, ...HAND_CHECKED, schema: { tags, summary: 'The users overview as a CSV or Excel file', querystring: USER_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
+    { config: { policy: POLICIES.usersOverview }, schema: { tags, summary: 'The users overview as a CSV or Excel file', querystring: USER_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
     const lang = request.language;
-    const format = formatOf(request);
-    const params = new ListParams(request.query as Record<string, unknown>, lang);
-    const asked = params.text('type') ?? 'all';
-    const kind = KINDS.find((k) => k === asked.toLowerCase());
-    if (!kind) throw badRequest(translate('errors.validation', lang), [{ members: ['type'], message: translate('validation:invalid', lang, { field: 'type' }) }]);
-    const rows = await overviewQuery(db, scopeOf(request), kind, overviewFilters(kind, params))
+    const { query } = request;
+    const format = query.format ?? 'csv';
+    const kind = query.type ?? 'all';
+    const rows = await overviewQuery(db, scopeOf(request), kind, overviewFilters(kind, query))
       .selectAll('u')
       .select('t.name as tenant_name')
       .orderBy('u.user_name')
@@ -92,10 +79,10 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   app.get(
     '/api/app/datareport/securitylogs',
-    { config: { policy: POLICIES.securityLogs }, ...HAND_CHECKED, schema: { tags, summary: 'The security log as a CSV or Excel file', querystring: SECURITY_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
+    { config: { policy: POLICIES.securityLogs }, schema: { tags, summary: 'The security log as a CSV or Excel file', querystring: SECURITY_REPORT_QUERY, response: { 200: REPORT_FILE } } }, async (request, reply) => {
     const lang = request.language;
-    const format = formatOf(request);
-    const filters = readSecurityLogFilters(new ListParams(request.query as Record<string, unknown>, lang));
+    const format = request.query.format ?? 'csv';
+    const filters = securityLogFilters(request.query);
     const rows = await securityLogQuery(db, scopeOf(request), filters).selectAll().orderBy('creation_time', 'desc').orderBy('id').limit(REPORT_MAX_ROWS + 1).execute();
     if (rows.length > REPORT_MAX_ROWS) throw badRequest(translate('export.tooManyRows', lang, { count: REPORT_MAX_ROWS }));
     const columns = ['time', 'action', 'userName', 'identity', 'application', 'client', 'ipAddress', 'browser'];

@@ -1,4 +1,4 @@
-import { BOOLEAN_FILTER, DATE_TIME, listQuery, NULLABLE_DATE_TIME, NULLABLE_STRING, NULLABLE_UUID, pagedResult, UUID_STRING } from '../route-schemas';
+import { BOOLEAN_FILTER, DATE_TIME, FILTER_PROPERTIES, listQuery, NULLABLE_DATE_TIME, NULLABLE_STRING, NULLABLE_UUID, PAGING_PROPERTIES, pagedResult, querySchema, TIME_FILTER, UUID_STRING } from '../route-schemas';
 import { SECURITY_LOG_FILTERS, SECURITY_LOG_PROPERTIES } from '../security-log-schemas';
 import { OVERVIEW_SORTING } from './queries';
 import { XLSX_TYPE } from '../../http/content-types';
@@ -84,7 +84,14 @@ export const LOG_USER_PAGE = pagedResult({
   required: ['id', 'userName', 'name', 'surname', 'email', 'tenantId', 'tenantName'],
 });
 
-export const USER_LOG_QUERY = listQuery(null, { kind: { type: 'string', enum: ['audit', 'security'], description: 'Only this kind (any case); both when left out' }, startTime: DATE_TIME, endTime: DATE_TIME }, false);
+/** The user logs' user picker: paging and the free-text filter. */
+export const LOG_USER_QUERY = querySchema({ ...PAGING_PROPERTIES, ...FILTER_PROPERTIES });
+export const USER_LOG_QUERY = querySchema({
+  ...PAGING_PROPERTIES,
+  kind: { type: 'string', enum: ['audit', 'security'], description: 'Only this kind (any case); both when left out' },
+  startTime: TIME_FILTER,
+  endTime: TIME_FILTER,
+});
 
 /** A recorded value: any JSON. */
 const ANY_VALUE = { description: 'Any JSON value, or null' } as const;
@@ -140,10 +147,10 @@ export const USER_LOG = {
 const FORMAT = { type: 'string', enum: ['csv', 'xlsx'], description: 'Default csv' } as const;
 const REPORT_KIND = { type: 'string', enum: ['all', 'standard', 'phonenumberlogin', 'mitid'], description: 'Default all' } as const;
 /** Reports take every matching row: no paging. */
-export const USER_REPORT_QUERY = { type: 'object', properties: { format: FORMAT, type: REPORT_KIND, Filter: { type: 'string', description: 'Text searched for' }, ...OVERVIEW_FILTERS } } as const;
+export const USER_REPORT_QUERY = querySchema({ format: FORMAT, type: REPORT_KIND, ...FILTER_PROPERTIES, ...OVERVIEW_FILTERS });
 /** The file itself, not JSON: CSV or, with format=xlsx, an Excel workbook (reports.ts sendReport). */
 export const REPORT_FILE = {
   description: 'CSV or, with format=xlsx, an Excel workbook',
   content: { 'text/csv': { schema: { type: 'string' } }, [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
 } as const;
-export const SECURITY_REPORT_QUERY = { type: 'object', properties: { format: FORMAT, ...SECURITY_LOG_FILTERS } } as const;
+export const SECURITY_REPORT_QUERY = querySchema({ format: FORMAT, ...SECURITY_LOG_FILTERS });

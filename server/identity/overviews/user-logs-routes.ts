@@ -1,18 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { POLICIES } from '../../../common/policies';
 import type { Db } from '../../db/database';
 import type { AuditLogsTable } from '../../audit/tables';
 import type { SecurityLogsTable } from '../tables';
-import { readPaging } from '../../http/paging';
-import { ListParams } from '../list-params';
+import { filterOf, pagingOf } from '../../http/paging';
 import { scopeOf } from '../../multitenancy/scope';
 import { securityLogDto } from '../security-log-query';
 import { requireUser } from '../users/access';
 import { userListQuery } from '../users/queries';
-import { invalid, problem } from '../validation';
-import { HAND_CHECKED, ID_PARAMS, listQuery } from '../route-schemas';
-import { LOG_USER_PAGE, USER_LOG, USER_LOG_QUERY } from './route-schemas';
+import { type Api, ID_PARAMS } from '../../http/route-schemas';
+import { LOG_USER_PAGE, LOG_USER_QUERY, USER_LOG, USER_LOG_QUERY } from './route-schemas';
 
 const P = POLICIES.userLogs;
 
@@ -39,8 +36,7 @@ function auditEntry(row: Selectable<AuditLogsTable>) {
 const securityEntry = (row: Selectable<SecurityLogsTable>) => ({ kind: 'security' as const, time: row.creation_time, ...securityLogDto(row) });
 
 type UserLogEntry = ReturnType<typeof auditEntry> | ReturnType<typeof securityEntry>;
-const KINDS = ['audit', 'security'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'audit' | 'security';
 
 /**
  * /userLogs (Vigil.UserLogs): what one user did, newest first: their audited API calls (with the
@@ -49,15 +45,14 @@ type Kind = (typeof KINDS)[number];
  * every tenant's with the all-tenants choice), so a user's entries are always in the caller's
  * reach; audit entries are not otherwise readable inside a tenant.
  */
-export async function userLogRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userLogRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const tags = ['user-logs'];
 
-  app.get('/api/app/user-logs/users', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Users to pick, paged', querystring: listQuery(null), response: { 200: LOG_USER_PAGE } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const base = userListQuery(db, scopeOf(request), { filter: new ListParams(query, lang).text('filter') }).leftJoin('tenants as t', 't.id', 'u.tenant_id');
+  app.get('/api/app/user-logs/users', { config: { policy: P }, schema: { tags, summary: 'Users to pick, paged', querystring: LOG_USER_QUERY, response: { 200: LOG_USER_PAGE } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const base = userListQuery(db, scopeOf(request), { filter: filterOf(query) }).leftJoin('tenants as t', 't.id', 'u.tenant_id');
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       base.select(['u.id', 'u.user_name', 'u.name', 'u.surname', 'u.email', 'u.tenant_id', 't.name as tenant_name']).orderBy('u.user_name').orderBy('u.id').offset(skip).limit(take).execute(),
@@ -68,18 +63,14 @@ export async function userLogRoutes(app: FastifyInstance, opts: { db: Db }) {
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/app/user-logs/:id',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A user's audited calls and security log, newest first", params: ID_PARAMS, querystring: USER_LOG_QUERY, response: { 200: USER_LOG } } }, async (request) => {
-    const lang = request.language;
+  app.get('/api/app/user-logs/:id',
+    { config: { policy: P }, schema: { tags, summary: "A user's audited calls and security log, newest first", params: ID_PARAMS, querystring: USER_LOG_QUERY, response: { 200: USER_LOG } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
-    const query = request.query as Record<string, unknown>;
-    const params = new ListParams(query, lang);
-    const { skip, take } = readPaging(query, lang);
-    const askedKind = params.text('kind')?.toLowerCase();
-    const kind = askedKind === undefined ? undefined : KINDS.find((k) => k === askedKind);
-    if (askedKind !== undefined && !kind) throw invalid(lang, [problem('kind', 'validation:invalid', lang)]);
-    const start = params.date('startTime');
-    const end = params.date('endTime');
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const { kind } = query;
+    const start = query.startTime === undefined ? undefined : new Date(query.startTime);
+    const end = query.endTime === undefined ? undefined : new Date(query.endTime);
 
     let audit = db.selectFrom('audit_logs').select([sql<Kind>`'audit'`.as('kind'), 'id', 'execution_time as time']).where('user_id', '=', user.id);
     let security = db.selectFrom('security_logs').select([sql<Kind>`'security'`.as('kind'), 'id', 'creation_time as time']).where('user_id', '=', user.id);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { ValidationError } from '../../http/errors';
-import { invalid, problem, validator } from '../validation';
-import { WORKING_HOURS } from './route-schemas';
+import { invalid, problem } from '../validation';
 
 /**
  * A user's weekly working hours: entries of a day (0 Sunday ... 6 Saturday) from 'HH:mm' to
@@ -15,11 +14,8 @@ export interface WorkingHours {
   end: string;
 }
 
-const readShape = validator<WorkingHours[]>(WORKING_HOURS);
-
-/** The body as working hours sorted by day and time, or a 400 naming each bad entry. */
-export function readWorkingHours(body: unknown, lang: string): WorkingHours[] {
-  const entries = readShape(body, lang);
+/** Checked entries (WORKING_HOURS) sorted by day and time, or a 400 naming each entry that ends before it starts or overlaps another. */
+export function checkWorkingHours(entries: readonly WorkingHours[], lang: string): WorkingHours[] {
   const problems: ValidationError[] = [];
   entries.forEach((e, i) => {
     if (e.start >= e.end) problems.push(problem(`[${i}].end`, 'overviews.endBeforeStart', lang));

@@ -1,12 +1,4 @@
-import { validator } from '../validation';
-
 /** Bodies of /api/identity/roles (ABP's IdentityRoleCreateDto / UpdateDto) and role claims. */
-export interface RoleInput {
-  name: string;
-  isDefault?: boolean;
-  isPublic?: boolean;
-  concurrencyStamp?: string;
-}
 
 const roleFields = {
   name: { type: 'string', minLength: 1, maxLength: 256 },
@@ -16,15 +8,8 @@ const roleFields = {
 } as const;
 
 export const ROLE_CREATE_BODY = { type: 'object', required: ['name'], additionalProperties: false, properties: roleFields } as const;
-export const readRoleCreate = validator<RoleInput>(ROLE_CREATE_BODY, { context: 'role' });
 
 export const ROLE_UPDATE_BODY = { type: 'object', required: ['name'], additionalProperties: false, properties: { ...roleFields, concurrencyStamp: { type: 'string', maxLength: 64 } } } as const;
-export const readRoleUpdate = validator<RoleInput>(ROLE_UPDATE_BODY, { context: 'role' });
-
-export interface ClaimInput {
-  claimType: string;
-  claimValue: string;
-}
 
 export const CLAIMS_BODY = {
   type: 'array',
@@ -42,4 +27,4 @@ export const CLAIMS_BODY = {
     },
   },
 } as const;
-export const readClaims = validator<ClaimInput[]>(CLAIMS_BODY);
+

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -8,8 +7,8 @@ import { claimTypeDto, claimValueFits } from '../claim-types/value-types';
 import { describeChange } from '../../audit/entity-change';
 import { entityNotFound, scopeOf } from '../../multitenancy/scope';
 import { invalid, problem } from '../validation';
-import { CLAIMS_BODY, readClaims } from './bodies';
-import { HAND_CHECKED, ID_PARAMS, NO_CONTENT } from '../route-schemas';
+import { CLAIMS_BODY } from './bodies';
+import { type Api, ID_PARAMS, NO_CONTENT } from '../../http/route-schemas';
 import { CLAIM_TYPE } from '../claim-types/route-schemas';
 import { ROLE_CLAIM, ROLE_TAGS as tags } from './route-schemas';
 import { findScopedRole } from './queries';
@@ -21,7 +20,7 @@ const P = POLICIES.roles;
  * types a role may carry (/all-claim-types: claim types are the host's, but every tenant's role
  * editor needs their names). Each value must suit its claim type's value type and regex.
  */
-export async function roleClaimRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function roleClaimRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
   app.get('/api/identity/roles/all-claim-types', { config: { policy: P }, schema: { tags, summary: 'Every claim type a role may carry', response: { 200: { type: 'array', items: CLAIM_TYPE } } } }, async () => {
@@ -29,20 +28,20 @@ export async function roleClaimRoutes(app: FastifyInstance, opts: { db: Db }) {
     return rows.map(claimTypeDto);
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/roles/:id/claims',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A role's claims", params: ID_PARAMS, response: { 200: { type: 'array', items: ROLE_CLAIM } } } }, async (request) => {
+  app.get('/api/identity/roles/:id/claims',
+    { config: { policy: P }, schema: { tags, summary: "A role's claims", params: ID_PARAMS, response: { 200: { type: 'array', items: ROLE_CLAIM } } } }, async (request) => {
     const role = await findScopedRole(db, scopeOf(request), request.params.id);
     if (!role) throw entityNotFound(request);
     const rows = await db.selectFrom('role_claims').selectAll().where('role_id', '=', role.id).orderBy('claim_type').orderBy('claim_value').execute();
     return rows.map((r) => ({ id: r.id, roleId: r.role_id, claimType: r.claim_type, claimValue: r.claim_value }));
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/roles/:id/claims',
-    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Replace a role's claims", params: ID_PARAMS, body: CLAIMS_BODY, response: NO_CONTENT } }, async (request, reply) => {
+  app.put('/api/identity/roles/:id/claims',
+    { config: { policy: `${P}.Update` }, schema: { tags, summary: "Replace a role's claims", params: ID_PARAMS, body: CLAIMS_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const role = await findScopedRole(db, scopeOf(request), request.params.id);
     if (!role) throw entityNotFound(request);
-    const claims = readClaims(request.body, lang).map((c) => ({ claimType: c.claimType.trim(), claimValue: c.claimValue }));
+    const claims = request.body.map((c) => ({ claimType: c.claimType.trim(), claimValue: c.claimValue }));
     const types = claims.length ? await db.selectFrom('claim_types').selectAll().where('name', 'in', [...new Set(claims.map((c) => c.claimType))]).execute() : [];
     const byName = new Map(types.map((t) => [t.name, t]));
     const problems: ValidationError[] = [];

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RolesTable } from '../tables';
-import { contains } from '../list-params';
+import { contains } from '../../db/like';
 import { inScope, UUID, type Scope } from '../../multitenancy/scope';
 
 export type RoleRow = Selectable<RolesTable>;

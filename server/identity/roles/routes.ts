@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { conflict, forbidden } from '../../http/errors';
-import { readPaging, readSorting } from '../../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { describeChange } from '../../audit/entity-change';
-import { ListParams } from '../list-params';
 import { entityNotFound, scopeOf, tenantIs } from '../../multitenancy/scope';
 import { normalize } from '../user-records';
 import { isUniqueViolation } from '../../db/constraint-errors';
-import { invalid, problem } from '../validation';
-import { readRoleCreate, readRoleUpdate, ROLE_CREATE_BODY, ROLE_UPDATE_BODY } from './bodies';
-import { CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../route-schemas';
+import { identityLabels, invalid, problem } from '../validation';
+import { ROLE_CREATE_BODY, ROLE_UPDATE_BODY } from './bodies';
+import { type Api, CONFLICT, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../../http/route-schemas';
 import { ROLE, ROLE_TAGS as tags } from './route-schemas';
 import { findScopedRole, ROLE_SORTING, roleDto, roleListQuery, userCount, type RoleRow } from './queries';
 
 const P = POLICIES.roles;
+/** A role's 'name' is the role's, not a person's. */
+const fieldLabel = identityLabels('role');
 
 const audited = (role: Pick<RoleRow, 'name' | 'is_default' | 'is_public'>) => ({ name: role.name, isDefault: role.is_default, isPublic: role.is_public });
 
@@ -25,7 +26,7 @@ const audited = (role: Pick<RoleRow, 'name' | 'is_default' | 'is_public'>) => ({
  * /api/identity/roles: a tenant's roles (the host's own for the host). Static roles keep their
  * names and cannot be deleted. Grants name roles by name, so a rename moves them along.
  */
-export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function roleRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
   const requireRole = async (request: FastifyRequest, id: string) => {
@@ -46,12 +47,11 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     );
   const takenError = (request: FastifyRequest, name: string) => invalid(request.language, [problem('name', 'identity.roleNameTaken', request.language, { name })]);
 
-  app.get('/api/identity/roles', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Roles, paged', querystring: listQuery(ROLE_SORTING), response: { 200: pagedResult(ROLE) } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, ROLE_SORTING, { field: 'r.name', desc: false }, lang);
-    const base = roleListQuery(db, scopeOf(request), new ListParams(query, lang).text('filter'));
+  app.get('/api/identity/roles', { config: { policy: P }, schema: { tags, summary: 'Roles, paged', querystring: listQuery(ROLE_SORTING, {}), response: { 200: pagedResult(ROLE) } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, ROLE_SORTING, { field: 'r.name', desc: false });
+    const base = roleListQuery(db, scopeOf(request), filterOf(query));
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       base.selectAll('r').select(userCount.as('user_count')).orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('r.id').offset(skip).limit(take).execute(),
@@ -64,10 +64,10 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { items: rows.map(roleDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A role', params: ID_PARAMS, response: { 200: ROLE } } }, async (request) => roleDto(await requireRole(request, request.params.id)));
+  app.get('/api/identity/roles/:id', { config: { policy: P }, schema: { tags, summary: 'A role', params: ID_PARAMS, response: { 200: ROLE } } }, async (request) => roleDto(await requireRole(request, request.params.id)));
 
-  app.post('/api/identity/roles', { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a role', body: ROLE_CREATE_BODY, response: { 200: ROLE } } }, async (request) => {
-    const input = readRoleCreate(request.body, request.language);
+  app.post('/api/identity/roles', { config: { policy: `${P}.Create`, fieldLabel }, schema: { tags, summary: 'Create a role', body: ROLE_CREATE_BODY, response: { 200: ROLE } } }, async (request) => {
+    const input = request.body;
     const tenantId = request.tenantId;
     const name = input.name.trim();
     if (await nameTaken(tenantId, name, null)) throw takenError(request, name);
@@ -84,11 +84,11 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return roleDto((await findScopedRole(db, { tenantId, all: false }, row.id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/roles/:id',
-    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Update a role', params: ID_PARAMS, body: ROLE_UPDATE_BODY, response: { 200: ROLE, ...CONFLICT } } }, async (request) => {
+  app.put('/api/identity/roles/:id',
+    { config: { policy: `${P}.Update`, fieldLabel }, schema: { tags, summary: 'Update a role', params: ID_PARAMS, body: ROLE_UPDATE_BODY, response: { 200: ROLE, ...CONFLICT } } }, async (request) => {
     const lang = request.language;
     const existing = await requireRole(request, request.params.id);
-    const input = readRoleUpdate(request.body, lang);
+    const input = request.body;
     if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
     const name = input.name.trim();
     const renamed = name !== existing.name;
@@ -117,7 +117,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { db: Db }) {
     return roleDto((await findScopedRole(db, { tenantId: existing.tenant_id, all: false }, existing.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/roles/:id', { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a role', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
+  app.delete('/api/identity/roles/:id', { config: { policy: `${P}.Delete` }, schema: { tags, summary: 'Delete a role', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await requireRole(request, request.params.id);
     if (existing.is_static) throw forbidden(translate('identity.staticRoleDelete', request.language), 'Vigil:Identity.StaticRole');
     await db.transaction().execute(async (trx) => {

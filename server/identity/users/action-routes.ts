@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -12,8 +11,8 @@ import { setPassword } from '../set-password';
 import { forgetLogins } from '../sign-in-throttle';
 import { roleDto, roleListQuery } from '../roles/queries';
 import { invalid, problem } from '../validation';
-import { NEW_PASSWORD_BODY, readNewPassword, readRoleNames, ROLE_NAMES_BODY } from './bodies';
-import { HAND_CHECKED, ID_PARAMS, listResult, NO_CONTENT, pathParams, UUID_STRING } from '../route-schemas';
+import { NEW_PASSWORD_BODY, ROLE_NAMES_BODY } from './bodies';
+import { type Api, ID_PARAMS, listResult, NO_CONTENT, pathParams, RECORD_ID } from '../../http/route-schemas';
 import { ROLE } from '../roles/route-schemas';
 import { USER, USER_TAGS as tags, USER_UNIT } from './route-schemas';
 import { setUserRoles } from './commands';
@@ -27,7 +26,7 @@ const P = POLICIES.identityUsers;
  * What is done to one user beside editing it: roles (GET/PUT /{id}/roles, /assignable-roles),
  * organization units, lock and unlock, two-factor, and a password set by an administrator.
  */
-export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userActionRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const roleList = { 200: listResult(ROLE) } as const;
 
@@ -36,7 +35,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { items: rows.map(roleDto) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id/roles', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: "A user's direct roles", params: ID_PARAMS, response: roleList } }, async (request) => {
+  app.get('/api/identity/users/:id/roles', { config: { policy: P }, schema: { tags, summary: "A user's direct roles", params: ID_PARAMS, response: roleList } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const rows = await db
       .selectFrom('roles as r')
@@ -48,11 +47,11 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { items: rows.map(roleDto) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/roles',
-    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a user's direct roles", params: ID_PARAMS, body: ROLE_NAMES_BODY, response: NO_CONTENT } }, async (request, reply) => {
+  app.put('/api/identity/users/:id/roles',
+    { config: { policy: `${P}.Update` }, schema: { tags, summary: "Set a user's direct roles", params: ID_PARAMS, body: ROLE_NAMES_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
-    const { roleNames } = readRoleNames(request.body, lang);
+    const { roleNames } = request.body;
     await assertMayManageUser(db, request, user);
     const { roles, problems } = await resolveRoleNames(db, user.tenant_id, roleNames, lang);
     if (problems.length) throw invalid(lang, problems);
@@ -67,8 +66,8 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id/organization-units',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'The organization units a user is a member of', params: ID_PARAMS, response: { 200: { type: 'array', items: USER_UNIT } } } }, async (request) => {
+  app.get('/api/identity/users/:id/organization-units',
+    { config: { policy: P }, schema: { tags, summary: 'The organization units a user is a member of', params: ID_PARAMS, response: { 200: { type: 'array', items: USER_UNIT } } } }, async (request) => {
     const user = await requireUser(db, request, request.params.id);
     const rows = await db
       .selectFrom('organization_units as ou')
@@ -80,16 +79,14 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return rows.map((r) => ({ id: r.id, parentId: r.parent_id, code: r.code, displayName: r.display_name }));
   });
 
-  app.put<{ Params: { id: string; lockoutEnd: string } }>('/api/identity/users/:id/lock/:lockoutEnd',
+  app.put('/api/identity/users/:id/lock/:lockoutEnd',
     {
       config: { policy: `${P}.Update` },
-      ...HAND_CHECKED,
-      schema: { tags, summary: 'Lock a user out until a time in the future', params: pathParams({ id: UUID_STRING, lockoutEnd: { type: 'string', format: 'date-time' } }), response: NO_CONTENT },
+      schema: { tags, summary: 'Lock a user out until a time in the future', params: pathParams({ id: RECORD_ID, lockoutEnd: { type: 'string', format: 'date-time' } }), response: NO_CONTENT },
     }, async (request, reply) => {
     const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
     const end = new Date(request.params.lockoutEnd);
-    if (Number.isNaN(end.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(request.params.lockoutEnd)) throw invalid(lang, [problem('lockoutEnd', 'validation:invalid', lang)]);
     if (end.getTime() <= Date.now()) throw invalid(lang, [problem('lockoutEnd', 'identity.lockoutEndInPast', lang)]);
     if (user.id === request.principal!.userId) throw forbidden(translate('identity.cannotLockSelf', lang), 'Vigil:Identity.CannotLockSelf');
     if (!user.lockout_enabled) throw forbidden(translate('identity.lockoutNotEnabled', lang), 'Vigil:Identity.LockoutNotEnabled');
@@ -104,7 +101,7 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Unlock a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
+  app.put('/api/identity/users/:id/unlock', { config: { policy: `${P}.Update` }, schema: { tags, summary: 'Unlock a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const user = await requireUser(db, request, request.params.id);
     await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
@@ -116,17 +113,13 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return reply.status(204).send();
   });
 
-  app.put<{ Params: { id: string; enabled: string } }>('/api/identity/users/:id/two-factor/:enabled',
+  app.put('/api/identity/users/:id/two-factor/:enabled',
     {
       config: { policy: `${P}.Update` },
-      ...HAND_CHECKED,
-      schema: { tags, summary: "Turn a user's two-factor sign-in on or off", params: pathParams({ id: UUID_STRING, enabled: { type: 'string', enum: ['true', 'false'] } }), response: { 200: USER } },
+      schema: { tags, summary: "Turn a user's two-factor sign-in on or off", params: pathParams({ id: RECORD_ID, enabled: { type: 'boolean' } }), response: { 200: USER } },
     }, async (request) => {
-    const lang = request.language;
     const user = await requireUser(db, request, request.params.id);
-    const raw = request.params.enabled.toLowerCase();
-    if (raw !== 'true' && raw !== 'false') throw invalid(lang, [problem('enabled', 'validation:invalid', lang)]);
-    const enabled = raw === 'true';
+    const { enabled } = request.params;
     await assertMayManageUser(db, request, user);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ two_factor_enabled: enabled, concurrency_stamp: randomUUID() }).where('id', '=', user.id).execute();
@@ -135,11 +128,10 @@ export async function userActionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, { ...user, two_factor_enabled: enabled });
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id/change-password',
-    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a user's password", params: ID_PARAMS, body: NEW_PASSWORD_BODY, response: NO_CONTENT } }, async (request, reply) => {
-    const lang = request.language;
+  app.put('/api/identity/users/:id/change-password',
+    { config: { policy: `${P}.Update` }, schema: { tags, summary: "Set a user's password", params: ID_PARAMS, body: NEW_PASSWORD_BODY, response: NO_CONTENT } }, async (request, reply) => {
     const user = await requireUser(db, request, request.params.id);
-    const { newPassword } = readNewPassword(request.body, lang);
+    const { newPassword } = request.body;
     await assertMayManageUser(db, request, user);
     await setPassword(db, request, user, newPassword, true);
     return reply.status(204).send();

@@ -1,37 +1,18 @@
-import { uuidList, validator } from '../validation';
+import { uuidList } from '../validation';
 
 /** Request bodies of /api/identity/users (ABP's IdentityUserCreateDto / UpdateDto and friends). */
-export interface UserInput {
-  userName: string;
-  email: string;
-  name?: string | null;
-  surname?: string | null;
-  phoneNumber?: string | null;
-  phoneNumberLoginEnabled?: boolean;
-  isActive?: boolean;
-  lockoutEnabled?: boolean;
-  roleNames?: string[];
-  organizationUnitIds?: string[];
-}
-
-export interface UserCreateInput extends UserInput {
-  password: string;
-}
-
-export interface UserUpdateInput extends UserInput {
-  concurrencyStamp?: string;
-}
 
 /** ABP's allowed user name characters. */
 export const USER_NAME_PATTERN = '^[A-Za-z0-9\\-._@+]+$';
-export const PHONE_PATTERN = '^\\+?[0-9]{4,16}$';
+export const PHONE_PATTERN = '^(?:\\+?[0-9]{4,16})?$';
 
 const userFields = {
   userName: { type: 'string', minLength: 1, maxLength: 256, pattern: USER_NAME_PATTERN },
   email: { type: 'string', minLength: 1, maxLength: 256, format: 'email' },
   name: { type: ['string', 'null'], maxLength: 64 },
   surname: { type: ['string', 'null'], maxLength: 64 },
-  phoneNumber: { anyOf: [{ type: 'string', maxLength: 16, pattern: PHONE_PATTERN }, { type: 'string', maxLength: 0 }, { type: 'null' }] },
+  // A phone number, or none (empty or null).
+  phoneNumber: { type: ['string', 'null'], maxLength: 16, pattern: PHONE_PATTERN, 'x-messages': { pattern: 'validation:phoneDigits', maxLength: 'validation:phoneDigits' } },
   phoneNumberLoginEnabled: { type: 'boolean' },
   isActive: { type: 'boolean' },
   lockoutEnabled: { type: 'boolean' },
@@ -45,15 +26,12 @@ const userFields = {
   shouldChangePasswordOnNextLogin: { type: 'boolean' },
 } as const;
 
-const options = { messages: { phoneNumber: { pattern: 'validation:phoneDigits', anyOf: 'validation:phoneDigits', maxLength: 'validation:phoneDigits' } } };
-
 export const USER_CREATE_BODY = {
   type: 'object',
   required: ['userName', 'email', 'password'],
   additionalProperties: false,
   properties: { ...userFields, password: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const;
-export const readUserCreate = validator<UserCreateInput>(USER_CREATE_BODY, options);
 
 export const USER_UPDATE_BODY = {
   type: 'object',
@@ -61,17 +39,15 @@ export const USER_UPDATE_BODY = {
   additionalProperties: false,
   properties: { ...userFields, concurrencyStamp: { type: 'string', maxLength: 64 } },
 } as const;
-export const readUserUpdate = validator<UserUpdateInput>(USER_UPDATE_BODY, options);
 
 export const ROLE_NAMES_BODY = { type: 'object', required: ['roleNames'], additionalProperties: false, properties: { roleNames: userFields.roleNames } } as const;
-export const readRoleNames = validator<{ roleNames: string[] }>(ROLE_NAMES_BODY);
 
 export const NEW_PASSWORD_BODY = { type: 'object', required: ['newPassword'], additionalProperties: false, properties: { newPassword: { type: 'string', minLength: 1, maxLength: 1024 } } } as const;
-export const readNewPassword = validator<{ newPassword: string }>(NEW_PASSWORD_BODY);
 
-export const readChangePassword = validator<{ currentPassword: string; newPassword: string }>({
+/** The signed-in user's own password change: the current password proves it is them. */
+export const CHANGE_PASSWORD_BODY = {
   type: 'object',
   required: ['currentPassword', 'newPassword'],
   additionalProperties: false,
   properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1024 }, newPassword: { type: 'string', minLength: 1, maxLength: 1024 } },
-});
+} as const;

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import type { UsersTable } from '../tables';
-import { contains } from '../list-params';
+import { contains } from '../../db/like';
 import { inScope, UUID, type Scope } from '../../multitenancy/scope';
 
 export type UserRow = Selectable<UsersTable>;

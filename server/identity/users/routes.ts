@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { conflict, forbidden } from '../../http/errors';
-import { readPaging, readSorting } from '../../http/paging';
+import { filterOf, pagingOf, sortingOf } from '../../http/paging';
 import { translate } from '../../localization/texts';
 import { readSettings } from '../../settings/settings';
 import { describeChange } from '../../audit/entity-change';
 import { assertMayManageUser, keepingHostAdmin } from '../escalation-rules';
 import { endSessions } from '../grant-revocation';
-import { ListParams } from '../list-params';
 import { hashPassword } from '../passwords';
 import { passwordErrors, passwordPolicyFor, rememberPassword } from '../password-rules';
 import { entityNotFound, inScope, scopeOf } from '../../multitenancy/scope';
 import { normalize, normalizePhone } from '../user-records';
 import { invalid } from '../validation';
-import { BOOLEAN_FILTER, CONFLICT, HAND_CHECKED, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../route-schemas';
+import { type Api, BOOLEAN_FILTER, CONFLICT, ID_PARAMS, listQuery, NO_CONTENT, pagedResult, pathParams, UUID_STRING } from '../../http/route-schemas';
 import { USER, USER_TAGS as tags } from './route-schemas';
-import { readUserCreate, readUserUpdate, USER_CREATE_BODY, USER_UPDATE_BODY, type UserInput } from './bodies';
+import { USER_CREATE_BODY, USER_UPDATE_BODY } from './bodies';
 import { assertHandOut, requireUser, userDto } from './access';
 import { setUserOrganizationUnits, setUserRoles } from './commands';
 import { auditedFields, findScopedUser, organizationUnitIdsOf, roleNamesByUser, toUserDto, USER_SORTING, userListQuery } from './queries';
@@ -32,7 +31,7 @@ export const USER_LIST_QUERY = listQuery(USER_SORTING, { roleId: UUID_STRING, or
 const USER_RESPONSE = { 200: USER } as const;
 
 /** Roles and units of a create or update: resolved in the tenant, with every unknown one a problem. */
-async function assignments(db: Db, tenantId: string | null, input: UserInput, lang: string) {
+async function assignments(db: Db, tenantId: string | null, input: { roleNames?: string[]; organizationUnitIds?: string[] }, lang: string) {
   const roles = input.roleNames ? await resolveRoleNames(db, tenantId, input.roleNames, lang) : undefined;
   const units = input.organizationUnitIds ? await resolveOrganizationUnits(db, tenantId, input.organizationUnitIds, lang) : undefined;
   return { roles: roles?.roles, ouIds: units?.ids, problems: [...(roles?.problems ?? []), ...(units?.problems ?? [])] };
@@ -41,21 +40,19 @@ async function assignments(db: Db, tenantId: string | null, input: UserInput, la
 const text = (value: string | null | undefined) => (value ?? '').trim();
 const phoneOf = (value: string | null | undefined) => (value ? normalizePhone(value) : null);
 
-export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
-  app.get('/api/identity/users', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'Users, paged and filtered', querystring: USER_LIST_QUERY, response: { 200: pagedResult(USER) } } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const params = new ListParams(query, lang);
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, USER_SORTING, { field: 'u.creation_time', desc: true }, lang);
+  app.get('/api/identity/users', { config: { policy: P }, schema: { tags, summary: 'Users, paged and filtered', querystring: USER_LIST_QUERY, response: { 200: pagedResult(USER) } } }, async (request) => {
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, USER_SORTING, { field: 'u.creation_time', desc: true });
     const base = userListQuery(db, scopeOf(request), {
-      filter: params.text('filter'),
-      roleId: params.uuid('roleId'),
-      organizationUnitId: params.uuid('organizationUnitId'),
-      isLockedOut: params.bool('isLockedOut'),
-      notActive: params.bool('notActive'),
+      filter: filterOf(query),
+      roleId: query.roleId,
+      organizationUnitId: query.organizationUnitId,
+      isLockedOut: query.isLockedOut,
+      notActive: query.notActive,
     });
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
@@ -65,7 +62,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { totalCount: Number(count), items: rows.map((r) => toUserDto(r, roles.get(r.id) ?? [])) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user', params: ID_PARAMS, response: USER_RESPONSE } }, async (request) => userDto(db, await requireUser(db, request, request.params.id)));
+  app.get('/api/identity/users/:id', { config: { policy: P }, schema: { tags, summary: 'A user', params: ID_PARAMS, response: USER_RESPONSE } }, async (request) => userDto(db, await requireUser(db, request, request.params.id)));
 
   const lookup = async (request: FastifyRequest, column: 'normalized_user_name' | 'normalized_email', value: string) => {
     const user = await db
@@ -78,19 +75,19 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     if (!user) throw entityNotFound(request);
     return userDto(db, user);
   };
-  app.get<{ Params: { userName: string } }>('/api/identity/users/by-username/:userName',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user by user name', params: pathParams({ userName: { type: 'string' } }), response: USER_RESPONSE } },
+  app.get('/api/identity/users/by-username/:userName',
+    { config: { policy: P }, schema: { tags, summary: 'A user by user name', params: pathParams({ userName: { type: 'string' } }), response: USER_RESPONSE } },
     (request) =>
     lookup(request, 'normalized_user_name', request.params.userName),
   );
-  app.get<{ Params: { email: string } }>('/api/identity/users/by-email/:email',
-    { config: { policy: P }, ...HAND_CHECKED, schema: { tags, summary: 'A user by email address', params: pathParams({ email: { type: 'string' } }), response: USER_RESPONSE } },
+  app.get('/api/identity/users/by-email/:email',
+    { config: { policy: P }, schema: { tags, summary: 'A user by email address', params: pathParams({ email: { type: 'string' } }), response: USER_RESPONSE } },
     (request) => lookup(request, 'normalized_email', request.params.email),
   );
 
-  app.post('/api/identity/users', { config: { policy: `${P}.Create` }, ...HAND_CHECKED, schema: { tags, summary: 'Create a user', body: USER_CREATE_BODY, response: USER_RESPONSE } }, async (request) => {
+  app.post('/api/identity/users', { config: { policy: `${P}.Create` }, schema: { tags, summary: 'Create a user', body: USER_CREATE_BODY, response: USER_RESPONSE } }, async (request) => {
     const lang = request.language;
-    const input = readUserCreate(request.body, lang);
+    const input = request.body;
     const tenantId = request.tenantId;
     const policy = await passwordPolicyFor(db, tenantId);
     const fields = { userName: input.userName.trim(), email: input.email.trim(), phoneNumber: phoneOf(input.phoneNumber), phoneNumberLoginEnabled: input.phoneNumberLoginEnabled ?? false };
@@ -138,12 +135,12 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, (await findScopedUser(db, { tenantId, all: false }, id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/api/identity/users/:id',
-    { config: { policy: `${P}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Update a user', params: ID_PARAMS, body: USER_UPDATE_BODY, response: { ...USER_RESPONSE, ...CONFLICT } } },
+  app.put('/api/identity/users/:id',
+    { config: { policy: `${P}.Update` }, schema: { tags, summary: 'Update a user', params: ID_PARAMS, body: USER_UPDATE_BODY, response: { ...USER_RESPONSE, ...CONFLICT } } },
     async (request) => {
     const lang = request.language;
     const existing = await requireUser(db, request, request.params.id);
-    const input = readUserUpdate(request.body, lang);
+    const input = request.body;
     await assertMayManageUser(db, request, existing);
     if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict(translate('errors.concurrency', lang));
     const tenantId = existing.tenant_id;
@@ -197,7 +194,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     return userDto(db, (await findScopedUser(db, { tenantId, all: false }, existing.id))!);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/identity/users/:id', { config: { policy: `${P}.Delete` }, ...HAND_CHECKED, schema: { tags, summary: 'Delete a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
+  app.delete('/api/identity/users/:id', { config: { policy: `${P}.Delete` }, schema: { tags, summary: 'Delete a user', params: ID_PARAMS, response: NO_CONTENT } }, async (request, reply) => {
     const existing = await requireUser(db, request, request.params.id);
     if (existing.id === request.principal!.userId) throw forbidden(translate('identity.cannotDeleteSelf', request.language), 'Vigil:Identity.CannotDeleteSelf');
     await assertMayManageUser(db, request, existing);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { POLICIES } from '../../../common/policies';
 import { writeAuditLog } from '../../audit/audit-log';
 import { describeChange } from '../../audit/entity-change';
 import type { Db } from '../../db/database';
-import { bodyValidator } from '../../http/body-validation';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
+import { type Api, NO_CONTENT, pathParams, UUID_STRING } from '../../http/route-schemas';
 import { endSessions } from '../grant-revocation';
 import { assertMayManageUser } from '../escalation-rules';
 import { requireUser } from './access';
@@ -13,13 +12,12 @@ import { requireUser } from './access';
 const P = POLICIES.identityUsers;
 const tags = ['identity-users'];
 
-const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+/** A malformed id is a 400 naming it (not the 404 of ID_PARAMS). */
+const ID_PARAMS = pathParams({ id: UUID_STRING });
 /** The action takes no body (an empty JSON object is fine). */
 const NO_BODY = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
 const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
 
-const readId = bodyValidator<{ id: string }>(ID_PARAMS);
-const readNoBody = bodyValidator<Record<string, never>>(NO_BODY);
 
 /** How many sign-ins of a user are on at the issuer. */
 async function liveSessionCount(db: Db, userId: string): Promise<number> {
@@ -40,19 +38,17 @@ async function liveSessionCount(db: Db, userId: string): Promise<number> {
  * 404), never one who holds more than the caller, audit-logged. An administrator ending their own
  * sessions stays signed in where they did it.
  */
-export async function userSessionRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userSessionRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/identity/users/:id/end-sessions',
     {
       config: { policy: `${P}.Update` },
-      attachValidation: true,
-      schema: { tags, summary: 'Sign a user out everywhere: every session ends and its tokens stop working', params: ID_PARAMS, body: NO_BODY, response: { 204: { type: 'null' }, ...REFUSALS } },
+      schema: { tags, summary: 'Sign a user out everywhere: every session ends and its tokens stop working', params: ID_PARAMS, body: NO_BODY, response: { ...NO_CONTENT, ...REFUSALS } },
     },
     async (request, reply) => {
-      const { id } = readId(request.params, request.language);
-      readNoBody(request.body, request.language);
+      const { id } = request.params;
       const user = await requireUser(db, request, id);
       await assertMayManageUser(db, request, user);
       const principal = request.principal!;
