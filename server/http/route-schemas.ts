@@ -31,8 +31,15 @@ import { UUID_PATTERN } from './uuid';
  *    (http/paging.ts) read the checked values.
  */
 
-/** A module's Fastify instance with its route schemas as the types of the requests. */
-export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, JsonSchemaToTsProvider>;
+/** Answers may hold Dates where their schema says date-time: the serializer writes them as ISO 8601. */
+type AnswerTimes = {
+  SerializerSchemaOptions: {
+    deserialize: [{ pattern: { type: 'string'; format: 'date-time' }; output: Date | string }, { pattern: { type: readonly ['string', 'null']; format: 'date-time' }; output: Date | string | null }];
+  };
+};
+
+/** A module's Fastify instance with its route schemas as the types of the requests and answers. */
+export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, JsonSchemaToTsProvider<AnswerTimes>>;
 
 /** The project's ajv: no type coercion, no defaults, so checking a request never changes it. */
 const describing = createAjv();
