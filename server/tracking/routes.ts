@@ -4,7 +4,7 @@ import { pagingOf } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from '../ingest/offline';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
-import { ID_PARAMS, type Api } from '../http/route-schemas';
+import { pathParams, UUID_STRING, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { placeFromAttributes, zoneOfRow } from '../alarms/place';
 import { liveColumns } from '../ingest/live-state';
@@ -17,6 +17,8 @@ export const ALARM_TRAIL_MS = 30 * 60_000;
 
 const LATLNG_SCHEMA = { type: 'object', required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } } as const;
 const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
+/** An alarm link's event id: a malformed one is a 400 (the link was mangled), an unknown one a 404. */
+const ALARM_EVENT_PARAMS = pathParams({ id: UUID_STRING });
 const ALARM_EVENT_RESPONSE = {
   type: 'object',
   required: ['id', 'deviceId', 'deviceName', 'type', 'eventTime', 'latitude', 'longitude', 'accuracy', 'distance', 'bearing', 'battery', 'zone', 'trail'],
@@ -224,7 +226,7 @@ export async function trackingRoutes(app: Api, opts: { db: Db }): Promise<void> 
   // it was, the zone it is told against, and the trail of the ALARM_TRAIL_MS before it.
   app.get(
     '/api/app/tracking/alarm-events/:id',
-    { ...read, schema: { tags, summary: 'An alarm event with its place, zone and the trail before it', params: ID_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
+    { ...read, schema: { tags, summary: 'An alarm event with its place, zone and the trail before it', params: ALARM_EVENT_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
     async (request) => {
       const row = await db
         .selectFrom('device_events as e')
