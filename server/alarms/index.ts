@@ -48,7 +48,7 @@ export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> 
   app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
     const { skip, take } = pagingOf(request.query);
     let q = mine(request.principal!.userId);
-    if (request.query.unacknowledged) q = q.where('m.acknowledged_time', 'is', null);
+    if (request.query.unacknowledged === 'true') q = q.where('m.acknowledged_time', 'is', null);
     const [count, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
       q

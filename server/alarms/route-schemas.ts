@@ -1,4 +1,4 @@
-import { BOOLEAN_FILTER, ID_PARAMS, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, querySchema, TIME, UUID_STRING } from '../http/route-schemas';
+import { ID_PARAMS, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, querySchema, TIME, UUID_STRING } from '../http/route-schemas';
 
 /** Route schemas of the signed-in user's alarms (index.ts): the answers are messages.ts's AlarmDto. */
 const ALARM = {
@@ -20,7 +20,7 @@ const ALARM = {
 } as const;
 
 export const ALARM_LIST = {
-  querystring: querySchema({ ...PAGING_PROPERTIES, unacknowledged: { ...BOOLEAN_FILTER, description: 'Only the alarms not yet acknowledged' } }),
+  querystring: querySchema({ ...PAGING_PROPERTIES, unacknowledged: { type: 'string', enum: ['true', 'false'], description: 'Only the alarms not yet acknowledged' } } as const),
   response: { 200: pagedResult(ALARM) },
 } as const;
 

@@ -86,10 +86,10 @@ export type StockFilters = FromSchema<typeof REPORT_QUERY>;
 export type StockListQuery = FromSchema<typeof STOCK_QUERY>;
 
 /** A date or a date and time. */
-const WHEN = { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] } as const;
+const WHEN = { type: 'string', anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }] } as const;
 export const ALARMS_REPORT_QUERY = querySchema({
-  from: { ...WHEN, description: 'Start (default 30 days before to)' },
-  to: { ...WHEN, description: 'End (default now)' },
+  from: { ...WHEN, description: 'Start, a date or date-time (default 30 days before to)' },
+  to: { ...WHEN, description: 'End, a date or date-time (default now)' },
   deviceId: { ...UUID_STRING, description: 'Only this device' },
   type: { type: 'string', maxLength: 64, description: 'Only this event type' },
 } as const);
