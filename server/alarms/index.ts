@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ModuleContext } from '../module-context';
 import { AUTHENTICATED } from '../permissions/guard';
-import { queryParam, readPaging } from '../http/paging';
+import { pagingOf } from '../http/paging';
 import { notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import { ALARM_CHANNEL, LiveHub, type AckNotice } from './channels/live';
@@ -14,7 +13,7 @@ import { registerChannelJobs } from './channels';
 import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
 import { ALARM_ACKNOWLEDGE, ALARM_LIST, ALARM_STREAM } from './route-schemas';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { Api } from '../http/route-schemas';
 
 /** A comment line on every open stream this often, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 20_000;
@@ -24,7 +23,7 @@ const HEARTBEAT_MS = 20_000;
  * event stream of new ones. The stream is a plain GET with the bearer token in the Authorization
  * header (the web app reads it with fetch, not EventSource, so the token never goes into a URL).
  */
-export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> {
   const { db } = ctx;
   const hub = new LiveHub(db, app.log);
   // Escalation steps run on the node's job queue (server/alarms/escalate.ts).
@@ -46,11 +45,10 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
       .leftJoin('devices as d', 'd.id', 'm.device_id')
       .where('m.user_id', '=', userId);
 
-  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, ...HAND_CHECKED, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, request.language);
+  app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
+    const { skip, take } = pagingOf(request.query);
     let q = mine(request.principal!.userId);
-    if (String(queryParam(query, 'unacknowledged')) === 'true') q = q.where('m.acknowledged_time', 'is', null);
+    if (request.query.unacknowledged === 'true') q = q.where('m.acknowledged_time', 'is', null);
     const [count, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
       q
@@ -65,9 +63,8 @@ export async function alarmsModule(app: FastifyInstance, ctx: ModuleContext): Pr
   });
 
   app.post('/api/app/tracking/alarms/:id/acknowledge', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'Acknowledges an alarm (for every receiver of its event)', ...ALARM_ACKNOWLEDGE } }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const userId = request.principal!.userId;
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(translate('tracking:errors.alarmNotFound', request.language));
     let mailed = false;
     const row = await db.transaction().execute(async (trx) => {
       const updated = await trx

@@ -1,4 +1,4 @@
-import { NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, TIME, UUID_STRING } from '../http/route-schemas';
+import { ID_PARAMS, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, pagedResult, querySchema, TIME, UUID_STRING } from '../http/route-schemas';
 
 /** Route schemas of the signed-in user's alarms (index.ts): the answers are messages.ts's AlarmDto. */
 const ALARM = {
@@ -16,21 +16,16 @@ const ALARM = {
     creationTime: TIME,
     acknowledgedTime: NULLABLE_TIME,
   },
+  additionalProperties: false,
 } as const;
 
 export const ALARM_LIST = {
-  querystring: {
-    type: 'object',
-    properties: {
-      ...PAGING_PROPERTIES,
-      unacknowledged: { type: 'string', enum: ['true', 'false'], description: 'Only the alarms not yet acknowledged' },
-    },
-  },
+  querystring: querySchema({ ...PAGING_PROPERTIES, unacknowledged: { type: 'string', enum: ['true', 'false'], description: 'Only the alarms not yet acknowledged' } } as const),
   response: { 200: pagedResult(ALARM) },
 } as const;
 
 export const ALARM_ACKNOWLEDGE = {
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', description: "The alarm message's id" } } },
+  params: ID_PARAMS,
   response: { 200: ALARM },
 } as const;
 

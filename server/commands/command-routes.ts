@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { notFound } from '../http/errors';
-import { queryParam } from '../http/paging';
-import { tenantIs, UUID } from '../multitenancy/scope';
+import { ID_PARAMS, NOT_FOUND, type Api } from '../http/route-schemas';
+import { tenantIs } from '../multitenancy/scope';
 import { anyOf } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
@@ -13,13 +13,9 @@ import { commandDevice, type CommandDevice } from './device-access';
 import { isDeviceModel, MODEL_COMMANDS } from './settings-schemas';
 import type { SmsGateway } from './sms-gateway';
 import { fillTemplate } from './templates';
-import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
-import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, TEMPLATE, TEMPLATE_ID_PARAM, TERMINAL_INFO } from './route-schemas';
+import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, TEMPLATE, TERMINAL_INFO } from './route-schemas';
 
 const DEVICES = POLICIES.devices;
-
-const readSend = bodyValidator<{ deviceId: string; commandTemplateId: string; variables?: Record<string, string> }>(SEND_BODY);
-const readRequest = bodyValidator<{ deviceId?: string; from?: string; to?: string }>(REQUEST_BODY);
 
 const tags = ['terminalCommand'];
 
@@ -42,13 +38,14 @@ function templates(db: Db, tenantId: string | null) {
     .where((eb) => eb.or([eb('tenant_id', 'is', null), tenantIs('tenant_id', tenantId)]));
 }
 
-const deviceIdOf = (request: FastifyRequest, body?: { deviceId?: string }) => body?.deviceId ?? queryParam(request.query as Record<string, unknown>, 'deviceId') ?? queryParam(request.query as Record<string, unknown>, 'id');
+/** The device of a command: the body's, else the query's `deviceId` or `id`. */
+const deviceIdOf = (query: { deviceId?: string; id?: string }, body?: { deviceId?: string }) => body?.deviceId ?? query.deviceId ?? query.id;
 
 /** /api/app/terminalCommand (terminalInfo, sendCommand, log) and productInstance requestPosition/requestHistory. */
-export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGateway) {
+export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
   const infoSchema = { tags, summary: "A device's model, phone number, native commands and command templates", querystring: DEVICE_QUERY, response: { 200: TERMINAL_INFO, ...NOT_FOUND } };
-  app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES }, ...HAND_CHECKED, schema: infoSchema }, async (request) => {
-    const device = await commandDevice(db, request, deviceIdOf(request));
+  app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES }, schema: infoSchema }, async (request) => {
+    const device = await commandDevice(db, request, deviceIdOf(request.query));
     const rows = isDeviceModel(device.model)
       ? ((await templates(db, request.tenantId).where('device_model', '=', device.model).orderBy('name').limit(100).execute()) as unknown as TemplateRow[])
       : [];
@@ -62,9 +59,9 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
   });
 
   const sendSchema = { tags, summary: 'Send a command template, filled, to a device (by SMS or queued for it)', body: SEND_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
-  app.post('/api/app/terminalCommand/sendCommand', { config: { policy: `${DEVICES}.Update` }, ...HAND_CHECKED, schema: sendSchema }, async (request) => {
+  app.post('/api/app/terminalCommand/sendCommand', { config: { policy: `${DEVICES}.Update` }, schema: sendSchema }, async (request) => {
     const lang = request.language;
-    const body = readSend(request.body, lang);
+    const body = request.body;
     const device = await commandDevice(db, request, body.deviceId);
     const template = (await templates(db, request.tenantId).where('id', '=', body.commandTemplateId).executeTakeFirst()) as unknown as TemplateRow | undefined;
     if (!template) throw invalid(lang, [{ members: ['commandTemplateId'], message: translate('geofences:commands.unknownTemplate', lang) }]);
@@ -92,8 +89,8 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
   }
 
   const logSchema = { tags, summary: "A device's latest commands", querystring: DEVICE_QUERY, response: { 200: COMMAND_LOG, ...NOT_FOUND } };
-  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES }, ...HAND_CHECKED, schema: logSchema }, async (request) => {
-    const device = await commandDevice(db, request, deviceIdOf(request));
+  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES }, schema: logSchema }, async (request) => {
+    const device = await commandDevice(db, request, deviceIdOf(request.query));
     return { items: await recentCommands(db, device.id) };
   });
 
@@ -101,26 +98,24 @@ export async function commandRoutes(app: FastifyInstance, db: Db, sms: SmsGatewa
   const requestPolicy = anyOf(`${DEVICES}.Update`, POLICIES.dashboard);
 
   const positionSchema = { tags, summary: 'Ask a device for its position now', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
-  app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy }, ...HAND_CHECKED, schema: positionSchema }, async (request) => {
-    const body = readRequest(request.body, request.language);
-    const device = await commandDevice(db, request, deviceIdOf(request, body));
+  app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy }, schema: positionSchema }, async (request) => {
+    const device = await commandDevice(db, request, deviceIdOf(request.query, request.body));
     return send(request, device, { type: 'positionSingle', text: 'positionSingle', sms: false });
   });
 
   const historySchema = { tags, summary: 'Ask a device for its positions in a period (default: the last 24 hours)', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
-  app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy }, ...HAND_CHECKED, schema: historySchema }, async (request) => {
+  app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy }, schema: historySchema }, async (request) => {
     const lang = request.language;
-    const body = readRequest(request.body, lang);
-    const device = await commandDevice(db, request, deviceIdOf(request, body));
+    const body = request.body;
+    const device = await commandDevice(db, request, deviceIdOf(request.query, body));
     const to = body.to ? new Date(body.to) : new Date();
     const from = body.from ? new Date(body.from) : new Date(to.getTime() - 24 * 3600_000);
     if (!(from < to)) throw invalid(lang, [{ members: ['to'], message: translate('validation:after', lang, { field: 'to', other: 'from' }) }]);
     return send(request, device, { type: 'history', text: 'history', sms: false, attributes: { from: from.toISOString(), to: to.toISOString() } });
   });
 
-  app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES }, schema: { tags, summary: 'A command template the caller may send', params: TEMPLATE_ID_PARAM, response: { 200: TEMPLATE } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const row = UUID.test(id) ? await templates(db, request.tenantId).where('id', '=', id).executeTakeFirst() : undefined;
+  app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES }, schema: { tags, summary: 'A command template the caller may send', params: ID_PARAMS, response: { 200: TEMPLATE } } }, async (request) => {
+    const row = (await templates(db, request.tenantId).where('id', '=', request.params.id).executeTakeFirst()) as unknown as TemplateRow | undefined;
     if (!row) throw notFound(translate('errors.entityNotFound', request.language));
     return row;
   });

@@ -1,19 +1,17 @@
-import { NULLABLE_STRING, NULLABLE_TIME, TIME, pathParams, textQuery } from '../http/resource-route-schemas';
+import { NULLABLE_STRING, NULLABLE_TIME, TIME, UUID_STRING as UUID, querySchema } from '../http/route-schemas';
 import { DEVICE_MODELS } from './settings-schemas';
 
 /**
  * Route schemas of the commands module (terminalCommand, requestPosition/History, device
- * settings). Bodies and queries are read by the handlers' bodyValidator with translated
- * messages, so these routes take HAND_CHECKED and the body schemas are the validators' own.
+ * settings): each is the route's check and its handler's types.
  */
 
-const UUID = { type: 'string', format: 'uuid' } as const;
 /** Keys are data (settings, command attributes). */
 const MAP = { type: 'object', additionalProperties: true } as const;
 
-export const DEVICE_QUERY = textQuery({ deviceId: 'The device id (a UUID)', id: 'Instead of deviceId' });
-export const TEMPLATE_ID_PARAM = pathParams({ id: 'The command template id (a UUID)' });
-export const DEVICE_ID_PARAM = pathParams({ id: 'The device id (a UUID)' });
+/** A device named in the query is looked up: one that is not there, malformed or not, is a 404. */
+const DEVICE_ID = { type: 'string', maxLength: 64 } as const;
+export const DEVICE_QUERY = querySchema({ deviceId: { ...DEVICE_ID, description: 'The device id (a UUID)' }, id: { ...DEVICE_ID, description: 'Instead of deviceId' } });
 
 export const SEND_BODY = {
   type: 'object',
@@ -33,7 +31,7 @@ export const REQUEST_BODY = {
 } as const;
 
 /** `{ deviceId?, settings }` with the settings a model takes (settings-schemas.ts). */
-export const settingsBody = (settings: object) =>
+export const settingsBody = <S extends object>(settings: S) =>
   ({
     type: 'object',
     properties: { deviceId: UUID, settings },
@@ -54,6 +52,7 @@ export const TEMPLATE = {
     deviceModel: { type: 'string' },
   },
   required: ['id', 'name', 'command', 'variables', 'isTextMessage', 'description', 'deviceModel'],
+  additionalProperties: false,
 } as const;
 
 export const TERMINAL_INFO = {
@@ -66,6 +65,7 @@ export const TERMINAL_INFO = {
     templates: { type: 'array', items: TEMPLATE },
   },
   required: ['deviceId', 'model', 'phoneNumber', 'commands', 'templates'],
+  additionalProperties: false,
 } as const;
 
 /** A command of the log (command-log.ts CommandDto). */
@@ -87,9 +87,10 @@ export const COMMAND = {
     deliveredTime: NULLABLE_TIME,
   },
   required: ['id', 'deviceId', 'type', 'templateId', 'text', 'attributes', 'channel', 'phoneNumber', 'status', 'error', 'creationTime', 'sentTime', 'deliveredTime'],
+  additionalProperties: false,
 } as const;
 
-export const COMMAND_LOG = { type: 'object', properties: { items: { type: 'array', items: COMMAND } }, required: ['items'] } as const;
+export const COMMAND_LOG = { type: 'object', properties: { items: { type: 'array', items: COMMAND } }, required: ['items'], additionalProperties: false } as const;
 
 /** Wanted versus reported settings (device-settings.ts SettingsSync). */
 export const SETTINGS_SYNC = {
@@ -104,4 +105,5 @@ export const SETTINGS_SYNC = {
     wantedTime: NULLABLE_TIME,
   },
   required: ['deviceId', 'model', 'wanted', 'reported', 'inSync', 'lastSyncTime', 'wantedTime'],
+  additionalProperties: false,
 } as const;

@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
+import { ID_PARAMS, NOT_FOUND, type Api } from '../http/route-schemas';
 import { anyOf } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import { logCommand } from './command-log';
 import { commandDevice } from './device-access';
 import { setWanted, settingsSync } from './device-settings';
 import { SETTINGS_SCHEMAS, type DeviceModel } from './settings-schemas';
-import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
-import { DEVICE_ID_PARAM, SETTINGS_SYNC, settingsBody } from './route-schemas';
+import { SETTINGS_SYNC, settingsBody } from './route-schemas';
 
 const tags = ['productInstance-settings'];
 
@@ -24,17 +24,10 @@ const ENDPOINTS: [DeviceModel, string][] = [
  * Device settings per model (productInstance set<Model>Settings, setTizenSettings/{id}) kept as
  * wanted, queued for the device, and getSettingsSync/{id}: wanted versus reported.
  */
-export async function settingsRoutes(app: FastifyInstance, db: Db) {
-  const readers = Object.fromEntries(
-    Object.entries(SETTINGS_SCHEMAS).map(([model, schema]) => [
-      model,
-      bodyValidator<{ deviceId?: string; settings: Record<string, unknown> }>(settingsBody(schema)),
-    ]),
-  ) as Record<DeviceModel, ReturnType<typeof bodyValidator<{ deviceId?: string; settings: Record<string, unknown> }>>>;
-
-  async function apply(request: FastifyRequest, model: DeviceModel, id: unknown) {
+export async function settingsRoutes(app: Api, db: Db) {
+  /** The body its route's schema checked: the settings the model takes (settings-schemas.ts). */
+  async function apply(request: FastifyRequest, body: { deviceId?: string; settings: Record<string, unknown> }, model: DeviceModel, id: string | undefined) {
     const lang = request.language;
-    const body = readers[model](request.body, lang);
     const device = await commandDevice(db, request, id ?? body.deviceId);
     if (device.model !== model) throw invalid(lang, [{ members: ['deviceId'], message: translate('geofences:commands.wrongModel', lang, { model }) }]);
     await db.transaction().execute(async (trx) => {
@@ -44,26 +37,19 @@ export async function settingsRoutes(app: FastifyInstance, db: Db) {
     return settingsSync(db, device.id, device.model);
   }
 
-  // The readers answer a bad body with translated messages (HAND_CHECKED).
-  const update = (model: DeviceModel, withId: boolean) => ({
+  const update = (model: DeviceModel) => ({
     config: { policy: `${POLICIES.devices}.Update` },
-    ...HAND_CHECKED,
-    schema: {
-      tags,
-      summary: `Set settings of a ${model} device (only those given); answers wanted versus reported`,
-      ...(withId ? { params: DEVICE_ID_PARAM } : {}),
-      body: settingsBody(SETTINGS_SCHEMAS[model]),
-      response: { 200: SETTINGS_SYNC, ...NOT_FOUND },
-    },
+    schema: { tags, summary: `Set settings of a ${model} device (only those given); answers wanted versus reported`, body: settingsBody(SETTINGS_SCHEMAS[model]), response: { 200: SETTINGS_SYNC, ...NOT_FOUND } },
   });
   for (const [model, name] of ENDPOINTS) {
-    app.post(`/api/app/productInstance/${name}`, update(model, false), (request) => apply(request, model, undefined));
+    app.post(`/api/app/productInstance/${name}`, update(model), (request) => apply(request, request.body, model, undefined));
   }
-  app.post('/api/app/productInstance/setTizenSettings/:id', update('tizen', true), (request) => apply(request, 'tizen', (request.params as { id: string }).id));
+  const tizen = update('tizen');
+  app.post('/api/app/productInstance/setTizenSettings/:id', { ...tizen, schema: { ...tizen.schema, params: ID_PARAMS } }, (request) => apply(request, request.body, 'tizen', request.params.id));
 
-  const syncSchema = { tags, summary: "A device's wanted versus reported settings", params: DEVICE_ID_PARAM, response: { 200: SETTINGS_SYNC } };
+  const syncSchema = { tags, summary: "A device's wanted versus reported settings", params: ID_PARAMS, response: { 200: SETTINGS_SYNC } };
   app.get('/api/app/productInstance/getSettingsSync/:id', { config: { policy: anyOf(POLICIES.devices, POLICIES.troubleshoot) }, schema: syncSchema }, async (request) => {
-    const device = await commandDevice(db, request, (request.params as { id: string }).id);
+    const device = await commandDevice(db, request, request.params.id);
     return settingsSync(db, device.id, device.model);
   });
 }

@@ -11,9 +11,9 @@ const sosNumbers = { type: 'array', maxItems: 3, items: phone } as const;
 const lowBatteryThreshold = { type: 'integer', minimum: 5, maximum: 50 } as const;
 const time = { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' } as const;
 
-const model = (properties: Record<string, object>) => ({ type: 'object', properties, additionalProperties: false, minProperties: 1 });
+const model = (properties: Record<string, object>) => ({ type: 'object', properties, additionalProperties: false, minProperties: 1 }) as const;
 
-export const SETTINGS_SCHEMAS: Record<DeviceModel, object> = {
+export const SETTINGS_SCHEMAS: Record<DeviceModel, ReturnType<typeof model>> = {
   rtos: model({ positionIntervalSeconds, sosNumbers, fallDetection: { type: 'boolean' }, lowBatteryThreshold }),
   l10: model({ positionIntervalSeconds, sosNumbers, stepCounter: { type: 'boolean' }, lowBatteryThreshold }),
   evi: model({ positionIntervalSeconds, sosNumbers, fallDetection: { type: 'boolean' }, fallSensitivity: { type: 'integer', minimum: 1, maximum: 5 } }),

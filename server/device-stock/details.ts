@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
-import { queryParam } from '../http/paging';
 import { contains } from '../db/like';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
@@ -18,10 +17,9 @@ import type { SalesType } from './tables';
 export const LOOKUP_LIMIT = 50;
 
 /** Devices by name, IMEI or device ID for pickers (troubleshooting, exchange): `{ items: [{ id, displayName, name, imei }] }`. */
-export async function productLookup(db: Db, request: FastifyRequest) {
-  const query = request.query as Record<string, unknown>;
-  const filter = String(queryParam(query, 'filter') ?? '').trim();
-  const take = Math.min(Math.max(Number(queryParam(query, 'maxResultCount')) || 20, 1), LOOKUP_LIMIT);
+export async function productLookup(db: Db, request: FastifyRequest, query: { Filter?: string; MaxResultCount?: number }) {
+  const filter = query.Filter?.trim() ?? '';
+  const take = query.MaxResultCount ?? 20;
   let q = visibleDevices(db, request);
   if (filter) {
     const pattern = contains(filter);

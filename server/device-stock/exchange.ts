@@ -8,6 +8,7 @@ import type { SchemaEngine } from '../schema-engine';
 import { type DeviceRow } from './stop-reasons';
 import { recordHistory, requireDevice, setSchemaColumns, visibleDevices } from './scope';
 import { selectStock, stockPage, stockRecord, type StockQuery } from './stock-list';
+import type { StockListQuery } from './route-schemas';
 
 /**
  * Exchanging a customer's faulty device:
@@ -39,9 +40,9 @@ function candidatesFor(device: Row) {
 const inCustomerStock = (device: Row, candidate: { customer_id: string | null; exchange_partner_id: string | null }) =>
   candidate.exchange_partner_id === device.id || (device.customer_id !== null && candidate.customer_id === device.customer_id);
 
-export async function availableForExchange(db: Db, engine: SchemaEngine, request: FastifyRequest, deviceId: string) {
-  const device = await requireDevice(db, request, deviceId);
-  const page = await stockPage(db, engine, request, candidatesFor(device));
+export async function availableForExchange(db: Db, engine: SchemaEngine, request: FastifyRequest, query: StockListQuery & { deviceId?: string }) {
+  const device = await requireDevice(db, request, query.deviceId ?? '');
+  const page = await stockPage(db, engine, request, query, candidatesFor(device));
   return { ...page, items: page.items.map((i) => ({ ...i, inCustomerStock: inCustomerStock(device, { customer_id: i.customerId, exchange_partner_id: i.exchangePartnerId }) })) };
 }
 

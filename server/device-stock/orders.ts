@@ -9,6 +9,7 @@ import { scopedRows } from '../schema-engine/scoping';
 import { modelOf, UUID } from '../schema-engine/records';
 import { recordHistory, visibleDevices } from './scope';
 import { selectStock, stockPage, stockRecord, type StockQuery } from './stock-list';
+import type { StockListQuery } from './route-schemas';
 
 /**
  * Devices for customers: availableForOrder (central stock: unowned, in service, no customer, no
@@ -19,8 +20,8 @@ import { selectStock, stockPage, stockRecord, type StockQuery } from './stock-li
  */
 const free = (q: StockQuery) => q.where('d.owner_user_id', 'is', null).where('d.stop_reason', 'is', null).where('d.exchange_state', 'is', null);
 
-export const availableForOrder = (db: Db, engine: SchemaEngine, request: FastifyRequest) => stockPage(db, engine, request, (q) => free(q).where('d.customer_id', 'is', null));
-export const transferableDevices = (db: Db, engine: SchemaEngine, request: FastifyRequest) => stockPage(db, engine, request, (q) => free(q).where('d.customer_id', 'is not', null));
+export const availableForOrder = (db: Db, engine: SchemaEngine, request: FastifyRequest, query: StockListQuery) => stockPage(db, engine, request, query, (q) => free(q).where('d.customer_id', 'is', null));
+export const transferableDevices = (db: Db, engine: SchemaEngine, request: FastifyRequest, query: StockListQuery) => stockPage(db, engine, request, query, (q) => free(q).where('d.customer_id', 'is not', null));
 
 /** The visible customer with this id, or a 404 naming the member. */
 export async function requireCustomer(db: Db, engine: SchemaEngine, request: FastifyRequest, id: string | undefined) {

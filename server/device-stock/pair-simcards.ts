@@ -19,11 +19,11 @@ export interface Pair {
   iccid: string | null;
 }
 
-export interface PairResult {
+export type PairResult = {
   total: number;
   paired: number;
   errors: { row: number; imei: string; messages: FieldMessage[] }[];
-}
+};
 
 const key = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
-import { queryParam } from '../http/paging';
 import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { fieldLabel } from '../schema-engine/resource-model';
@@ -11,6 +10,7 @@ import { enumLabel } from '../schema-engine/labels';
 import { modelOf } from '../schema-engine/records';
 import { visibleDevices } from './scope';
 import { applyStockFilters, selectStock, stockRecord } from './stock-list';
+import type { AlarmsReportQuery, StockFilters } from './route-schemas';
 
 /**
  * The data reports of device stock as Excel files (datareport/devices, devicesByTenant,
@@ -49,10 +49,10 @@ function refuseTooMany(count: number, lang: string) {
 const TIME = 'yyyy-mm-dd hh:mm';
 const t = (key: string, lang: string) => translate(`stock:${key}`, lang);
 
-export async function devicesReport(db: Db, engine: SchemaEngine, request: FastifyRequest) {
+export async function devicesReport(db: Db, engine: SchemaEngine, request: FastifyRequest, filters: StockFilters) {
   const lang = request.language;
   const devices = modelOf(engine, 'devices').schema;
-  const rows = await selectStock(engine, applyStockFilters(engine, visibleDevices(db, request), request.query as Record<string, unknown>, lang))
+  const rows = await selectStock(engine, applyStockFilters(engine, visibleDevices(db, request), filters))
     .orderBy('d.name')
     .orderBy('d.id')
     .limit(MAX_REPORT_ROWS + 1)
@@ -129,23 +129,13 @@ export async function devicesByTenantReport(db: Db, request: FastifyRequest) {
 }
 
 /** The device events (alarms) in a time window (from/to, default the last 30 days), optionally of one device or type. */
-export async function deviceAlarmsReport(db: Db, request: FastifyRequest) {
+export async function deviceAlarmsReport(db: Db, request: FastifyRequest, query: AlarmsReportQuery) {
   const lang = request.language;
-  const query = request.query as Record<string, unknown>;
-  const time = (name: string, fallback: Date) => {
-    const raw = queryParam(query, name);
-    if (raw === undefined || raw === '') return fallback;
-    const date = new Date(String(raw));
-    if (Number.isNaN(date.getTime())) throw badRequest(translate('errors.validation', lang), [{ message: translate('validation:invalid', lang, { field: name }), members: [name] }]);
-    return date;
-  };
-  const to = time('to', new Date());
-  const from = time('from', new Date(to.getTime() - 30 * 24 * 3600 * 1000));
+  const to = query.to ? new Date(query.to) : new Date();
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * 24 * 3600 * 1000);
   let q = visibleDevices(db, request).innerJoin('device_events as e', 'e.device_id', 'd.id').where('e.event_time', '>=', from).where('e.event_time', '<=', to);
-  const deviceId = queryParam(query, 'deviceId');
-  if (typeof deviceId === 'string' && /^[0-9a-f-]{36}$/i.test(deviceId)) q = q.where('d.id', '=', deviceId);
-  const type = queryParam(query, 'type');
-  if (typeof type === 'string' && type) q = q.where('e.type', '=', type);
+  if (query.deviceId) q = q.where('d.id', '=', query.deviceId);
+  if (query.type) q = q.where('e.type', '=', query.type);
   const rows = await q
     .select(['e.event_time', 'e.type', 'e.attributes', 'd.name', 'd.imei', sql<string | null>`(select t.name from tenants t where t.id = d.tenant_id)`.as('tenant_name')])
     .orderBy('e.event_time', 'desc')

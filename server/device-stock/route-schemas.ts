@@ -1,11 +1,12 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { CSV_TEXT, FIELD_MESSAGES, NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../http/resource-route-schemas';
+import { CSV_TEXT, FIELD_MESSAGES } from '../http/resource-route-schemas';
+import { BOOLEAN_FILTER, FILTER_PROPERTIES, NULLABLE_STRING, NULLABLE_TIME, RECORD_ID, TIME, UUID_STRING, listQuery, pathParams, querySchema } from '../http/route-schemas';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
 
 /**
  * Route schemas of the device stock (productInstance hostData and friends, device reports,
- * troubleshooting). Bodies and queries are read by the handlers with translated messages, so
- * routes with a body or query take HAND_CHECKED; these schemas describe what the handlers take.
+ * troubleshooting): each is the route's check and its handler's types.
  */
 
 const ID = { type: 'string', maxLength: 64 } as const;
@@ -43,39 +44,65 @@ const STOCK_PROPERTIES = {
   creationTime: TIME,
   concurrencyStamp: { type: 'string' },
 } as const;
-export const STOCK_RECORD = { type: 'object', properties: STOCK_PROPERTIES, required: Object.keys(STOCK_PROPERTIES) } as const;
+export const STOCK_RECORD = { type: 'object', properties: STOCK_PROPERTIES, required: Object.keys(STOCK_PROPERTIES) as (keyof typeof STOCK_PROPERTIES)[], additionalProperties: false } as const;
 
-const page = (item: object) => ({ type: 'object', properties: { totalCount: COUNT, items: { type: 'array', items: item } }, required: ['totalCount', 'items'] }) as const;
+const page = <I extends object>(item: I) => ({ type: 'object', properties: { totalCount: COUNT, items: { type: 'array', items: item } }, required: ['totalCount', 'items'], additionalProperties: false }) as const;
 export const STOCK_PAGE = page(STOCK_RECORD);
 /** Replacement candidates: stock records saying whether they are in the customer's stock already. */
-export const EXCHANGE_PAGE = page({ ...STOCK_RECORD, properties: { ...STOCK_PROPERTIES, inCustomerStock: { type: 'boolean' } }, required: [...STOCK_RECORD.required, 'inCustomerStock'] });
+export const EXCHANGE_PAGE = page({ ...STOCK_RECORD, properties: { ...STOCK_PROPERTIES, inCustomerStock: { type: 'boolean' } }, required: [...STOCK_RECORD.required, 'inCustomerStock'], additionalProperties: false });
 
-/** The stock filters (stock-list.ts applyStockFilters). */
+/** The sortable fields of the stock lists and their columns. */
+export const STOCK_SORTABLE = {
+  name: 'd.name',
+  imei: 'd.imei',
+  model: 'd.model',
+  status: 'd.status',
+  batteryLevel: 'd.battery_level',
+  lastContact: 'd.last_contact',
+  stopReason: 'd.stop_reason',
+  stopTime: 'd.stop_time',
+  salesType: 'd.sales_type',
+  creationTime: 'd.creation_time',
+} as const;
+
+/** The stock filters (stock-list.ts applyStockFilters); an unknown value is a 400 naming the parameter. */
 const STOCK_FILTERS = {
-  model: 'Device model',
-  status: 'online or offline',
-  subscriptionStatus: 'active or paused',
-  stopReason: `${STOP_REASONS.join(', ')}, or none (in service)`,
-  exchangeState: EXCHANGE_STATES.join(' or '),
-  salesType: SALES_TYPES.join(', '),
-  customerId: 'Customer id (a UUID)',
-  organizationId: 'Organisation id (a UUID)',
-  tenantId: 'Tenant id (a UUID)',
-  inUse: 'true or false: owned by a user',
-  paired: 'true or false: paired with a SIM card',
-};
-export const STOCK_QUERY = textQuery(STOCK_FILTERS, PAGING_QUERY_PROPERTIES);
-export const EXCHANGE_QUERY = textQuery({ ...STOCK_FILTERS, deviceId: 'The device to replace' }, PAGING_QUERY_PROPERTIES);
-export const REPORT_QUERY = textQuery({ ...STOCK_FILTERS, Filter: 'Name, IMEI, device ID or ICCID' });
-export const ALARMS_REPORT_QUERY = textQuery({ from: 'Start (date-time; default 30 days before to)', to: 'End (date-time; default now)', deviceId: 'Only this device', type: 'Only this event type' });
-export const LOOKUP_QUERY = textQuery({ Filter: 'Name, IMEI or device ID' }, { MaxResultCount: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20' } });
-export const CUSTOMER_QUERY = textQuery({ customerId: 'The customer id (a UUID)' });
-export const TROUBLESHOOT_QUERY = textQuery({}, { MaxResultCount: { type: 'integer', minimum: 1, maximum: 200, description: 'Raw messages to answer (default 20)' } });
+  model: { type: 'string', maxLength: 64, description: 'Device model' },
+  status: { type: 'string', enum: ['online', 'offline'] },
+  subscriptionStatus: { type: 'string', enum: ['active', 'paused'] },
+  stopReason: { type: 'string', enum: [...STOP_REASONS, 'none'], description: 'A stop reason, or none (in service)' },
+  exchangeState: { type: 'string', enum: [...EXCHANGE_STATES] },
+  salesType: { type: 'string', enum: [...SALES_TYPES] },
+  customerId: { ...UUID_STRING, description: 'Customer id' },
+  organizationId: { ...UUID_STRING, description: 'Organisation id' },
+  tenantId: { ...UUID_STRING, description: 'Tenant id' },
+  inUse: { ...BOOLEAN_FILTER, description: 'Owned by a user' },
+  paired: { ...BOOLEAN_FILTER, description: 'Paired with a SIM card' },
+} as const;
+export const STOCK_QUERY = listQuery(STOCK_SORTABLE, STOCK_FILTERS);
+export const EXCHANGE_QUERY = listQuery(STOCK_SORTABLE, { ...STOCK_FILTERS, deviceId: { type: 'string', maxLength: 64, description: 'The device to replace' } } as const);
+export const REPORT_QUERY = querySchema({ ...FILTER_PROPERTIES, ...STOCK_FILTERS });
+export type StockFilters = FromSchema<typeof REPORT_QUERY>;
+export type StockListQuery = FromSchema<typeof STOCK_QUERY>;
 
-export const ID_PARAM = pathParams({ id: 'The device id (a UUID)' });
-export const DEVICE_ID_PARAM = pathParams({ deviceId: 'The device id (a UUID)' });
-export const REASON_PARAM = pathParams({ reason: 'lost, awaitingreturn, wasreturned, customerdevice or trash' });
-export const MAC_PARAM = pathParams({ mac: 'A MAC address in any usual spelling' });
+/** A date or a date and time. */
+const WHEN = { type: 'string', anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }] } as const;
+export const ALARMS_REPORT_QUERY = querySchema({
+  from: { ...WHEN, description: 'Start, a date or date-time (default 30 days before to)' },
+  to: { ...WHEN, description: 'End, a date or date-time (default now)' },
+  deviceId: { ...UUID_STRING, description: 'Only this device' },
+  type: { type: 'string', maxLength: 64, description: 'Only this event type' },
+} as const);
+export type AlarmsReportQuery = FromSchema<typeof ALARMS_REPORT_QUERY>;
+export const LOOKUP_QUERY = querySchema({ Filter: { ...FILTER_PROPERTIES.Filter, description: 'Name, IMEI or device ID' }, MaxResultCount: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20' } } as const);
+export const CUSTOMER_QUERY = querySchema({ customerId: { type: 'string', maxLength: 64, description: 'The customer id (a UUID)' } } as const);
+export const TROUBLESHOOT_QUERY = querySchema({ MaxResultCount: { type: 'integer', minimum: 1, maximum: 200, description: 'Raw messages to answer (default 20)' } } as const);
+
+export const DEVICE_ID_PARAM = pathParams({ deviceId: RECORD_ID });
+/** Any case; an unknown reason is a 404 (stop-reasons.ts STOP_PATHS). */
+export const REASON_PARAM = pathParams({ reason: { type: 'string', maxLength: 64, description: 'lost, awaitingreturn, wasreturned, customerdevice or trash' } as const });
+/** Spellings the handler reads (wifi.ts): a malformed one is a 400 saying so. */
+export const MAC_PARAM = pathParams({ mac: { type: 'string', maxLength: 64, description: 'A MAC address in any usual spelling' } as const });
 
 export const EXCHANGE_BODY = { type: 'object', properties: { deviceId: ID, replacementId: ID }, required: ['deviceId', 'replacementId'], additionalProperties: false } as const;
 export const ORDER_BODY = {
@@ -102,7 +129,7 @@ export const PAIRS_BODY = {
 export const PAIRS_UPLOAD = { content: { 'application/json': { schema: PAIRS_BODY }, 'text/csv': CSV_TEXT } } as const;
 export const NAME_AND_ORGANIZATION_BODY = {
   type: 'object',
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, organizationId: { type: ['string', 'null'], format: 'uuid' } },
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, organizationId: { ...UUID_STRING, type: ['string', 'null'] } },
   required: ['name'],
   additionalProperties: false,
 } as const;
@@ -122,19 +149,19 @@ export const PAIR_RESULT = {
           imei: { type: 'string' },
           messages: FIELD_MESSAGES,
         },
-        required: ['row', 'imei', 'messages'],
+        required: ['row', 'imei', 'messages'], additionalProperties: false,
       },
     },
   },
-  required: ['total', 'paired', 'errors'],
+  required: ['total', 'paired', 'errors'], additionalProperties: false,
 } as const;
 
-export const EXCHANGE_RESULT = { type: 'object', properties: { device: STOCK_RECORD, replacement: STOCK_RECORD }, required: ['device', 'replacement'] } as const;
+export const EXCHANGE_RESULT = { type: 'object', properties: { device: STOCK_RECORD, replacement: STOCK_RECORD }, required: ['device', 'replacement'], additionalProperties: false } as const;
 
 export const ORDER_RESULT = {
   type: 'object',
   properties: { customerId: { type: 'string' }, customerName: { type: 'string' }, devices: { type: 'array', items: STOCK_RECORD } },
-  required: ['customerId', 'customerName', 'devices'],
+  required: ['customerId', 'customerName', 'devices'], additionalProperties: false,
 } as const;
 
 export const PRODUCTS_AND_SERVICES = {
@@ -144,27 +171,27 @@ export const PRODUCTS_AND_SERVICES = {
     customerName: { type: 'string' },
     products: {
       type: 'array',
-      items: { type: 'object', properties: { model: NULLABLE_STRING, total: COUNT, inStock: COUNT, inUse: COUNT, stopped: COUNT }, required: ['model', 'total', 'inStock', 'inUse', 'stopped'] },
+      items: { type: 'object', properties: { model: NULLABLE_STRING, total: COUNT, inStock: COUNT, inUse: COUNT, stopped: COUNT }, required: ['model', 'total', 'inStock', 'inUse', 'stopped'], additionalProperties: false },
     },
-    services: { type: 'object', properties: { activeSubscriptions: COUNT, pausedSubscriptions: COUNT }, required: ['activeSubscriptions', 'pausedSubscriptions'] },
-    accessories: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, itemNumber: NULLABLE_STRING }, required: ['id', 'name', 'itemNumber'] } },
+    services: { type: 'object', properties: { activeSubscriptions: COUNT, pausedSubscriptions: COUNT }, required: ['activeSubscriptions', 'pausedSubscriptions'], additionalProperties: false },
+    accessories: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, itemNumber: NULLABLE_STRING }, required: ['id', 'name', 'itemNumber'], additionalProperties: false } },
   },
-  required: ['customerId', 'customerName', 'products', 'services', 'accessories'],
+  required: ['customerId', 'customerName', 'products', 'services', 'accessories'], additionalProperties: false,
 } as const;
 
 export const LOOKUP_RESULT = page({
   type: 'object',
   properties: { id: { type: 'string' }, displayName: { type: 'string' }, name: { type: 'string' }, imei: { type: 'string' }, model: NULLABLE_STRING },
-  required: ['id', 'displayName', 'name', 'imei', 'model'],
+  required: ['id', 'displayName', 'name', 'imei', 'model'], additionalProperties: false,
 });
 
 export const NAME_AND_ORGANIZATION = {
   type: 'object',
   properties: { id: { type: 'string' }, name: { type: 'string' }, organizationId: NULLABLE_STRING, organizationName: NULLABLE_STRING },
-  required: ['id', 'name', 'organizationId', 'organizationName'],
+  required: ['id', 'name', 'organizationId', 'organizationName'], additionalProperties: false,
 } as const;
 
-export const SALES_TYPE = { type: 'object', properties: { id: { type: 'string' }, salesType: { type: 'string', enum: [...SALES_TYPES] } }, required: ['id', 'salesType'] } as const;
+export const SALES_TYPE = { type: 'object', properties: { id: { type: 'string' }, salesType: { type: 'string', enum: [...SALES_TYPES] } }, required: ['id', 'salesType'], additionalProperties: false } as const;
 
 /** What troubleshooting shows (troubleshoot.ts). */
 export const TROUBLESHOOT = {
@@ -180,7 +207,7 @@ export const TROUBLESHOOT = {
         subscriptionStatus: { type: 'string' },
         stopReason: NULLABLE_STRING,
       },
-      required: ['id', 'name', 'imei', 'model', 'subscriptionStatus', 'stopReason'],
+      required: ['id', 'name', 'imei', 'model', 'subscriptionStatus', 'stopReason'], additionalProperties: false,
     },
     online: { type: 'boolean' },
     status: { type: 'string' },
@@ -201,11 +228,11 @@ export const TROUBLESHOOT = {
           payload: { type: 'string' },
           remoteAddress: NULLABLE_STRING,
         },
-        required: ['id', 'receivedTime', 'protocol', 'outcome', 'detail', 'payload', 'remoteAddress'],
+        required: ['id', 'receivedTime', 'protocol', 'outcome', 'detail', 'payload', 'remoteAddress'], additionalProperties: false,
       },
     },
   },
-  required: ['device', 'online', 'status', 'lastContact', 'lastMessageTime', 'batteryLevel', 'signal', 'messages'],
+  required: ['device', 'online', 'status', 'lastContact', 'lastMessageTime', 'batteryLevel', 'signal', 'messages'], additionalProperties: false,
 } as const;
 
 export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;

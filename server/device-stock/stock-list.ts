@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { badRequest } from '../http/errors';
-import { queryParam, readPaging, readSorting } from '../http/paging';
+import { pagingOf, sortingOf } from '../http/paging';
 import { contains } from '../db/like';
-import { translate } from '../localization/texts';
 import type { SchemaEngine } from '../schema-engine';
 import { modelOf } from '../schema-engine/records';
 import { searchExpression } from '../schema-engine/search-indexes';
-import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
+import { STOCK_SORTABLE, type StockFilters, type StockListQuery } from './route-schemas';
 import { visibleDevices } from './scope';
 
 /**
@@ -17,19 +15,6 @@ import { visibleDevices } from './scope';
  * sales type. The same selection serves every list of this module (orders, exchange candidates,
  * transferable devices, reports), each adding its own conditions.
  */
-const SORTABLE = {
-  name: 'd.name',
-  imei: 'd.imei',
-  model: 'd.model',
-  status: 'd.status',
-  batteryLevel: 'd.battery_level',
-  lastContact: 'd.last_contact',
-  stopReason: 'd.stop_reason',
-  stopTime: 'd.stop_time',
-  salesType: 'd.sales_type',
-  creationTime: 'd.creation_time',
-} as const;
-
 export type StockQuery = ReturnType<typeof visibleDevices>;
 
 /** The selection of a stock record, on a query from visibleDevices. */
@@ -101,7 +86,7 @@ export function stockRecord(row: StockRow) {
     exchangeState: row.exchange_state,
     exchangePartnerId: row.exchange_partner_id,
     salesType: row.sales_type,
-    creationTime: iso(row.creation_time),
+    creationTime: new Date(row.creation_time).toISOString(),
     concurrencyStamp: row.concurrency_stamp,
   };
 }
@@ -128,66 +113,36 @@ function withStockSearch(engine: SchemaEngine, q: StockQuery, text: string): Sto
 }
 
 /**
- * The stock filters every list accepts: Filter (name, IMEI, device ID or ICCID), model, status,
- * subscriptionStatus, stopReason (a reason, or 'none' for devices in service), exchangeState,
- * salesType, customerId, organizationId, inUse and paired (true/false). Unknown values are a 400.
+ * The stock filters every list accepts, as its route's schema checked them (route-schemas.ts):
+ * Filter (name, IMEI, device ID or ICCID), model, status, subscriptionStatus, stopReason (a
+ * reason, or 'none' for devices in service), exchangeState, salesType, customerId,
+ * organizationId, tenantId, inUse and paired.
  */
-export function applyStockFilters(engine: SchemaEngine, base: StockQuery, query: Record<string, unknown>, lang: string): StockQuery {
+export function applyStockFilters(engine: SchemaEngine, base: StockQuery, filters: StockFilters): StockQuery {
   let q = base;
-  const problems: { message: string; members: string[] }[] = [];
-  const text = (name: string) => {
-    const v = queryParam(query, name);
-    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
-    const v = text(name);
-    if (v === undefined) return undefined;
-    if ((allowed as readonly string[]).includes(v)) return v as T;
-    problems.push({ message: translate('validation:invalid', lang, { field: name }), members: [name] });
-    return undefined;
-  };
-  const flag = (name: string) => oneOf(name, ['true', 'false'] as const);
-  const uuid = (name: string) => {
-    const v = text(name);
-    if (v !== undefined && !/^[0-9a-f-]{36}$/i.test(v)) problems.push({ message: translate('validation:invalid', lang, { field: name }), members: [name] });
-    return v !== undefined && /^[0-9a-f-]{36}$/i.test(v) ? v : undefined;
-  };
-
-  const filter = text('filter');
+  const filter = filters.Filter?.trim();
   if (filter) q = withStockSearch(engine, q, filter);
-  const model = text('model');
+  const model = filters.model?.trim();
   if (model) q = q.where('d.model', '=', model);
-  const status = oneOf('status', ['online', 'offline'] as const);
-  if (status) q = q.where('d.status', '=', status);
-  const subscription = oneOf('subscriptionStatus', ['active', 'paused'] as const);
-  if (subscription) q = q.where('d.subscription_status', '=', subscription);
-  const stop = oneOf('stopReason', [...STOP_REASONS, 'none'] as const);
+  if (filters.status) q = q.where('d.status', '=', filters.status);
+  if (filters.subscriptionStatus) q = q.where('d.subscription_status', '=', filters.subscriptionStatus);
+  const stop = filters.stopReason;
   if (stop) q = stop === 'none' ? q.where('d.stop_reason', 'is', null) : q.where('d.stop_reason', '=', stop);
-  const exchange = oneOf('exchangeState', EXCHANGE_STATES);
-  if (exchange) q = q.where('d.exchange_state', '=', exchange);
-  const sales = oneOf('salesType', SALES_TYPES);
-  if (sales) q = q.where('d.sales_type', '=', sales);
-  const customer = uuid('customerId');
-  if (customer) q = q.where('d.customer_id', '=', customer);
-  const organization = uuid('organizationId');
-  if (organization) q = q.where('d.organization_id', '=', organization);
-  const tenant = uuid('tenantId');
-  if (tenant) q = q.where('d.tenant_id', '=', tenant);
-  const inUse = flag('inUse');
-  if (inUse) q = q.where('d.owner_user_id', inUse === 'true' ? 'is not' : 'is', null);
-  const paired = flag('paired');
-  if (paired) q = q.where(sql.ref('d.sim_card_id'), paired === 'true' ? 'is not' : 'is', null);
-  if (problems.length) throw badRequest(translate('errors.validation', lang), problems);
+  if (filters.exchangeState) q = q.where('d.exchange_state', '=', filters.exchangeState);
+  if (filters.salesType) q = q.where('d.sales_type', '=', filters.salesType);
+  if (filters.customerId) q = q.where('d.customer_id', '=', filters.customerId);
+  if (filters.organizationId) q = q.where('d.organization_id', '=', filters.organizationId);
+  if (filters.tenantId) q = q.where('d.tenant_id', '=', filters.tenantId);
+  if (filters.inUse !== undefined) q = q.where('d.owner_user_id', filters.inUse ? 'is not' : 'is', null);
+  if (filters.paired !== undefined) q = q.where(sql.ref('d.sim_card_id'), filters.paired ? 'is not' : 'is', null);
   return q;
 }
 
 /** A page of stock records: `{ totalCount, items }` with ABP paging and sorting. */
-export async function stockPage(db: Db, engine: SchemaEngine, request: FastifyRequest, scope: (q: StockQuery) => StockQuery = (q) => q) {
-  const query = request.query as Record<string, unknown>;
-  const lang = request.language;
-  const paging = readPaging(query, lang);
-  const sort = readSorting(query, SORTABLE, { field: 'd.name', desc: false }, lang);
-  const filtered = scope(applyStockFilters(engine, visibleDevices(db, request), query, lang));
+export async function stockPage(db: Db, engine: SchemaEngine, request: FastifyRequest, query: StockListQuery, scope: (q: StockQuery) => StockQuery = (q) => q) {
+  const paging = pagingOf(query);
+  const sort = sortingOf(query, STOCK_SORTABLE, { field: 'd.name', desc: false });
+  const filtered = scope(applyStockFilters(engine, visibleDevices(db, request), query));
   const [{ count }, rows] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     selectStock(engine, filtered).orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('d.id').offset(paging.skip).limit(paging.take).execute(),

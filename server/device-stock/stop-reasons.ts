@@ -26,12 +26,12 @@ export const STOP_PATHS: Record<string, StopReason> = {
 
 export const MAX_BATCH_IDS = 1000;
 
-export interface StockBatchResult {
+export type StockBatchResult = {
   total: number;
   changed: number;
   unchanged: number;
   errors: { id: string; messages: FieldMessage[] }[];
-}
+};
 
 /** Detaches a device from whoever used it: it is back in stock. */
 export async function releaseToStock(trx: Transaction<Database>, deviceId: string) {

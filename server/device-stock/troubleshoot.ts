@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { queryParam } from '../http/paging';
 import { requireDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
 
@@ -43,9 +42,9 @@ function numberOf(attributes: Record<string, unknown>, keys: string[]): number |
   return null;
 }
 
-export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: string) {
+/** `take`: the raw messages to answer, at most MAX_MESSAGES (its route's schema checks it). */
+export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: string, take = DEFAULT_MESSAGES) {
   const device = (await withLiveState(db, [await requireDevice(db, request, deviceId)]))[0]!;
-  const take = Math.min(Math.max(Number(queryParam(request.query as Record<string, unknown>, 'maxResultCount')) || DEFAULT_MESSAGES, 1), MAX_MESSAGES);
   const messages = await db
     .selectFrom('device_messages')
     .select(['id', 'received_time', 'protocol', 'outcome', 'detail', 'payload', 'remote_address'])

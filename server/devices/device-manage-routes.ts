@@ -1,63 +1,43 @@
 import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
-import { DEVICE_IDENTIFIER_PATTERN, normalizeDeviceIdentifier } from '../../common/devices';
+import { isDeviceIdentifier, normalizeDeviceIdentifier } from '../../common/devices';
 import type { Db } from '../db/database';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { conflict } from '../http/errors';
-import { queryParam } from '../http/paging';
+import { CONFLICT, NOT_FOUND, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
-import { assignDevice, findStockDevice, type AssignBody } from './assign-device';
+import { assignDevice, findStockDevice } from './assign-device';
 import { maxDevicesPerAccount } from './device-cap';
 import { deviceDto } from './device-dto';
 import { promotionsOptedIn, setPromotions } from './promotions';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
-import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
-import { ASSIGN_BODY, CONFLICT, DEVICE, DEVICE_MODEL, DEVICE_MODEL_QUERY, OWN_DEVICES, UPDATE_BODY } from './route-schemas';
+import { ASSIGN_BODY, DEVICE, DEVICE_MODEL, DEVICE_MODEL_QUERY, OWN_DEVICES, UPDATE_BODY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-devicemanage'];
 
-const identifierMessages = { imei: { pattern: 'devices:errors.badIdentifier', minLength: 'devices:errors.badIdentifier', maxLength: 'devices:errors.badIdentifier' } };
+const fieldLabel = (member: string, lang: string) => translate(`devices:fields.${member}`, lang);
 
-const readAssign = bodyValidator<AssignBody>(ASSIGN_BODY, { messages: identifierMessages, label: (member, lang) => translate(`devices:fields.${member}`, lang) });
-
-interface UpdateBody {
-  id: string;
-  name?: string;
-  promotionsOptIn?: boolean;
-  concurrencyStamp?: string;
-}
-const readUpdate = bodyValidator<UpdateBody>(UPDATE_BODY, { label: (member, lang) => translate(`devices:fields.${member}`, lang) });
-
-/** An identifier as typed (spaces allowed) checked against the schema's pattern after normalizing. */
-function identifierOf(body: unknown): unknown {
-  if (body && typeof body === 'object' && typeof (body as { imei?: unknown }).imei === 'string') {
-    return { ...body, imei: normalizeDeviceIdentifier((body as { imei: string }).imei) };
-  }
-  return body;
+/** An identifier as typed (spaces allowed), checked against the devices schema's pattern once they are taken out. */
+function identifierOf(typed: string | undefined, lang: string): string {
+  const identifier = normalizeDeviceIdentifier(typed ?? '');
+  if (!isDeviceIdentifier(identifier)) throw invalid(lang, [{ message: translate('devices:errors.badIdentifier', lang), members: ['imei'] }]);
+  return identifier;
 }
 
 /**
  * /api/plugandplay/devicemanage (SPEC section 7): what the add-device dialog asks (the model of an
  * IMEI or serial number), adding, renaming and the promotions choice, and the caller's devices.
  */
-export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function deviceManageRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const base = '/api/plugandplay/devicemanage';
 
-  // Bodies and queries are checked by the handlers, with translated messages (HAND_CHECKED).
   const modelSchema = { tags, summary: 'The model of a device by IMEI or serial number, known or not', querystring: DEVICE_MODEL_QUERY, response: { 200: DEVICE_MODEL } };
-  app.get(`${base}/getDeviceModel`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: modelSchema }, async (request) => {
-    const lang = request.language;
-    const raw = queryParam(request.query as Record<string, unknown>, 'imei') ?? queryParam(request.query as Record<string, unknown>, 'serialNumber');
-    const identifier = typeof raw === 'string' ? normalizeDeviceIdentifier(raw) : '';
-    if (!new RegExp(DEVICE_IDENTIFIER_PATTERN).test(identifier)) {
-      const message = translate('devices:errors.badIdentifier', lang);
-      throw invalid(lang, [{ message, members: ['imei'] }]);
-    }
+  app.get(`${base}/getDeviceModel`, { config: { policy: DASHBOARD, fieldLabel }, schema: modelSchema }, async (request) => {
+    const identifier = identifierOf(request.query.imei ?? request.query.serialNumber, request.language);
     const owner = ownerOf(request);
     const device = await findStockDevice(db, owner.tenantId, identifier);
     return {
@@ -72,15 +52,15 @@ export async function deviceManageRoutes(app: FastifyInstance, opts: { db: Db })
   });
 
   const assignSchema = { tags, summary: "Add a device of the tenant's stock to the caller's account", body: ASSIGN_BODY, response: { 200: DEVICE } };
-  app.post(`${base}/assignDeviceToUser`, { config: { policy: `${DASHBOARD}.Create` }, ...HAND_CHECKED, schema: assignSchema }, async (request) => {
-    const body = readAssign(identifierOf(request.body), request.language);
+  app.post(`${base}/assignDeviceToUser`, { config: { policy: `${DASHBOARD}.Create`, fieldLabel }, schema: assignSchema }, async (request) => {
+    const body = { ...request.body, imei: identifierOf(request.body.imei, request.language) };
     return assignDevice(db, ownerOf(request), body, request.language);
   });
 
   const updateSchema = { tags, summary: "Rename one of the caller's devices or change its promotions choice", body: UPDATE_BODY, response: { 200: DEVICE, ...CONFLICT, ...NOT_FOUND } };
-  app.put(`${base}/updateDevice`, { config: { policy: `${DASHBOARD}.Update` }, ...HAND_CHECKED, schema: updateSchema }, async (request) => {
+  app.put(`${base}/updateDevice`, { config: { policy: `${DASHBOARD}.Update`, fieldLabel }, schema: updateSchema }, async (request) => {
     const lang = request.language;
-    const body = readUpdate(request.body, lang);
+    const body = request.body;
     const owner = ownerOf(request);
     const device = await requireOwnDevice(db, owner, body.id, lang);
     const updated = await db.transaction().execute(async (trx) => {

@@ -1,14 +1,14 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
-import { createAjv } from '../../common/schema/ajv';
 import type { Db } from '../db/database';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import { ABP_ERROR_RESPONSE, type ValidationError } from '../http/errors';
+import { querySchema, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
+import { fieldOf } from '../http/validation-errors';
 import { receiversOf, stepsOf, escalationSetups, type Receiver } from '../alarms/receivers';
-import { ALARM_CHANNELS, type AlarmChannel } from '../../common/alarm-kinds';
-import type { EscalationStep, ReceiverChannels } from '../alarms/tables';
+import { ALARM_CHANNELS } from '../../common/alarm-kinds';
+import type { ReceiverChannels } from '../alarms/tables';
 import { ownerOf, requireOwnDevice } from './scope';
 
 const DASHBOARD = POLICIES.dashboard;
@@ -24,7 +24,7 @@ const CHANNEL = { type: 'string', enum: [...ALARM_CHANNELS] } as const;
 const CHANNELS = { type: 'array', items: CHANNEL, minItems: 1, maxItems: ALARM_CHANNELS.length, uniqueItems: true } as const;
 const PHONE = { type: ['string', 'null'], maxLength: 20, pattern: '^\\+?[0-9][0-9 ]{5,18}$' } as const;
 
-const QUERY = { type: 'object', properties: { deviceId: { type: 'string', maxLength: 64 } }, required: ['deviceId'] } as const;
+const QUERY = { ...querySchema({ deviceId: { type: 'string', maxLength: 64 } as const }), required: ['deviceId'] } as const;
 const BODY = {
   type: 'object',
   properties: {
@@ -60,7 +60,7 @@ const RESPONSE = {
     deviceId: { type: 'string' },
     /** Whether the owner saved a list (else the default: everyone in order, 5 minutes each). */
     configured: { type: 'boolean' },
-    steps: { type: 'array', items: { type: 'object', properties: { receiver: { type: 'string' }, waitMinutes: { type: 'integer' } }, required: ['receiver', 'waitMinutes'] } },
+    steps: { type: 'array', items: { type: 'object', properties: { receiver: { type: 'string' }, waitMinutes: { type: 'integer' } }, required: ['receiver', 'waitMinutes'], additionalProperties: false } },
     receivers: {
       type: 'array',
       items: {
@@ -75,16 +75,13 @@ const RESPONSE = {
           order: { type: 'integer' },
         },
         required: ['receiver', 'email', 'name', 'isOwner', 'channels', 'phone', 'order'],
+        additionalProperties: false,
       },
     },
   },
   required: ['deviceId', 'configured', 'steps', 'receivers'],
+  additionalProperties: false,
 } as const;
-
-interface Body {
-  steps: EscalationStep[];
-  channels?: { receiver: string; channels: AlarmChannel[]; phone?: string | null }[];
-}
 
 /** A device's escalation list as the dashboard edits it. */
 async function escalationDto(db: Db, deviceId: string) {
@@ -108,32 +105,27 @@ async function escalationDto(db: Db, deviceId: string) {
  * The escalation order of one of the caller's devices (/api/plugandplay/profile/escalation): who
  * is alarmed next when nobody acknowledged, after how many minutes, and on which channels.
  */
-export async function escalationRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function escalationRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const path = '/api/plugandplay/profile/escalation';
-  const ajv = createAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  const label = (member: string, lang: string) => translate(`devices:escalation.fields.${member.replace(/^.*\./, '').replace(/\[\d+\]$/, '')}`, lang);
-  const readBody = bodyValidator<Body>(BODY, { label });
-  const readQuery = bodyValidator<{ deviceId: string }>(QUERY, { label });
-  const deviceIdOf = (query: unknown, lang: string) => readQuery(query, lang).deviceId;
+  const fieldLabel = (member: string, lang: string) => translate(`devices:escalation.fields.${fieldOf(member)}`, lang);
 
   app.get(
     path,
-    { config: { policy: DASHBOARD }, attachValidation: true, schema: { tags, summary: "The escalation order, waits and channels of one of the caller's devices", querystring: QUERY, response: { 200: RESPONSE, ...REFUSALS } } },
+    { config: { policy: DASHBOARD, fieldLabel }, schema: { tags, summary: "The escalation order, waits and channels of one of the caller's devices", querystring: QUERY, response: { 200: RESPONSE, ...REFUSALS } } },
     async (request) => {
-      const device = await requireOwnDevice(db, ownerOf(request), deviceIdOf(request.query, request.language), request.language);
+      const device = await requireOwnDevice(db, ownerOf(request), request.query.deviceId, request.language);
       return escalationDto(db, device.id);
     },
   );
 
   app.put(
     path,
-    { config: { policy: `${DASHBOARD}.Update` }, attachValidation: true, schema: { tags, summary: "Set the escalation order, waits and channels of one of the caller's devices", querystring: QUERY, body: BODY, response: { 200: RESPONSE, ...REFUSALS } } },
+    { config: { policy: `${DASHBOARD}.Update`, fieldLabel }, schema: { tags, summary: "Set the escalation order, waits and channels of one of the caller's devices", querystring: QUERY, body: BODY, response: { 200: RESPONSE, ...REFUSALS } } },
     async (request) => {
       const lang = request.language;
-      const device = await requireOwnDevice(db, ownerOf(request), deviceIdOf(request.query, lang), lang);
-      const body = readBody(request.body, lang);
+      const device = await requireOwnDevice(db, ownerOf(request), request.query.deviceId, lang);
+      const body = request.body;
       const receivers = (await receiversOf(db, [device.id])).get(device.id) ?? [];
       const byKey = new Map(receivers.map((r) => [r.key, r]));
       const problems: ValidationError[] = [];

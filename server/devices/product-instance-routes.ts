@@ -1,28 +1,18 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { queryParam, readPaging, readSorting } from '../http/paging';
+import { pagingOf, sortingOf } from '../http/paging';
+import { ID_PARAMS, NO_CONTENT, type Api } from '../http/route-schemas';
 import { deviceDto } from './device-dto';
 import { promotionsOptedIn } from './promotions';
 import { receiverDto } from './receiver-dto';
 import { releaseDevice } from './release-device';
 import { ownDevices, ownerOf, requireOwnDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
-import { HAND_CHECKED } from '../http/resource-route-schemas';
-import { DASHBOARD_QUERY, DEVICE_PAGE, DEVICE_WITH_RECEIVERS, ID_PARAM, NO_CONTENT } from './route-schemas';
+import { DASHBOARD_QUERY, DASHBOARD_SORTABLE, DEVICE_PAGE, DEVICE_WITH_RECEIVERS } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['productInstance-dashboard'];
-
-const SORTABLE = {
-  name: 'name',
-  status: 'status',
-  subscriptionStatus: 'subscription_status',
-  batteryLevel: 'battery_level',
-  lastContact: 'last_contact',
-  creationTime: 'creation_time',
-} as const;
 
 /** Escapes LIKE's wildcards so a filter matches what was typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -34,22 +24,17 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * a caregiver deletes through `DELETE /api/app/productInstance/dashboard/{id}` (a path the schema
  * engine's `/{id}` routes cannot match).
  */
-export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function productInstanceRoutes(app: Api, opts: { db: Db }) {
   const { db } = opts;
   const base = '/api/app/productInstance';
 
-  // Paging is checked by readPaging, with translated messages (HAND_CHECKED).
   const pageSchema = { tags, summary: "The caller's devices, paged, for the dashboard", querystring: DASHBOARD_QUERY, response: { 200: DEVICE_PAGE } };
-  app.get(`${base}/pagedDashboard`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: pageSchema }, async (request) => {
-    const lang = request.language;
-    const query = request.query as Record<string, unknown>;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, SORTABLE, { field: 'name', desc: false }, lang);
-    const filter = queryParam(query, 'filter');
+  app.get(`${base}/pagedDashboard`, { config: { policy: DASHBOARD }, schema: pageSchema }, async (request) => {
+    const { skip, take } = pagingOf(request.query);
+    const sort = sortingOf(request.query, DASHBOARD_SORTABLE, { field: 'name', desc: false });
+    const filter = request.query.Filter?.trim() ?? '';
     const owner = ownerOf(request);
-    const scoped = ownDevices(db, owner).$if(typeof filter === 'string' && filter.trim() !== '', (q) =>
-      q.where((eb) => eb.or([eb('name', 'ilike', likeText(String(filter).trim())), eb('imei', 'ilike', likeText(String(filter).trim()))])),
-    );
+    const scoped = ownDevices(db, owner).$if(filter !== '', (q) => q.where((eb) => eb.or([eb('name', 'ilike', likeText(filter)), eb('imei', 'ilike', likeText(filter))])));
     const [{ count }, rows] = await Promise.all([
       scoped.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       scoped
@@ -64,9 +49,9 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
     return { totalCount: Number(count), items: live.map((r) => deviceDto(r, promotions.has(r.id))) };
   });
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${base}/with-navigation-properties/:id`,
-    { config: { policy: DASHBOARD }, schema: { tags, summary: "One of the caller's devices with its alarm receivers", params: ID_PARAM, response: { 200: DEVICE_WITH_RECEIVERS } } },
+    { config: { policy: DASHBOARD }, schema: { tags, summary: "One of the caller's devices with its alarm receivers", params: ID_PARAMS, response: { 200: DEVICE_WITH_RECEIVERS } } },
     async (request) => {
       const device = await requireOwnDevice(db, ownerOf(request), request.params.id, request.language);
       const [promotions, receivers] = await Promise.all([
@@ -77,12 +62,12 @@ export async function productInstanceRoutes(app: FastifyInstance, opts: { db: Db
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     `${base}/dashboard/:id`,
-    { config: { policy: `${DASHBOARD}.Delete` }, schema: { tags, summary: "Take one of the caller's devices off the account (back to the tenant's stock)", params: ID_PARAM, response: { 204: NO_CONTENT } } },
+    { config: { policy: `${DASHBOARD}.Delete` }, schema: { tags, summary: "Take one of the caller's devices off the account (back to the tenant's stock)", params: ID_PARAMS, response: NO_CONTENT } },
     async (request, reply) => {
       await releaseDevice(db, ownerOf(request), request.params.id, request.language);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,30 +1,27 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { bodyValidator } from '../http/body-validation';
-import { queryParam } from '../http/paging';
+import { ID_PARAMS, NO_CONTENT, NOT_FOUND, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { receiverDto } from './receiver-dto';
 import { inviteReceiverNeutrally } from './receiver-invite';
 import { notFound } from '../http/errors';
-import { ownerOf, requireOwnDevice, UUID } from './scope';
+import { ownerOf, requireOwnDevice } from './scope';
 import { escalationRoutes } from './escalation-routes';
-import { HAND_CHECKED, NOT_FOUND } from '../http/resource-route-schemas';
-import { INVITE_BODY, INVITE_SENT, NO_CONTENT, RECEIVER_ID_PARAM, RECEIVER_LIST, RECEIVERS_QUERY, TOO_MANY } from './route-schemas';
+import { INVITE_BODY, INVITE_SENT, RECEIVER_LIST, RECEIVERS_QUERY, TOO_MANY } from './route-schemas';
 
 const DASHBOARD = POLICIES.dashboard;
 const tags = ['plugandplay-profile-receivers'];
 
-const readInvite = bodyValidator<{ deviceId: string; email: string }>(INVITE_BODY, { label: (member, lang) => translate(`devices:fields.${member}`, lang) });
+const fieldLabel = (member: string, lang: string) => translate(`devices:fields.${member}`, lang);
 
 /**
  * Alarm receivers per device (/api/plugandplay/profile: invite-user, invited-by-user,
  * delete-invited-user): always through a device the caller owns; invite-user answers the same
  * whether or not the address has an account, and the list shows addresses, not names.
  */
-export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+export async function receiverRoutes(app: Api, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const base = '/api/plugandplay/profile';
   // The escalation order beside the receivers (its own plugin: it compiles its schemas its own way).
@@ -33,24 +30,21 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
   app.post(
     `${base}/invite-user`,
     {
-      config: { policy: `${DASHBOARD}.Update` },
-      // readInvite answers a bad body, in the caller's language.
-      ...HAND_CHECKED,
+      config: { policy: `${DASHBOARD}.Update`, fieldLabel },
       schema: { tags, summary: "Add an activated user as an alarm receiver of one of the caller's devices (the same answer for any address)", body: INVITE_BODY, response: { 202: INVITE_SENT, ...TOO_MANY, ...NOT_FOUND } },
     },
     async (request, reply) => {
-      const raw = request.body as { email?: unknown } | undefined;
       // People paste addresses with a space around them; that is not a different address.
-      const body = readInvite(raw && typeof raw === 'object' && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw, request.language);
+      const body = { ...request.body, email: request.body.email.trim() };
       return inviteReceiverNeutrally(db, request, reply, ownerOf(request), body, config.publicUrl);
     },
   );
 
   const listSchema = { tags, summary: "Alarm receivers of the caller's devices (optionally of one device)", querystring: RECEIVERS_QUERY, response: { 200: RECEIVER_LIST, ...NOT_FOUND } };
-  app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, ...HAND_CHECKED, schema: listSchema }, async (request) => {
+  app.get(`${base}/invited-by-user`, { config: { policy: DASHBOARD }, schema: listSchema }, async (request) => {
     const owner = ownerOf(request);
-    const deviceId = queryParam(request.query as Record<string, unknown>, 'deviceId');
-    if (deviceId !== undefined) await requireOwnDevice(db, owner, String(deviceId), request.language);
+    const deviceId = request.query.deviceId;
+    if (deviceId !== undefined) await requireOwnDevice(db, owner, deviceId, request.language);
     const rows = await db
       .selectFrom('device_alarm_receivers as r')
       .innerJoin('devices as d', 'd.id', 'r.device_id')
@@ -58,7 +52,7 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
       .where('d.owner_user_id', '=', owner.userId)
       .where('d.is_deleted', '=', false)
       .where('d.tenant_id', owner.tenantId === null ? 'is' : '=', owner.tenantId)
-      .$if(deviceId !== undefined, (q) => q.where('r.device_id', '=', String(deviceId)))
+      .$if(deviceId !== undefined, (q) => q.where('r.device_id', '=', deviceId!))
       .orderBy('r.creation_time')
       .orderBy('r.id')
       .execute();
@@ -66,28 +60,25 @@ export async function receiverRoutes(app: FastifyInstance, opts: { db: Db; confi
     return { items: rows.map((row) => ({ ...receiverDto(row), name: null, userId: null })) };
   });
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     `${base}/delete-invited-user/:id`,
-    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Remove an alarm receiver from one of the caller's devices", params: RECEIVER_ID_PARAM, response: { 204: NO_CONTENT } } },
+    { config: { policy: `${DASHBOARD}.Update` }, schema: { tags, summary: "Remove an alarm receiver from one of the caller's devices", params: ID_PARAMS, response: NO_CONTENT } },
     async (request, reply) => {
       const owner = ownerOf(request);
-      const id = request.params.id;
-      const removed = UUID.test(id)
-        ? await db
-            .deleteFrom('device_alarm_receivers')
-            .where('id', '=', id)
-            .where('device_id', 'in', (eb) =>
-              eb
-                .selectFrom('devices')
-                .select('id')
-                .where('owner_user_id', '=', owner.userId)
-                .where('is_deleted', '=', false)
-                .where('tenant_id', owner.tenantId === null ? 'is' : '=', owner.tenantId),
-            )
-            .executeTakeFirst()
-        : undefined;
-      if (!removed || Number(removed.numDeletedRows) === 0) throw notFound(translate('devices:errors.receiverNotFound', request.language), 'Vigil.Devices:ReceiverNotFound');
-      return reply.status(204).send();
+      const removed = await db
+        .deleteFrom('device_alarm_receivers')
+        .where('id', '=', request.params.id)
+        .where('device_id', 'in', (eb) =>
+          eb
+            .selectFrom('devices')
+            .select('id')
+            .where('owner_user_id', '=', owner.userId)
+            .where('is_deleted', '=', false)
+            .where('tenant_id', owner.tenantId === null ? 'is' : '=', owner.tenantId),
+        )
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound(translate('devices:errors.receiverNotFound', request.language), 'Vigil.Devices:ReceiverNotFound');
+      return reply.status(204).send(null);
     },
   );
 }

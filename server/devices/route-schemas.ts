@@ -1,11 +1,11 @@
 import { DEVICE_ID_MAX_LENGTH, DEVICE_IDENTIFIER_PATTERN, DEVICE_NAME_MAX_LENGTH } from '../../common/devices';
+import { EMAIL_RE } from '../../common/caregiver-account';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { NULLABLE_STRING, NULLABLE_TIME, TIME, PAGING_QUERY_PROPERTIES, pathParams, textQuery } from '../http/resource-route-schemas';
+import { NULLABLE_STRING, NULLABLE_TIME, TIME, UUID_STRING, listQuery, querySchema } from '../http/route-schemas';
 
 /**
  * Route schemas of a caregiver's own devices and their alarm receivers (devicemanage, the
- * productInstance dashboard, profile receivers). Bodies and queries are read by the handlers'
- * bodyValidator and paging with translated messages, so these routes take HAND_CHECKED.
+ * productInstance dashboard, profile receivers): each is the route's check and its handler's types.
  */
 
 /** A device as the dashboard shows it (common/devices.ts DeviceDto). */
@@ -27,6 +27,7 @@ export const DEVICE = {
     concurrencyStamp: { type: 'string' },
   },
   required: ['id', 'name', 'imei', 'deviceId', 'model', 'status', 'subscriptionStatus', 'batteryLevel', 'lastContact', 'promotionsOptIn', 'creationTime', 'concurrencyStamp'],
+  additionalProperties: false,
 } as const;
 
 /** An alarm receiver of a device (common/devices.ts ReceiverDto). */
@@ -42,9 +43,19 @@ export const RECEIVER = {
     creationTime: TIME,
   },
   required: ['id', 'deviceId', 'userId', 'email', 'name', 'status', 'creationTime'],
+  additionalProperties: false,
 } as const;
 
-export const DEVICE_MODEL_QUERY = textQuery({ imei: 'The IMEI or serial number (spaces allowed)', serialNumber: 'Instead of imei' });
+/**
+ * An IMEI or serial number as typed: spaces people type are not part of it, so the handler checks
+ * the pattern after taking them out (JSON Schema cannot), with the same message.
+ */
+const IDENTIFIER_AS_TYPED = { type: 'string', maxLength: 128, 'x-messages': { type: 'devices:errors.badIdentifier', maxLength: 'devices:errors.badIdentifier' } } as const;
+
+export const DEVICE_MODEL_QUERY = querySchema({
+  imei: { ...IDENTIFIER_AS_TYPED, description: 'The IMEI or serial number (spaces allowed)' },
+  serialNumber: { ...IDENTIFIER_AS_TYPED, description: 'Instead of imei' },
+});
 
 /** What the add-device dialog learns about an IMEI or serial number. */
 export const DEVICE_MODEL = {
@@ -58,6 +69,7 @@ export const DEVICE_MODEL = {
     deviceIdRequired: { type: 'boolean' },
   },
   required: ['imei', 'known', 'model', 'available', 'assignedToYou', 'deviceIdRequired'],
+  additionalProperties: false,
 } as const;
 
 const NAME = { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' } as const;
@@ -65,7 +77,7 @@ const NAME = { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, 
 export const ASSIGN_BODY = {
   type: 'object',
   properties: {
-    imei: { type: 'string', pattern: DEVICE_IDENTIFIER_PATTERN },
+    imei: { ...IDENTIFIER_AS_TYPED, description: `The IMEI or serial number (${DEVICE_IDENTIFIER_PATTERN} without spaces)` },
     deviceId: { type: ['string', 'null'], maxLength: DEVICE_ID_MAX_LENGTH },
     name: NAME,
     promotionsOptIn: { type: 'boolean' },
@@ -76,7 +88,7 @@ export const ASSIGN_BODY = {
 
 export const UPDATE_BODY = {
   type: 'object',
-  properties: { id: { type: 'string', format: 'uuid' }, name: NAME, promotionsOptIn: { type: 'boolean' }, concurrencyStamp: { type: 'string', maxLength: 64 } },
+  properties: { id: UUID_STRING, name: NAME, promotionsOptIn: { type: 'boolean' }, concurrencyStamp: { type: 'string', maxLength: 64 } },
   required: ['id'],
   additionalProperties: false,
 } as const;
@@ -86,30 +98,45 @@ export const OWN_DEVICES = {
   type: 'object',
   properties: { totalCount: { type: 'integer' }, maxDeviceCount: { type: 'integer' }, items: { type: 'array', items: DEVICE } },
   required: ['totalCount', 'maxDeviceCount', 'items'],
+  additionalProperties: false,
 } as const;
 
-export const DASHBOARD_QUERY = { type: 'object', properties: PAGING_QUERY_PROPERTIES } as const;
+/** The dashboard's sortable fields and their columns. */
+export const DASHBOARD_SORTABLE = {
+  name: 'name',
+  status: 'status',
+  subscriptionStatus: 'subscription_status',
+  batteryLevel: 'battery_level',
+  lastContact: 'last_contact',
+  creationTime: 'creation_time',
+} as const;
+
+export const DASHBOARD_QUERY = listQuery(DASHBOARD_SORTABLE, {});
 
 export const DEVICE_PAGE = {
   type: 'object',
   properties: { totalCount: { type: 'integer' }, items: { type: 'array', items: DEVICE } },
   required: ['totalCount', 'items'],
+  additionalProperties: false,
 } as const;
 
 export const DEVICE_WITH_RECEIVERS = {
   type: 'object',
   properties: { productInstance: DEVICE, alarmReceivers: { type: 'array', items: RECEIVER } },
   required: ['productInstance', 'alarmReceivers'],
+  additionalProperties: false,
 } as const;
 
-export const ID_PARAM = pathParams({ id: 'The device id (a UUID)' });
-export const RECEIVER_ID_PARAM = pathParams({ id: 'The alarm receiver id (a UUID)' });
 
-export const NO_CONTENT = { type: 'null', description: 'Done; no body' } as const;
+/**
+ * People paste addresses with a space around them; that is not a different address, so the
+ * pattern takes them (the handler trims) and answers a malformed one as an invalid email.
+ */
+const INVITED_EMAIL = { type: 'string', maxLength: 256, pattern: `^\\s*${EMAIL_RE.source.replace(/^\^|\$$/g, '')}\\s*$`, 'x-messages': { pattern: 'validation:email' } } as const;
 
 export const INVITE_BODY = {
   type: 'object',
-  properties: { deviceId: { type: 'string', minLength: 1, maxLength: 64 }, email: { type: 'string', format: 'email', maxLength: 256 } },
+  properties: { deviceId: { type: 'string', minLength: 1, maxLength: 64 }, email: INVITED_EMAIL },
   required: ['deviceId', 'email'],
   additionalProperties: false,
 } as const;
@@ -119,13 +146,13 @@ export const INVITE_SENT = {
   type: 'object',
   properties: { message: { type: 'string' } },
   required: ['message'],
+  additionalProperties: false,
   description: 'Accepted: the address is added if it belongs to an activated user',
 } as const;
 
-export const RECEIVERS_QUERY = textQuery({ deviceId: "Only this device's receivers" });
+export const RECEIVERS_QUERY = querySchema({ deviceId: { type: 'string', maxLength: 64, description: "Only this device's receivers" } as const });
 
-export const RECEIVER_LIST = { type: 'object', properties: { items: { type: 'array', items: RECEIVER } }, required: ['items'] } as const;
+export const RECEIVER_LIST = { type: 'object', properties: { items: { type: 'array', items: RECEIVER } }, required: ['items'], additionalProperties: false } as const;
 
-/** A change made meanwhile (concurrency stamp) or a mail limit reached. */
-export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;
+/** A mail limit reached. */
 export const TOO_MANY = { 429: ABP_ERROR_RESPONSE } as const;

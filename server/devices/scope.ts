@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { notFound, unauthorized } from '../http/errors';
 import { translate } from '../localization/texts';
+import { isUuid } from '../http/uuid';
 
 /**
  * Whose devices a request works on: the signed-in user's own, in the user's own tenant. Every
@@ -13,8 +14,6 @@ export interface Owner {
   userId: string;
   tenantId: string | null;
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function ownerOf(request: FastifyRequest): Owner {
   const principal = request.principal;
@@ -41,7 +40,7 @@ export function deviceNotFound(lang: string) {
 
 /** The owner's device with this id, or the 404 in the caller's language. */
 export async function requireOwnDevice(db: Kysely<Database>, owner: Owner, id: string, lang: string) {
-  const row = UUID.test(id) ? await ownDevices(db, owner).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const row = isUuid(id) ? await ownDevices(db, owner).selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw deviceNotFound(lang);
   return row;
 }

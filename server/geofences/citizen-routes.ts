@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
-import { tenantIs, UUID } from '../multitenancy/scope';
+import { tenantIs } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 import { withLinks } from './geofence-store';
 import { withLiveState } from '../ingest/live-state';
-import { listResult, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, UUID_STRING } from '../http/route-schemas';
+import { ID_PARAMS, listResult, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, UUID_STRING, type Api } from '../http/route-schemas';
 import { GEOFENCE } from './route-schemas';
 
 const CITIZEN_DEVICE = {
@@ -23,6 +23,7 @@ const CITIZEN_DEVICE = {
     batteryLevel: NULLABLE_NUMBER,
     lastContact: NULLABLE_TIME,
   },
+  additionalProperties: false,
 } as const;
 
 const ALARM_RECEIVER = {
@@ -37,21 +38,19 @@ const ALARM_RECEIVER = {
     status: { type: 'string', enum: ['invited', 'active'] },
     language: NULLABLE_STRING,
   },
+  additionalProperties: false,
 } as const;
 
 /**
  * The care side of a citizen (citizens/{id}): their devices, the zones linked to them or to their
  * devices, and the alarm receivers of their devices. Staff of the citizen's tenant only.
  */
-export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
+export async function citizenCareRoutes(app: Api, db: Db) {
   const dyn = db as unknown as DynamicDb;
 
   /** The citizen's live devices' ids, after checking the citizen is in the caller's tenant (else 404). */
-  async function deviceIdsOf(request: FastifyRequest): Promise<string[]> {
-    const { id } = request.params as { id: string };
-    const citizen = UUID.test(id)
-      ? await dyn.selectFrom('citizens').select('id').where('id', '=', id).where('is_deleted', '=', false).where(tenantIs('tenant_id', request.tenantId)).executeTakeFirst()
-      : undefined;
+  async function deviceIdsOf(request: FastifyRequest, id: string): Promise<string[]> {
+    const citizen = await dyn.selectFrom('citizens').select('id').where('id', '=', id).where('is_deleted', '=', false).where(tenantIs('tenant_id', request.tenantId)).executeTakeFirst();
     if (!citizen) throw notFound(translate('errors.entityNotFound', request.language));
     const rows = await dyn.selectFrom('devices').select('id').where('citizen_id', '=', id).where('is_deleted', '=', false).where(tenantIs('tenant_id', request.tenantId)).execute();
     return rows.map((r) => String(r.id));
@@ -59,10 +58,10 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
 
   const config = { policy: POLICIES.citizens };
   /** Each route's description: the citizen's id, a list of items, and ABP's refusals. */
-  const schema = (summary: string, item: object) => ({
+  const schema = <I extends object>(summary: string, item: I) => ({
     tags: ['citizens'],
     summary,
-    params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    params: ID_PARAMS,
     response: {
       200: listResult(item),
       401: ABP_ERROR_RESPONSE,
@@ -72,7 +71,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.get('/api/app/monitoredObject/:id/devices', { config, schema: schema("A citizen's devices", CITIZEN_DEVICE) }, async (request) => {
-    const ids = await deviceIdsOf(request);
+    const ids = await deviceIdsOf(request, request.params.id);
     const rows = ids.length
       ? await db.selectFrom('devices').select(['id', 'name', 'imei', 'model', 'status', 'subscription_status', 'battery_level', 'last_contact']).where('id', 'in', ids).orderBy('name').execute()
       : [];
@@ -81,8 +80,8 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.get('/api/app/monitoredObject/:id/geofences', { config, schema: schema('Geofences linked to a citizen or to their devices', GEOFENCE) }, async (request) => {
-    const { id } = request.params as { id: string };
-    const ids = await deviceIdsOf(request);
+    const { id } = request.params;
+    const ids = await deviceIdsOf(request, id);
     const rows = await db
       .selectFrom('geofences as g')
       .selectAll('g')
@@ -100,7 +99,7 @@ export async function citizenCareRoutes(app: FastifyInstance, db: Db) {
   });
 
   app.get('/api/app/monitoredObject/:id/alarm-responders', { config, schema: schema("The alarm receivers of a citizen's devices", ALARM_RECEIVER) }, async (request) => {
-    const ids = await deviceIdsOf(request);
+    const ids = await deviceIdsOf(request, request.params.id);
     const items = ids.length
       ? await db
           .selectFrom('device_alarm_receivers as r')

@@ -9,13 +9,14 @@ import {
   TIME_OF_DAY,
   type GeofenceScheduleRule,
 } from '../../common/geofence-rules';
-import { bodyValidator, invalid } from '../http/body-validation';
+import { invalid } from '../http/body-validation';
 import type { ValidationError } from '../http/errors';
+import { UUID_STRING } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 
 /**
- * Request bodies of the geofence endpoints: the shape is checked by ajv (ABP 400 naming the
- * members), then the area itself (nothing drawn, radius bounds, corners, crossing edges) and the
+ * Request bodies of the geofence endpoints: the shape is checked by the route's schema (ABP 400
+ * naming the members), then the area itself (nothing drawn, radius bounds, corners, crossing edges) and the
  * schedule by the shared rules in common/geofence-rules.ts.
  */
 const latLng = {
@@ -25,7 +26,7 @@ const latLng = {
   additionalProperties: false,
 } as const;
 
-const ids = { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'string', format: 'uuid' } } as const;
+const ids = { type: 'array', maxItems: 1000, uniqueItems: true, items: UUID_STRING } as const;
 
 const schedule = {
   type: ['object', 'null'],
@@ -60,33 +61,27 @@ export interface GeofenceInput extends LinkTargets {
 /** The area as stored: a circle (centre and radius) or a polygon (corners). */
 export type Area = { shape: 'circle'; center: LatLng; radius: number } | { shape: 'polygon'; points: LatLng[] };
 
-const shapeSchema = (shape: object) => ({
-  type: 'object',
-  properties: { ...common, ...shape },
-  required: ['name'],
-  additionalProperties: false,
-});
+const shapeSchema = <S extends object>(shape: S) =>
+  ({
+    type: 'object',
+    properties: { ...common, ...shape },
+    required: ['name'],
+    additionalProperties: false,
+  }) as const;
 
 /** The bodies, also the routes' declared ones (route-schemas.ts). */
-export const GEOFENCE_BODY = shapeSchema({
-  shape: { type: 'string', enum: ['circle', 'polygon'] },
-  center: { anyOf: [latLng, { type: 'null' }] },
-  radius: { type: ['number', 'null'] },
-  points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng },
-});
-export const CIRCLE_BODY = shapeSchema({ center: { anyOf: [latLng, { type: 'null' }] }, radius: { type: ['number', 'null'] } });
-export const POLYGON_BODY = shapeSchema({ points: { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng } });
+const CENTER = { anyOf: [latLng, { type: 'null' }] } as const;
+const RADIUS = { type: ['number', 'null'] } as const;
+const POINTS = { type: ['array', 'null'], maxItems: GEOFENCE_POLYGON_POINTS.max, items: latLng } as const;
+export const GEOFENCE_BODY = shapeSchema({ shape: { type: 'string', enum: ['circle', 'polygon'] }, center: CENTER, radius: RADIUS, points: POINTS } as const);
+export const CIRCLE_BODY = shapeSchema({ center: CENTER, radius: RADIUS });
+export const POLYGON_BODY = shapeSchema({ points: POINTS });
 export const LINKS_BODY = {
   type: 'object',
-  properties: { geofenceId: { type: 'string', format: 'uuid' }, deviceIds: ids, citizenIds: ids },
+  properties: { geofenceId: UUID_STRING, deviceIds: ids, citizenIds: ids },
   required: ['geofenceId'],
   additionalProperties: false,
 } as const;
-
-export const readGeofence = bodyValidator<GeofenceInput>(GEOFENCE_BODY);
-export const readCircle = bodyValidator<GeofenceInput>(CIRCLE_BODY);
-export const readPolygon = bodyValidator<GeofenceInput>(POLYGON_BODY);
-export const readLinks = bodyValidator<LinkTargets & { geofenceId: string }>(LINKS_BODY);
 
 /** The drawn area, or a 400: nothing drawn is 'Create a geofence by selecting an area on the map'. */
 export function areaOf(input: GeofenceInput, shape: 'circle' | 'polygon' | undefined, lang: string): Area {

@@ -1,26 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { queryParam, readPaging, readSorting } from '../http/paging';
-import { UUID } from '../multitenancy/scope';
+import { conflict, notFound } from '../http/errors';
+import { pagingOf, sortingOf } from '../http/paging';
+import type { Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { actorOf, checkTargets, linkableDevices, tenantCitizens } from './access';
-import { areaOf, CIRCLE_BODY, GEOFENCE_BODY, LINKS_BODY, POLYGON_BODY, readCircle, readGeofence, readLinks, readPolygon, scheduleOf, type GeofenceInput } from './geofence-body';
-import { HAND_CHECKED } from '../http/route-schemas';
-import { DELETED, GEOFENCE_LIST, LINK_TARGETS, LINKS_SCHEMA, ONE_GEOFENCE, writeSchema } from './route-schemas';
+import { areaOf, CIRCLE_BODY, GEOFENCE_BODY, LINKS_BODY, POLYGON_BODY, scheduleOf, type GeofenceInput } from './geofence-body';
+import { createSchema, DELETED, GEOFENCE_LIST, GEOFENCE_SORTABLE, LINK_TARGETS, LINKS_SCHEMA, ONE_GEOFENCE, updateSchema } from './route-schemas';
 import { deleteGeofence, findVisible, insertGeofence, replaceLinks, updateGeofence, visibleGeofences, withLinks } from './geofence-store';
 
 const P = POLICIES.geofences;
-const SORTABLE = { name: 'g.name', creationTime: 'g.creation_time', shape: 'g.shape' } as const;
-
-type Reader = (body: unknown, lang: string) => GeofenceInput;
 
 /** /api/app/geofences (list, get, create, update, delete), geofence-circulars, geofence-polygons, geofenceLink/postMultiple. */
-export async function geofenceRoutes(app: FastifyInstance, db: Db) {
+export async function geofenceRoutes(app: Api, db: Db) {
   const tags = ['geofences'];
-  /** Route options: the policy, the schema, and Fastify's validation left to the route's own readers. */
-  const options = (policy: string, summary: string, schema: object) => ({ config: { policy }, ...HAND_CHECKED, schema: { tags, summary, ...schema } });
+  /** Route options: the policy and the schema. */
+  const options = <S extends object>(policy: string, summary: string, schema: S) => ({ config: { policy }, schema: { tags, summary, ...schema } });
   const notThere = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
   const answer = async (request: FastifyRequest, id: string) => {
     const row = await findVisible(db, actorOf(request), id);
@@ -29,19 +25,16 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
   };
 
   app.get('/api/app/geofences', options(P, 'Zones the caller may see', GEOFENCE_LIST), async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const lang = request.language;
-    const { skip, take } = readPaging(query, lang);
-    const sort = readSorting(query, SORTABLE, { field: SORTABLE.name, desc: false }, lang);
+    const query = request.query;
+    const { skip, take } = pagingOf(query);
+    const sort = sortingOf(query, GEOFENCE_SORTABLE, { field: GEOFENCE_SORTABLE.name, desc: false });
     let q = visibleGeofences(db, actorOf(request));
-    const filter = queryParam(query, 'filter');
-    if (typeof filter === 'string' && filter.trim()) q = q.where('g.name', 'ilike', `%${filter.trim().replace(/[\\%_]/g, '\\$&')}%`);
-    const shape = queryParam(query, 'shape');
-    if (shape === 'circle' || shape === 'polygon') q = q.where('g.shape', '=', shape);
+    const filter = query.Filter?.trim();
+    if (filter) q = q.where('g.name', 'ilike', `%${filter.replace(/[\\%_]/g, '\\$&')}%`);
+    if (query.shape) q = q.where('g.shape', '=', query.shape);
     for (const [param, column] of [['deviceId', 'l.device_id'], ['citizenId', 'l.citizen_id']] as const) {
-      const value = queryParam(query, param);
-      if (value === undefined || value === '') continue;
-      if (typeof value !== 'string' || !UUID.test(value)) throw badRequest(translate('errors.validation', lang), [{ members: [param], message: translate('validation:invalid', lang, { field: param }) }]);
+      const value = query[param];
+      if (value === undefined) continue;
       q = q.where('g.id', 'in', db.selectFrom('geofence_links as l').select('l.geofence_id').where(column, '=', value));
     }
     const [count, rows] = await Promise.all([
@@ -64,16 +57,11 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return { devices, citizens };
   });
 
-  app.get('/api/app/geofences/:id', options(P, 'One zone', ONE_GEOFENCE), async (request) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notThere(request);
-    return answer(request, id);
-  });
+  app.get('/api/app/geofences/:id', options(P, 'One zone', ONE_GEOFENCE), async (request) => answer(request, request.params.id));
 
-  /** Create and update for one reader: the generic endpoint takes `shape`, the others imply it. */
-  const create = (read: Reader, shape?: 'circle' | 'polygon') => async (request: FastifyRequest) => {
+  /** Create and update of a body its route's schema checked: the generic endpoint takes `shape`, the others imply it. */
+  const create = async (request: FastifyRequest, input: GeofenceInput, shape?: 'circle' | 'polygon') => {
     const lang = request.language;
-    const input = read(request.body, lang);
     const area = areaOf(input, shape ?? input.shape, lang);
     const schedule = scheduleOf(input, lang);
     const actor = actorOf(request);
@@ -86,11 +74,8 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return answer(request, id);
   };
 
-  const update = (read: Reader, shape?: 'circle' | 'polygon') => async (request: FastifyRequest) => {
+  const update = async (request: FastifyRequest, id: string, input: GeofenceInput, shape?: 'circle' | 'polygon') => {
     const lang = request.language;
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notThere(request);
-    const input = read(request.body, lang);
     const actor = actorOf(request);
     const current = await findVisible(db, actor, id);
     if (!current) throw notThere(request);
@@ -108,24 +93,24 @@ export async function geofenceRoutes(app: FastifyInstance, db: Db) {
     return answer(request, id);
   };
 
-  app.post('/api/app/geofences', options(`${P}.Create`, 'Creates a zone', writeSchema(GEOFENCE_BODY, false)), create(readGeofence));
-  app.put('/api/app/geofences/:id', options(`${P}.Update`, 'Updates a zone', writeSchema(GEOFENCE_BODY, true)), update(readGeofence));
-  app.post('/api/app/geofence-circulars', options(`${P}.Create`, 'Creates a circular zone', writeSchema(CIRCLE_BODY, false)), create(readCircle, 'circle'));
-  app.put('/api/app/geofence-circulars/:id', options(`${P}.Update`, 'Updates a circular zone', writeSchema(CIRCLE_BODY, true)), update(readCircle, 'circle'));
-  app.post('/api/app/geofence-polygons', options(`${P}.Create`, 'Creates a polygon zone', writeSchema(POLYGON_BODY, false)), create(readPolygon, 'polygon'));
-  app.put('/api/app/geofence-polygons/:id', options(`${P}.Update`, 'Updates a polygon zone', writeSchema(POLYGON_BODY, true)), update(readPolygon, 'polygon'));
+  app.post('/api/app/geofences', options(`${P}.Create`, 'Creates a zone', createSchema(GEOFENCE_BODY)), (request) => create(request, request.body));
+  app.put('/api/app/geofences/:id', options(`${P}.Update`, 'Updates a zone', updateSchema(GEOFENCE_BODY)), (request) => update(request, request.params.id, request.body));
+  app.post('/api/app/geofence-circulars', options(`${P}.Create`, 'Creates a circular zone', createSchema(CIRCLE_BODY)), (request) => create(request, request.body, 'circle'));
+  app.put('/api/app/geofence-circulars/:id', options(`${P}.Update`, 'Updates a circular zone', updateSchema(CIRCLE_BODY)), (request) => update(request, request.params.id, request.body, 'circle'));
+  app.post('/api/app/geofence-polygons', options(`${P}.Create`, 'Creates a polygon zone', createSchema(POLYGON_BODY)), (request) => create(request, request.body, 'polygon'));
+  app.put('/api/app/geofence-polygons/:id', options(`${P}.Update`, 'Updates a polygon zone', updateSchema(POLYGON_BODY)), (request) => update(request, request.params.id, request.body, 'polygon'));
 
   app.delete('/api/app/geofences/:id', options(`${P}.Delete`, 'Deletes a zone', DELETED), async (request, reply) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id) || !(await findVisible(db, actorOf(request), id))) throw notThere(request);
+    const { id } = request.params;
+    if (!(await findVisible(db, actorOf(request), id))) throw notThere(request);
     await db.transaction().execute((trx) => deleteGeofence(trx, id));
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   /** Links a zone to devices and citizens, replacing the links it had. */
   app.post('/api/app/geofenceLink/postMultiple', options(`${P}.Update`, 'Replaces the links of a zone', LINKS_SCHEMA(LINKS_BODY)), async (request) => {
     const lang = request.language;
-    const input = readLinks(request.body, lang);
+    const input = request.body;
     const actor = actorOf(request);
     const current = await findVisible(db, actor, input.geofenceId);
     if (!current) throw notThere(request);

@@ -33,10 +33,9 @@ import { UUID_PATTERN } from './uuid';
  */
 
 /**
- * The type provider of @fastify/type-provider-json-schema-to-ts for what a route reads: params,
- * query and body are typed from their schemas by json-schema-to-ts. Answers stay untyped for now:
- * the response schemas serialise Dates (format date-time) and describe, and typing them too would
- * ask every handler to answer strings.
+ * The type provider for what a route reads: params, query and body are typed from their schemas
+ * by json-schema-to-ts. Answers stay untyped: handlers answer Dates where a schema says
+ * date-time (the serializer writes ISO 8601), and the response schemas serialise and describe.
  */
 export interface RequestTypes extends FastifyTypeProvider {
   validator: this['schema'] extends JSONSchema ? FromSchema<this['schema']> : unknown;

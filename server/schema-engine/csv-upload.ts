@@ -27,11 +27,11 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const INSERT_CHUNK = 500;
 const QUERY_CHUNK = 1000;
 
-export interface UploadResult {
+export type UploadResult = {
   total: number;
   created: number;
   errors: { row: number; messages: FieldMessage[] }[];
-}
+};
 
 /** A line before validation: its record and the values of its extra (non-field) columns. */
 export interface PreparedRow {

@@ -39,11 +39,11 @@ export async function requireVisible(db: DynamicDb, engine: SchemaEngine, model:
 export { entityChange } from './entity-changes';
 
 /** One field's problem as batch answers report it. */
-export interface FieldMessage {
+export type FieldMessage = {
   /** The field, or null for a problem with the whole line or record. */
   member: string | null;
   message: string;
-}
+};
 
 /** The per-field messages of a 400 thrown by the engine's checks (validationFailure, checkRules). */
 export function messagesOf(err: unknown): FieldMessage[] {

@@ -1,22 +1,21 @@
-import { listResult, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, TIME, UUID_STRING } from '../http/route-schemas';
+import { ID_PARAMS, listResult, NOT_FOUND, NULLABLE_NUMBER, NULLABLE_STRING, NULLABLE_TIME, PAGING_PROPERTIES, querySchema, TIME, UUID_STRING } from '../http/route-schemas';
 
 /**
- * Route schemas of the tracking reads (routes.ts): what they take and answer, for the
- * API description and the answers' serialisation. The routes read their query parameters
- * themselves, with messages in the caller's language (`attachValidation`).
+ * Route schemas of the tracking reads (routes.ts): each is the route's check and its handler's
+ * types. A device named in the query is looked up (scope.ts visibleDevice): one the caller may not
+ * see, malformed or not, is a 404.
  */
 
-/** `deviceIds`: ids, repeated or comma-separated; none given means every visible device. */
-const DEVICE_IDS_QUERY = {
-  type: 'object',
-  properties: { deviceIds: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Device ids, repeated or comma-separated' } },
-} as const;
+/** `deviceIds`: ids, repeated or comma-separated (scope.ts idList splits them); none given means every visible device. */
+const DEVICE_IDS_QUERY = querySchema({
+  deviceIds: { anyOf: [{ type: 'string', maxLength: 4096 }, { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 4096 } }], description: 'Device ids, repeated or comma-separated' },
+} as const);
+const DEVICE_ID = { type: 'string', maxLength: 64, description: 'The device id' } as const;
 const RANGE = {
   from: { type: 'string', format: 'date-time', description: 'Start (ISO 8601)' },
   to: { type: 'string', format: 'date-time', description: 'End (ISO 8601, default now)' },
 } as const;
-const DEVICE_RANGE_QUERY = { type: 'object', required: ['deviceId'], properties: { deviceId: { type: 'string' }, ...RANGE } } as const;
-export const DEVICE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The device id' } } } as const;
+const DEVICE_RANGE_QUERY = { ...querySchema({ deviceId: DEVICE_ID, ...RANGE }), required: ['deviceId'] } as const;
 
 
 export const BATTERY_LEVELS = {
@@ -26,6 +25,7 @@ export const BATTERY_LEVELS = {
       type: 'object',
       required: ['deviceId', 'name', 'batteryLevel', 'charging', 'lowBatteryThreshold', 'lastContact', 'status'],
       properties: { deviceId: UUID_STRING, name: { type: 'string' }, batteryLevel: NULLABLE_NUMBER, charging: { type: 'boolean' }, lowBatteryThreshold: { type: 'integer' }, lastContact: NULLABLE_TIME, status: NULLABLE_STRING },
+      additionalProperties: false,
     }),
   },
 } as const;
@@ -38,22 +38,20 @@ export const BATTERY_HISTORY = {
     200: {
       type: 'object',
       required: ['deviceId', 'from', 'to', 'items'],
-      properties: { deviceId: UUID_STRING, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', required: ['time', 'batteryLevel'], properties: { time: TIME, batteryLevel: { type: 'integer' } } } } },
+      properties: { deviceId: UUID_STRING, from: TIME, to: TIME, items: { type: 'array', items: { type: 'object', required: ['time', 'batteryLevel'], properties: { time: TIME, batteryLevel: { type: 'integer' } }, additionalProperties: false } } },
+      additionalProperties: false,
     },
   },
 } as const;
 
 export const EVENT_HISTORY = {
-  querystring: {
-    type: 'object',
-    properties: {
-      ...PAGING_PROPERTIES,
-      deviceId: { type: 'string' },
-      type: { type: 'string', description: 'Event type (geofenceExit, sos, lowBattery, ...)' },
-      ...RANGE,
-      from: { type: 'string', format: 'date-time', description: 'Start (ISO 8601, default 7 days before `to`; earlier history is read when asked for)' },
-    },
-  },
+  querystring: querySchema({
+    ...PAGING_PROPERTIES,
+    deviceId: DEVICE_ID,
+    type: { type: 'string', maxLength: 64, description: 'Event type (geofenceExit, sos, lowBattery, ...)' },
+    ...RANGE,
+    from: { type: 'string', format: 'date-time', description: 'Start (ISO 8601, default 7 days before `to`; earlier history is read when asked for)' },
+  } as const),
   response: {
     ...NOT_FOUND, // a deviceId naming no device the caller may see
     200: {
@@ -162,5 +160,5 @@ export const SETTINGS_BODY = {
   },
   additionalProperties: false,
 } as const;
-export const DEVICE_SETTINGS = { params: DEVICE_PARAMS, response: { 200: SETTINGS } } as const;
-export const DEVICE_SETTINGS_UPDATE = { params: DEVICE_PARAMS, body: SETTINGS_BODY, response: { 200: SETTINGS } } as const;
+export const DEVICE_SETTINGS = { params: ID_PARAMS, response: { 200: SETTINGS } } as const;
+export const DEVICE_SETTINGS_UPDATE = { params: ID_PARAMS, body: SETTINGS_BODY, response: { 200: SETTINGS } } as const;

@@ -1,26 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { bodyValidator } from '../http/body-validation';
-import { queryParam, readPaging } from '../http/paging';
+import { pagingOf } from '../http/paging';
 import { DEFAULT_LOW_BATTERY_THRESHOLD } from '../alarms/evaluate';
 import { DEFAULT_OFFLINE_AFTER_S } from '../ingest/offline';
 import { ABP_ERROR_RESPONSE, notFound } from '../http/errors';
-import { HAND_CHECKED } from '../http/route-schemas';
+import { pathParams, UUID_STRING, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
 import { placeFromAttributes, zoneOfRow } from '../alarms/place';
 import { liveColumns } from '../ingest/live-state';
 import { idList, timeParam, TRACKING_READ, TRACKING_UPDATE, visibleDevice, visibleDevices } from './scope';
-import { BATTERY_HISTORY, BATTERY_LEVELS, DASHBOARD_INFO, DEVICE_SETTINGS, DEVICE_SETTINGS_UPDATE, EVENT_HISTORY, LATEST_POSITIONS, SETTINGS_BODY, TRAIL } from './route-schemas';
+import { BATTERY_HISTORY, BATTERY_LEVELS, DASHBOARD_INFO, DEVICE_SETTINGS, DEVICE_SETTINGS_UPDATE, EVENT_HISTORY, LATEST_POSITIONS, TRAIL } from './route-schemas';
 
-type Query = Record<string, unknown>;
 const DAY_MS = 24 * 3600_000;
 /** The trail an alarm's map shows: this long before the alarm. */
 export const ALARM_TRAIL_MS = 30 * 60_000;
 
 const LATLNG_SCHEMA = { type: 'object', required: ['lat', 'lng'], properties: { lat: { type: 'number' }, lng: { type: 'number' } } } as const;
 const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
-const ALARM_EVENT_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: false } as const;
+/** An alarm link's event id: a malformed one is a 400 (the link was mangled), an unknown one a 404. */
+const ALARM_EVENT_PARAMS = pathParams({ id: UUID_STRING });
 const ALARM_EVENT_RESPONSE = {
   type: 'object',
   required: ['id', 'deviceId', 'deviceName', 'type', 'eventTime', 'latitude', 'longitude', 'accuracy', 'distance', 'bearing', 'battery', 'zone', 'trail'],
@@ -70,22 +68,20 @@ function thin<T>(items: T[], max: number): T[] {
   return out;
 }
 
-const settingsBody = bodyValidator<{ offlineAfterMinutes?: number | null; lowBatteryThreshold?: number | null }>(SETTINGS_BODY);
-
 /**
  * Tracking reads of SPEC section 7 (battery-levels, BatteryTimeHistoric, eventEntry/history,
  * CurrentDeviceInformation/dashboardinfoforuser) and the maps' reads under /api/app/tracking.
  * Every query starts from the devices the caller may see (scope.ts).
  */
-export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function trackingRoutes(app: Api, opts: { db: Db }): Promise<void> {
   const { db } = opts;
   const read = { config: { policy: TRACKING_READ } };
   const tags = ['tracking'];
-  /** A read with its schema; its parameters are checked by the route, in the caller's language. */
-  const reading = (summary: string, schema: object) => ({ ...read, ...HAND_CHECKED, schema: { tags, summary, ...schema } });
+  /** A read with its schema. */
+  const reading = <S extends object>(summary: string, schema: S) => ({ ...read, schema: { tags, summary, ...schema } });
 
   app.get('/api/app/productInstance/battery-levels', reading('Battery level of each visible device', BATTERY_LEVELS), async (request) => {
-    const ids = idList(queryParam(request.query as Query, 'deviceIds'));
+    const ids = idList(request.query.deviceIds);
     let q = visibleDevices(db, request)
       .leftJoin('device_state as s', 's.device_id', 'devices.id')
       .select(['devices.id', 'devices.name', 'devices.status', 's.charging', 's.low_battery_threshold', ...liveColumns])
@@ -106,10 +102,10 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   app.get('/api/app/BatteryTimeHistoric', reading("A device's battery history", BATTERY_HISTORY), async (request) => {
-    const query = request.query as Query;
-    const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
-    const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
-    const from = timeParam(queryParam(query, 'from'), new Date(to.getTime() - 7 * DAY_MS), 'from', request.language);
+    const { query } = request;
+    const device = await visibleDevice(db, request, query.deviceId);
+    const to = timeParam(query.to, new Date());
+    const from = timeParam(query.from, new Date(to.getTime() - 7 * DAY_MS));
     const rows = await db
       .selectFrom('positions')
       .select(['fix_time', 'battery'])
@@ -124,15 +120,14 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   app.get('/api/app/eventEntry/history', reading('Events of the visible devices, newest first', EVENT_HISTORY), async (request) => {
-    const query = request.query as Query;
-    const { skip, take } = readPaging(query, request.language);
-    const deviceId = queryParam(query, 'deviceId');
-    const type = queryParam(query, 'type');
-    const to = timeParam(queryParam(query, 'to'), new Date(Date.now() + DAY_MS), 'to', request.language);
+    const { query } = request;
+    const { skip, take } = pagingOf(query);
+    const { deviceId, type } = query;
+    const to = timeParam(query.to, new Date(Date.now() + DAY_MS));
     // A week unless asked for more, as the battery history: its exact totalCount then costs what a
     // week holds, not what the whole retention period does (bench:history: 182,000 events of 90
     // days counted for every page took 42 ms against 7 ms).
-    const from = timeParam(queryParam(query, 'from'), new Date(Math.min(to.getTime(), Date.now()) - EVENT_HISTORY_DEFAULT_DAYS * DAY_MS), 'from', request.language);
+    const from = timeParam(query.from, new Date(Math.min(to.getTime(), Date.now()) - EVENT_HISTORY_DEFAULT_DAYS * DAY_MS));
     let q = db
       .selectFrom('device_events as e')
       .innerJoin(visibleDevices(db, request).select(['devices.id', 'devices.name']).as('d'), 'd.id', 'e.device_id')
@@ -143,11 +138,11 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
     // event_time) index then serves the newest page of every partition instead of a sort of all
     // (bench:history, 54 M positions: 61 ms to 2.5 ms).
     if (request.tenantId !== null) q = q.where('e.tenant_id', '=', request.tenantId);
-    if (deviceId !== undefined && deviceId !== '') {
+    if (deviceId !== undefined) {
       const device = await visibleDevice(db, request, deviceId);
       q = q.where('e.device_id', '=', device.id);
     }
-    if (typeof type === 'string' && type) q = q.where('e.type', '=', type);
+    if (type) q = q.where('e.type', '=', type);
     const [count, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
       q
@@ -196,7 +191,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   app.get('/api/app/tracking/positions/latest', reading('The last position of each visible device', LATEST_POSITIONS), async (request) => {
-    const ids = idList(queryParam(request.query as Query, 'deviceIds'));
+    const ids = idList(request.query.deviceIds);
     let q = visibleDevices(db, request)
       .innerJoin('device_state as s', 's.device_id', 'devices.id')
       .select(['devices.id', 'devices.name', 'devices.status', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time', ...liveColumns])
@@ -210,10 +205,10 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   app.get('/api/app/tracking/positions/trail', reading("A device's trail", TRAIL), async (request) => {
-    const query = request.query as Query;
-    const device = await visibleDevice(db, request, queryParam(query, 'deviceId'));
-    const to = timeParam(queryParam(query, 'to'), new Date(), 'to', request.language);
-    const from = timeParam(queryParam(query, 'from'), new Date(to.getTime() - DAY_MS), 'from', request.language);
+    const { query } = request;
+    const device = await visibleDevice(db, request, query.deviceId);
+    const to = timeParam(query.to, new Date());
+    const from = timeParam(query.from, new Date(to.getTime() - DAY_MS));
     const rows = await db
       .selectFrom('positions')
       .select(['latitude', 'longitude', 'accuracy', 'fix_time', 'speed'])
@@ -229,7 +224,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
 
   // One alarm as the dashboard shows it from an alarm's link (/dashboard?alarm=<eventId>): where
   // it was, the zone it is told against, and the trail of the ALARM_TRAIL_MS before it.
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/app/tracking/alarm-events/:id',
     { ...read, schema: { tags, summary: 'An alarm event with its place, zone and the trail before it', params: ALARM_EVENT_PARAMS, response: { 200: ALARM_EVENT_RESPONSE, 400: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } } },
     async (request) => {
@@ -298,13 +293,13 @@ export async function trackingRoutes(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   app.get('/api/app/tracking/devices/:id/settings', reading("A device's alarm settings", DEVICE_SETTINGS), async (request) => {
-    const device = await visibleDevice(db, request, (request.params as { id: string }).id);
+    const device = await visibleDevice(db, request, request.params.id);
     return settingsOf(await db.selectFrom('device_state').select(['offline_after_s', 'low_battery_threshold']).where('device_id', '=', device.id).executeTakeFirst());
   });
 
-  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE }, ...HAND_CHECKED, schema: { tags, summary: "Sets a device's alarm settings", ...DEVICE_SETTINGS_UPDATE } }, async (request) => {
-    const device = await visibleDevice(db, request, (request.params as { id: string }).id);
-    const body = settingsBody(request.body, request.language);
+  app.put('/api/app/tracking/devices/:id/settings', { config: { policy: TRACKING_UPDATE }, schema: { tags, summary: "Sets a device's alarm settings", ...DEVICE_SETTINGS_UPDATE } }, async (request) => {
+    const device = await visibleDevice(db, request, request.params.id);
+    const body = request.body;
     const values = {
       ...(body.offlineAfterMinutes !== undefined ? { offline_after_s: body.offlineAfterMinutes === null ? null : body.offlineAfterMinutes * 60 } : {}),
       ...(body.lowBatteryThreshold !== undefined ? { low_battery_threshold: body.lowBatteryThreshold } : {}),

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { POLICIES } from '../../common/policies';
 import { translate } from '../localization/texts';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { isUuid } from '../http/uuid';
 
 /** Tracking reads: a caregiver (dashboard) or staff (devices). */
 export const TRACKING_READ = `${POLICIES.dashboard}|${POLICIES.devices}`;
@@ -26,24 +27,21 @@ export function visibleDevices(db: Db, request: FastifyRequest) {
 }
 
 /** One visible device, or 404 (another tenant's or owner's device is not found, never forbidden). */
-export async function visibleDevice(db: Db, request: FastifyRequest, id: unknown) {
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw notFound(translate('tracking:errors.deviceNotFound', request.language));
+export async function visibleDevice(db: Db, request: FastifyRequest, id: string) {
+  if (!isUuid(id)) throw notFound(translate('tracking:errors.deviceNotFound', request.language));
   const device = await visibleDevices(db, request).select(['devices.id', 'devices.name', 'devices.tenant_id']).where('devices.id', '=', id).executeTakeFirst();
   if (!device) throw notFound(translate('tracking:errors.deviceNotFound', request.language));
   return device;
 }
 
-/** A query's time (ISO 8601), the fallback when absent, 400 when unreadable. */
-export function timeParam(value: unknown, fallback: Date, name: string, lang: string): Date {
-  if (value === undefined || value === '') return fallback;
-  const t = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(t)) throw badRequest(translate('errors.validation', lang), [{ message: translate('validation:invalid', lang, { field: name }), members: [name] }]);
-  return new Date(t);
+/** A query's time its route's schema checked (ISO 8601), or the fallback when absent. */
+export function timeParam(value: string | undefined, fallback: Date): Date {
+  return value === undefined ? fallback : new Date(value);
 }
 
-/** Repeated or comma-separated ids (`deviceIds=a&deviceIds=b`, `deviceIds=a,b`). */
-export function idList(value: unknown): string[] | undefined {
-  if (value === undefined || value === '') return undefined;
-  const list = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-  return list.filter((v) => /^[0-9a-f-]{36}$/i.test(v));
+/** Repeated or comma-separated ids (`deviceIds=a&deviceIds=b`, `deviceIds=a,b`); what is not an id names no device. */
+export function idList(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return list.filter(isUuid);
 }

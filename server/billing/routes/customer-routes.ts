@@ -1,5 +1,4 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import { BILLING_DETAILS_SCHEMA, isBillingDetailField, type BillingDetails } from '../../../common/billing-details';
 import { POLICIES } from '../../../common/policies';
 import { bodyValidator } from '../../http/body-validation';
@@ -9,7 +8,7 @@ import { defaultCard } from '../service/cards';
 import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type CustomerRow } from '../service/customers';
 import { gatewayCall } from '../errors';
 import { callerOf, once } from './request-helpers';
-import { HAND_CHECKED } from '../../http/route-schemas';
+import { HAND_CHECKED, type Api } from '../../http/route-schemas';
 import { BILLING_DETAILS, CUSTOMER, GATEWAY_REFUSALS, NOT_FOUND } from './route-schemas';
 
 /**
@@ -20,13 +19,17 @@ import { BILLING_DETAILS, CUSTOMER, GATEWAY_REFUSALS, NOT_FOUND } from './route-
 const READ = POLICIES.billing;
 const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
-/** The writable fields and limits are the shared list (common/billing-details.ts) the web form uses too. */
+/**
+ * The writable fields and limits are the shared list (common/billing-details.ts) the web form uses
+ * too; its schema is built from that list at run time, so no static type follows from it and the
+ * route reads its body with this validator (HAND_CHECKED).
+ */
 const readDetails = bodyValidator<BillingDetails>(BILLING_DETAILS_SCHEMA, {
   // Messages name a field as the form labels it ('VAT number is invalid').
   label: (member, lang) => (isBillingDetailField(member) ? translate(`billing:details.${member}`, lang) : member),
 });
 
-export async function customerRoutes(app: FastifyInstance, ctx: BillingContext) {
+export async function customerRoutes(app: Api, ctx: BillingContext) {
   const { db } = ctx;
   const base = '/api/stripe/customer';
   const dto = async (customer: CustomerRow) => customerDto(customer, (await defaultCard(db, customer.id))?.id ?? null);

@@ -1,6 +1,7 @@
 import { BILLING_DETAIL_FIELDS } from '../../../common/billing-details';
 import { itemsOf, object } from '../../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
+import { pathParams, querySchema, RECORD_ID, UUID_STRING } from '../../http/route-schemas';
 
 /** Route schemas of /api/stripe/* (customer, cards, invoices, subscriptions, products). */
 
@@ -10,7 +11,6 @@ const DATE_TIME = { type: 'string', format: 'date-time' } as const;
 /** Money: decimals, never integers (an integer schema would cut the øre off). */
 const AMOUNT = { type: 'number' } as const;
 const PLAN = { type: 'string', enum: ['monthly', 'annual'] } as const;
-const UUID = { type: 'string', format: 'uuid' } as const;
 
 const DETAIL_FIELDS = Object.fromEntries(BILLING_DETAIL_FIELDS.map((f) => [f.name, NULLABLE_STRING]));
 
@@ -45,7 +45,9 @@ export const INVOICE_LIST = itemsOf(
   }),
 );
 
-export const INVOICE_QUERY = { type: 'object', properties: { invoiceId: { type: 'string', description: 'The invoice id (a UUID)' } } } as const;
+/** A missing or malformed invoice id is answered with the billing's own message. */
+const INVOICE_ID_MESSAGES = { 'x-messages': { required: 'billing:errors.invoiceId', pattern: 'billing:errors.invoiceId', format: 'billing:errors.invoiceId' } } as const;
+export const INVOICE_QUERY = { ...querySchema({ invoiceId: { ...UUID_STRING, ...INVOICE_ID_MESSAGES, description: 'The invoice id' } }), required: ['invoiceId'] } as const;
 /** The PDF's bytes, sent as they are (a Buffer is never serialized). */
 export const INVOICE_PDF = { description: 'The invoice as a PDF (an attachment)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } as const;
 
@@ -67,8 +69,9 @@ export const PRODUCT_LIST = itemsOf(
   object({ id: STRING, plan: PLAN, name: STRING, interval: { type: 'string', enum: ['month', 'year'] }, amount: AMOUNT, currency: STRING, discountPercentage: AMOUNT }),
 );
 
-export const CARD_PARAMS = object({ customerId: { type: 'string', description: "The gateway's customer id" }, cardId: { type: 'string', description: 'The card id (a UUID)' } });
-export const SUBSCRIPTION_PARAMS = object({ customerId: { type: 'string', description: "The gateway's customer id" }, subscriptionId: { type: 'string', description: 'The subscription id (a UUID)' } });
+const GATEWAY_CUSTOMER_ID = { type: 'string', maxLength: 255, description: "The gateway's customer id" } as const;
+export const CARD_PARAMS = pathParams({ customerId: GATEWAY_CUSTOMER_ID, cardId: { ...RECORD_ID, description: 'The card id' } });
+export const SUBSCRIPTION_PARAMS = pathParams({ customerId: GATEWAY_CUSTOMER_ID, subscriptionId: { ...RECORD_ID, description: 'The subscription id' } });
 
 /** A card typed into the built-in form, or a Stripe PaymentMethod id made by Stripe Elements. */
 export const CARD_BODY = {
@@ -91,10 +94,10 @@ export const CARD_BODY = {
   },
   additionalProperties: false,
 } as const;
-export const CARD_ID_BODY = { type: 'object', properties: { cardId: UUID }, required: ['cardId'], additionalProperties: false } as const;
-export const START_BODY = { type: 'object', properties: { deviceId: UUID, plan: PLAN }, required: ['deviceId', 'plan'], additionalProperties: false } as const;
-export const SUBSCRIPTION_ID_BODY = { type: 'object', properties: { subscriptionId: UUID }, required: ['subscriptionId'], additionalProperties: false } as const;
-export const PLAN_BODY = { type: 'object', properties: { subscriptionId: UUID, plan: PLAN }, required: ['subscriptionId', 'plan'], additionalProperties: false } as const;
+export const CARD_ID_BODY = { type: 'object', properties: { cardId: UUID_STRING }, required: ['cardId'], additionalProperties: false } as const;
+export const START_BODY = { type: 'object', properties: { deviceId: UUID_STRING, plan: PLAN }, required: ['deviceId', 'plan'], additionalProperties: false } as const;
+export const SUBSCRIPTION_ID_BODY = { type: 'object', properties: { subscriptionId: UUID_STRING }, required: ['subscriptionId'], additionalProperties: false } as const;
+export const PLAN_BODY = { type: 'object', properties: { subscriptionId: UUID_STRING, plan: PLAN }, required: ['subscriptionId', 'plan'], additionalProperties: false } as const;
 
 /** No customer (or card, invoice, device, subscription) of the caller's. */
 export const NOT_FOUND = { 404: ABP_ERROR_RESPONSE } as const;

@@ -1,18 +1,12 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import { POLICIES } from '../../../common/policies';
-import { bodyValidator } from '../../http/body-validation';
-import { notFound } from '../../http/errors';
-import { translate } from '../../localization/texts';
-import { UUID } from '../../schema-engine/records';
 import type { BillingContext } from '../context';
 import { customerNotFound } from '../errors';
 import { findCustomer } from '../service/customers';
 import { productsFor } from '../service/pricing';
 import { changePlan, listSubscriptions, pauseSubscription, readSubscription, resumeSubscription, startSubscription } from '../service/subscriptions';
-import type { Plan } from '../tables';
 import { callerOf, once } from './request-helpers';
-import { HAND_CHECKED } from '../../http/route-schemas';
+import type { Api } from '../../http/route-schemas';
 import { GATEWAY_REFUSALS, PLAN_BODY, PRODUCT_LIST, START_BODY, SUBSCRIPTION, SUBSCRIPTION_ID_BODY, SUBSCRIPTION_LIST, SUBSCRIPTION_PARAMS } from './route-schemas';
 
 /**
@@ -24,11 +18,8 @@ import { GATEWAY_REFUSALS, PLAN_BODY, PRODUCT_LIST, START_BODY, SUBSCRIPTION, SU
 const READ = POLICIES.billing;
 const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
-const readStart = bodyValidator<{ deviceId: string; plan: Plan }>(START_BODY);
-const readId = bodyValidator<{ subscriptionId: string }>(SUBSCRIPTION_ID_BODY);
-const readPlan = bodyValidator<{ subscriptionId: string; plan: Plan }>(PLAN_BODY);
 
-export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingContext) {
+export async function subscriptionRoutes(app: Api, ctx: BillingContext) {
   const { db } = ctx;
   const base = '/api/stripe/subscription';
 
@@ -40,49 +31,45 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: BillingConte
 
   app.post(`${base}/subscriptions`, {
       config: { policy: WRITE },
-      ...HAND_CHECKED,
       schema: { tags, summary: "Start a device's subscription (charges the first period; needs a default card)", body: START_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
     }, async (request) => {
     const caller = await callerOf(db, request);
-    const body = readStart(request.body, caller.lang);
+    const body = request.body;
     return once(db, request, 'start-subscription', () => startSubscription(ctx, caller, body.deviceId, body.plan));
   });
 
-  app.get<{ Params: { customerId: string; subscriptionId: string } }>(
+  app.get(
     `${base}/subscriptions/:customerId/:subscriptionId`,
-    { config: { policy: READ }, ...HAND_CHECKED, schema: { tags, summary: 'One subscription of the customer', params: SUBSCRIPTION_PARAMS, response: { 200: SUBSCRIPTION } } },
+    { config: { policy: READ }, schema: { tags, summary: 'One subscription of the customer', params: SUBSCRIPTION_PARAMS, response: { 200: SUBSCRIPTION } } },
     async (request) => {
       const caller = await callerOf(db, request);
       const customer = await findCustomer(db, caller.userId);
       if (!customer || customer.gateway_customer_id !== request.params.customerId) throw customerNotFound(caller.lang);
-      if (!UUID.test(request.params.subscriptionId)) throw notFound(translate('billing:errors.subscriptionNotFound', caller.lang));
       return readSubscription(db, caller.userId, request.params.subscriptionId, caller.lang);
     },
   );
 
-  app.post(`${base}/pause-subscription`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Pause a subscription', body: SUBSCRIPTION_ID_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } } }, async (request) => {
+  app.post(`${base}/pause-subscription`, { config: { policy: WRITE }, schema: { tags, summary: 'Pause a subscription', body: SUBSCRIPTION_ID_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
-    const body = readId(request.body, caller.lang);
+    const body = request.body;
     return once(db, request, 'pause-subscription', () => pauseSubscription(ctx, caller, body.subscriptionId));
   });
 
   app.post(`${base}/resume-subscription`, {
       config: { policy: WRITE },
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Resume (renew) a paused subscription; needs a default card', body: SUBSCRIPTION_ID_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
     }, async (request) => {
     const caller = await callerOf(db, request);
-    const body = readId(request.body, caller.lang);
+    const body = request.body;
     return once(db, request, 'resume-subscription', () => resumeSubscription(ctx, caller, body.subscriptionId));
   });
 
   app.post(`${base}/update-subscription`, {
       config: { policy: WRITE },
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Change the plan (monthly or annual) from the next renewal', body: PLAN_BODY, response: { 200: SUBSCRIPTION, ...GATEWAY_REFUSALS } },
     }, async (request) => {
     const caller = await callerOf(db, request);
-    const body = readPlan(request.body, caller.lang);
+    const body = request.body;
     return once(db, request, 'update-subscription', () => changePlan(ctx, caller, body.subscriptionId, body.plan));
   });
 

@@ -1,6 +1,6 @@
 import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { createAjv } from '../../../common/schema/ajv';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -12,7 +12,8 @@ import { toRecord, type DynamicDb, type ResourceModel, type Row } from '../../sc
 import { computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { validationFailure } from '../../schema-engine/write-checks';
 import { bodyValidator, invalid } from '../../http/body-validation';
-import { entityChange, modelOf, readVisible, requireVisible, UUID } from '../../schema-engine/records';
+import { HAND_CHECKED, ID_PARAMS, NO_CONTENT, pathParams, RECORD_ID, UUID_STRING, type Api } from '../../http/route-schemas';
+import { entityChange, modelOf, readVisible, requireVisible } from '../../schema-engine/records';
 import { priceBodyReader } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';
 import { customerPrices, resetCustomerPrices, saveCustomerPrices } from './prices';
@@ -25,32 +26,19 @@ import { CUSTOMER_PRICES_RESPONSE, currencySchema, priceBodySchema } from '../pr
  */
 const MAX_ITEMS = 1000;
 
-interface IdParams {
-  id: string;
-}
-
-interface LinkParams extends IdParams {
-  organizationId: string;
-}
-
 /** The body of POST .../linkedOrganizations: the organization to give this default customer. */
 const LINK_BODY = {
   type: 'object',
-  properties: { organizationId: { type: 'string', format: 'uuid' } },
+  properties: { organizationId: UUID_STRING },
   required: ['organizationId'],
   additionalProperties: false,
 } as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
-const linkParams = {
-  type: 'object',
-  properties: { id: { type: 'string' }, organizationId: { type: 'string' } },
-  required: ['id', 'organizationId'],
-} as const;
+const linkParams = pathParams({ id: RECORD_ID, organizationId: RECORD_ID });
 /** The refusals every route here may answer, in ABP's shape. */
 const REFUSALS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE } as const;
 
-export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
   const dyn = db as unknown as DynamicDb;
   const customers = modelOf(engine, 'customers');
@@ -69,12 +57,9 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
   };
   const validateDiscount = createAjv().compile(discountBody);
   const tags = [customers.name];
-  // Bodies are checked in the handlers (translated messages); the route schemas describe them and
-  // are checked with the records' ajv set-up (nothing coerced or silently removed).
-  const ajv = createAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // The prices' and discount's bodies follow the currencies and the customers' schema, loaded at
+  // run time: no static type follows from them, so their handlers check them (HAND_CHECKED).
   const items = (model: ResourceModel) => ({ type: 'object', properties: { items: { type: 'array', items: recordSchema(model) } }, required: ['items'] });
-  const readLink = bodyValidator<{ organizationId: string }>(LINK_BODY);
   const linkColumn = organizations.columnOf.get('defaultCustomerId')!;
   const organizationsPolicy = organizations.schema['x-resource'].policy;
 
@@ -101,39 +86,39 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     }
     return toRecord(organizations, (await readVisible(dyn, engine, organizations, request, String(organization.id)))!);
   };
-  const customer = (request: FastifyRequest<{ Params: IdParams }>) => requireVisible(dyn, engine, customers, request, request.params.id);
+  const customer = (request: FastifyRequest, id: string) => requireVisible(dyn, engine, customers, request, id);
 
   /** Records of another resource pointing at the customer, as the caller may see them. */
-  const related = async (request: FastifyRequest<{ Params: IdParams }>, model: ResourceModel, field: string, order: [string, 'asc' | 'desc'][]) => {
-    const row = await customer(request);
+  const related = async (request: FastifyRequest, id: string, model: ResourceModel, field: string, order: [string, 'asc' | 'desc'][]) => {
+    const row = await customer(request, id);
     let q = scopedRows(dyn, model, request, 't').selectAll('t').select(computedSelections(model, engine.models, 't')).where(`t.${model.columnOf.get(field)!}`, '=', String(row.id));
     for (const [f, dir] of order) q = q.orderBy(`t.${model.columnOf.get(f)!}`, dir);
     return { items: (await q.orderBy('t.id').limit(MAX_ITEMS).execute()).map((r) => toRecord(model, r)) };
   };
 
-  app.get<{ Params: IdParams; Querystring: { currency?: string } }>(`${endpoint}/:id/prices`, { config: { policy }, attachValidation: true, schema: { tags, summary: "A customer's prices in one currency", params: idParams, querystring: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
-    const row = await customer(request);
-    const query = request.query.currency ? { currency: request.query.currency } : {};
+  app.get(`${endpoint}/:id/prices`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: "A customer's prices in one currency", params: ID_PARAMS, querystring: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+    const row = await customer(request, request.params.id);
+    const query = request.query?.currency ? { currency: request.query.currency } : {};
     const currency = readCurrency(query, request.language).currency ?? String(row.currency ?? codes[0]);
     return customerPrices(db, engine, row, currency, request.language);
   });
 
-  app.put<{ Params: IdParams }>(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Set a customer's own prices", params: idParams, body: priceBodySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
-    const row = await customer(request);
+  app.put(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a customer's own prices", params: ID_PARAMS, body: priceBodySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+    const row = await customer(request, request.params.id);
     const body = readPrices(request.body, request.language, await listProducts(db, engine, request.language));
     await saveCustomerPrices(db, request, row, body);
     return customerPrices(db, engine, row, body.currency, request.language);
   });
 
-  app.post<{ Params: IdParams }>(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Remove a customer's own prices", params: idParams, body: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
-    const row = await customer(request);
+  app.post(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Remove a customer's own prices", params: ID_PARAMS, body: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+    const row = await customer(request, request.params.id);
     const { currency } = readCurrency(request.body ?? {}, request.language);
     await resetCustomerPrices(db, request, row, currency);
     return customerPrices(db, engine, row, currency ?? String(row.currency ?? codes[0]), request.language);
   });
 
-  app.put<{ Params: IdParams }>(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update` }, attachValidation: true, schema: { tags, summary: "Set a customer's discount", params: idParams, body: discountBody, response: { 200: recordSchema(customers), 409: ABP_ERROR_RESPONSE, ...REFUSALS } } }, async (request) => {
-    const row = await customer(request);
+  app.put(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a customer's discount", params: ID_PARAMS, body: discountBody, response: { 200: recordSchema(customers), 409: ABP_ERROR_RESPONSE, ...REFUSALS } } }, async (request) => {
+    const row = await customer(request, request.params.id);
     const body = request.body ?? {};
     if (!validateDiscount(body)) throw validationFailure(customers, validateDiscount.errors ?? [], request.language);
     const { discountPercentage, concurrencyStamp } = body as { discountPercentage: number; concurrencyStamp?: string };
@@ -159,35 +144,34 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     return toRecord(customers, (await readVisible(dyn, engine, customers, request, String(row.id)))!);
   });
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     `${endpoint}/:id/contacts`,
-    { config: { policy }, schema: { tags, summary: "A customer's contact people, primary first", params: idParams, response: { 200: items(contacts), ...REFUSALS } } },
+    { config: { policy }, schema: { tags, summary: "A customer's contact people, primary first", params: ID_PARAMS, response: { 200: items(contacts), ...REFUSALS } } },
     async (request) =>
-      related(request, contacts, 'customerId', [
+      related(request, request.params.id, contacts, 'customerId', [
         ['isPrimary', 'desc'],
         ['name', 'asc'],
       ]),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     `${endpoint}/:id/linkedOrganizations`,
-    { config: { policy }, schema: { tags, summary: 'Organizations whose default customer this is', params: idParams, response: { 200: items(organizations), ...REFUSALS } } },
-    async (request) => related(request, organizations, 'defaultCustomerId', [['name', 'asc']]),
+    { config: { policy }, schema: { tags, summary: 'Organizations whose default customer this is', params: ID_PARAMS, response: { 200: items(organizations), ...REFUSALS } } },
+    async (request) => related(request, request.params.id, organizations, 'defaultCustomerId', [['name', 'asc']]),
   );
 
   // Links an organization of the customer's tenant: it becomes the organization's default customer
   // (an organization has one; linking moves it from another customer). Idempotent.
-  app.post<{ Params: IdParams }>(
+  app.post(
     `${endpoint}/:id/linkedOrganizations`,
     {
       config: { policy: `${policy}.Update` },
-      attachValidation: true,
-      schema: { tags, summary: 'Link an organization to a customer', params: idParams, body: LINK_BODY, response: { 200: recordSchema(organizations), 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
+      schema: { tags, summary: 'Link an organization to a customer', params: ID_PARAMS, body: LINK_BODY, response: { 200: recordSchema(organizations), 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
     },
     async (request) => {
       assertMayChangeOrganizations(request);
-      const row = await customer(request);
-      const { organizationId } = readLink(request.body, request.language);
+      const row = await customer(request, request.params.id);
+      const { organizationId } = request.body;
       const organization = await readVisible(dyn, engine, organizations, request, organizationId);
       // Another tenant's organization (a host looking at every tenant) is as unknown as a missing one.
       if (!organization || organization.tenant_id !== row.tenant_id) {
@@ -197,22 +181,22 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db; engin
     },
   );
 
-  app.delete<{ Params: LinkParams }>(
+  app.delete(
     `${endpoint}/:id/linkedOrganizations/:organizationId`,
     {
       config: { policy: `${policy}.Update` },
-      schema: { tags, summary: 'Unlink an organization from a customer', params: linkParams, response: { 204: { type: 'null' }, 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
+      schema: { tags, summary: 'Unlink an organization from a customer', params: linkParams, response: { ...NO_CONTENT, 409: ABP_ERROR_RESPONSE, ...REFUSALS } },
     },
     async (request, reply) => {
       assertMayChangeOrganizations(request);
-      const row = await customer(request);
+      const row = await customer(request, request.params.id);
       const { organizationId } = request.params;
-      const organization = UUID.test(organizationId) ? await readVisible(dyn, engine, organizations, request, organizationId) : undefined;
+      const organization = await readVisible(dyn, engine, organizations, request, organizationId);
       if (!organization || organization.tenant_id !== row.tenant_id || organization[linkColumn] !== row.id) {
         throw notFound(translate('errors.entityNotFound', request.language));
       }
       await setDefaultCustomer(request, organization, null);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

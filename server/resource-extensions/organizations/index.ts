@@ -1,5 +1,4 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { SchemaEngine } from '../../schema-engine';
 import { applyListParams } from '../../schema-engine/list-query';
@@ -8,7 +7,7 @@ import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema
 import { sql } from 'kysely';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
 import { listQuerystring, recordSchema } from '../../schema-engine/openapi-schemas';
-import { HAND_CHECKED } from '../../http/resource-route-schemas';
+import { HAND_CHECKED, ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, requireVisible } from '../../schema-engine/records';
 import { assertNoCycle } from './cycle';
 
@@ -19,7 +18,7 @@ import { assertNoCycle } from './cycle';
  */
 const MAX_CHILDREN = 1000;
 
-export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+export async function organizationRoutes(app: Api, opts: { db: Db; engine: SchemaEngine }) {
   const { engine } = opts;
   const db = opts.db as unknown as DynamicDb;
   const model = modelOf(engine, 'organizations');
@@ -37,12 +36,12 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
     await assertNoCycle(trx, model, tenantId, id, after.parentId as string | null | undefined, request.language);
   });
 
-  app.get<{ Params: { id: string } }>(`${endpoint}/:id/children`, {
+  app.get(`${endpoint}/:id/children`, {
       config: { policy },
       schema: {
         tags,
         summary: 'Direct children of an organization',
-        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        params: ID_PARAMS,
         response: { 200: { type: 'object', properties: { items: { type: 'array', items: recordSchema(model) } }, required: ['items'] }, ...refusals },
       },
     }, async (request) => {
@@ -59,8 +58,9 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: Db; e
     return { items: rows.map((r) => toRecord(model, r)) };
   });
 
-  // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000).
-  // They are read and refused by applyListParams (translated messages), so the schema only describes them.
+  // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000)
+  // follow the resource's schema, loaded at run time: applyListParams reads and refuses them
+  // (translated messages), so the route's schema only describes them (HAND_CHECKED).
   app.get(`${endpoint}/lookups`, {
       config: { policy },
       ...HAND_CHECKED,

@@ -17,12 +17,12 @@ import { entityChange, messagesOf, todayIso, UUID, type FieldMessage } from '../
 export const DEACTIVATED = 'deactivated';
 export const MAX_DEACTIVATE_IDS = 1000;
 
-export interface DeactivateResult {
+export type DeactivateResult = {
   total: number;
   deactivated: number;
   alreadyDeactivated: number;
   errors: { id: string; messages: FieldMessage[] }[];
-}
+};
 
 /** The record after deactivation; throws the engine's 400 when a schema rule refuses it. */
 export function deactivated(model: ResourceModel, row: Row, lang: string) {

@@ -1,13 +1,12 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { ABP_ERROR_RESPONSE, conflict } from '../../http/errors';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
-import { ID_PARAMS, recordSchema } from '../../schema-engine/openapi-schemas';
-import { bodyValidator } from '../../http/body-validation';
+import { recordSchema } from '../../schema-engine/openapi-schemas';
+import { ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, readVisible, requireVisible } from '../../schema-engine/records';
 import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../../schema-engine/csv-upload';
 import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
@@ -20,11 +19,10 @@ import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeac
  */
 
 const IDS_BODY = idsBody(MAX_DEACTIVATE_IDS);
-const readIds = bodyValidator<{ ids: string[] }>(IDS_BODY);
 /** deactivate.ts DeactivateResult. */
 const DEACTIVATE_RESULT = idBatchResult(['deactivated', 'alreadyDeactivated']);
 
-export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+export async function simCardRoutes(app: Api, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
   const dyn = db as unknown as DynamicDb;
   const model = modelOf(engine, 'simcards');
@@ -52,16 +50,16 @@ export async function simCardRoutes(app: FastifyInstance, opts: { db: Db; engine
 
   app.post(
     `${endpoint}/batchDeactivate`,
-    { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: 'Deactivate several SIM cards', body: IDS_BODY, response: { 200: DEACTIVATE_RESULT } } },
+    { config: { policy: `${policy}.Update` }, schema: { tags, summary: 'Deactivate several SIM cards', body: IDS_BODY, response: { 200: DEACTIVATE_RESULT } } },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
-      const { ids } = readIds(request.body, request.language);
+      const { ids } = request.body;
       return deactivateMany(db, model, request, ids);
     },
   );
 
   const deactivateSchema = { tags, summary: 'Deactivate one SIM card', params: ID_PARAMS, response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } };
-  app.post<{ Params: { id: string } }>(`${endpoint}/:id/deactivate`, { config: { policy: `${policy}.Update` }, schema: deactivateSchema }, async (request) => {
+  app.post(`${endpoint}/:id/deactivate`, { config: { policy: `${policy}.Update` }, schema: deactivateSchema }, async (request) => {
     assertScopeAllowed(model, request, 'write');
     const row = await requireVisible(dyn, engine, model, request, request.params.id);
     if (row.status !== DEACTIVATED) {

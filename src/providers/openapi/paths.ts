@@ -2789,6 +2789,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description The device id */
                     deviceId: string;
                     /** @description Start (ISO 8601) */
                     from?: string;
@@ -6397,7 +6398,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -7465,9 +7466,9 @@ export interface paths {
                 query?: {
                     /** @description Only this device */
                     deviceId?: string;
-                    /** @description Start (date-time; default 30 days before to) */
+                    /** @description Start, a date or date-time (default 30 days before to) */
                     from?: string;
-                    /** @description End (date-time; default now) */
+                    /** @description End, a date or date-time (default now) */
                     to?: string;
                     /** @description Only this event type */
                     type?: string;
@@ -7553,29 +7554,25 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Customer id (a UUID) */
+                    /** @description Customer id */
                     customerId?: string;
-                    /** @description readyToExchange or withCustomerStock */
-                    exchangeState?: string;
-                    /** @description Name, IMEI, device ID or ICCID */
+                    exchangeState?: "readyToExchange" | "withCustomerStock";
+                    /** @description Text searched for */
                     Filter?: string;
-                    /** @description true or false: owned by a user */
-                    inUse?: string;
+                    /** @description Owned by a user */
+                    inUse?: boolean;
                     /** @description Device model */
                     model?: string;
-                    /** @description Organisation id (a UUID) */
+                    /** @description Organisation id */
                     organizationId?: string;
-                    /** @description true or false: paired with a SIM card */
-                    paired?: string;
-                    /** @description sale, rental, loan, demo */
-                    salesType?: string;
-                    /** @description online or offline */
-                    status?: string;
-                    /** @description lost, awaitingReturn, returned, customerDevice, trashed, or none (in service) */
-                    stopReason?: string;
-                    /** @description active or paused */
-                    subscriptionStatus?: string;
-                    /** @description Tenant id (a UUID) */
+                    /** @description Paired with a SIM card */
+                    paired?: boolean;
+                    salesType?: "sale" | "rental" | "loan" | "demo";
+                    status?: "online" | "offline";
+                    /** @description A stop reason, or none (in service) */
+                    stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | "none";
+                    subscriptionStatus?: "active" | "paused";
+                    /** @description Tenant id */
                     tenantId?: string;
                 };
                 header?: never;
@@ -8771,6 +8768,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The device id */
                     deviceId?: string;
                     /** @description Start (ISO 8601, default 7 days before `to`; earlier history is read when asked for) */
                     from?: string;
@@ -9042,7 +9040,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The zone id */
                     id: string;
                 };
                 cookie?: never;
@@ -9351,7 +9348,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The zone id */
                     id: string;
                 };
                 cookie?: never;
@@ -9647,16 +9643,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only zones linked to this citizen */
                     citizenId?: string;
+                    /** @description Only zones linked to this device */
                     deviceId?: string;
-                    /** @description Text in the name */
+                    /** @description Text searched for */
                     Filter?: string;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     shape?: "circle" | "polygon";
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description name, creationTime or shape, then "asc" or "desc" */
+                    /** @description One of name, creationTime, shape, then "asc" or "desc" */
                     Sorting?: string;
                 };
                 header?: never;
@@ -9915,7 +9913,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The zone id */
                     id: string;
                 };
                 cookie?: never;
@@ -10024,7 +10021,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The zone id */
                     id: string;
                 };
                 cookie?: never;
@@ -10177,7 +10173,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The zone id */
                     id: string;
                 };
                 cookie?: never;
@@ -18165,37 +18160,33 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Customer id (a UUID) */
+                    /** @description Customer id */
                     customerId?: string;
                     /** @description The device to replace */
                     deviceId?: string;
-                    /** @description readyToExchange or withCustomerStock */
-                    exchangeState?: string;
+                    exchangeState?: "readyToExchange" | "withCustomerStock";
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description true or false: owned by a user */
-                    inUse?: string;
+                    /** @description Owned by a user */
+                    inUse?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     /** @description Device model */
                     model?: string;
-                    /** @description Organisation id (a UUID) */
+                    /** @description Organisation id */
                     organizationId?: string;
-                    /** @description true or false: paired with a SIM card */
-                    paired?: string;
-                    /** @description sale, rental, loan, demo */
-                    salesType?: string;
+                    /** @description Paired with a SIM card */
+                    paired?: boolean;
+                    salesType?: "sale" | "rental" | "loan" | "demo";
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description A field, then optionally "asc" or "desc" */
+                    /** @description One of name, imei, model, status, batteryLevel, lastContact, stopReason, stopTime, salesType, creationTime, then "asc" or "desc" */
                     Sorting?: string;
-                    /** @description online or offline */
-                    status?: string;
-                    /** @description lost, awaitingReturn, returned, customerDevice, trashed, or none (in service) */
-                    stopReason?: string;
-                    /** @description active or paused */
-                    subscriptionStatus?: string;
-                    /** @description Tenant id (a UUID) */
+                    status?: "online" | "offline";
+                    /** @description A stop reason, or none (in service) */
+                    stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | "none";
+                    subscriptionStatus?: "active" | "paused";
+                    /** @description Tenant id */
                     tenantId?: string;
                 };
                 header?: never;
@@ -18328,35 +18319,31 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Customer id (a UUID) */
+                    /** @description Customer id */
                     customerId?: string;
-                    /** @description readyToExchange or withCustomerStock */
-                    exchangeState?: string;
+                    exchangeState?: "readyToExchange" | "withCustomerStock";
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description true or false: owned by a user */
-                    inUse?: string;
+                    /** @description Owned by a user */
+                    inUse?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     /** @description Device model */
                     model?: string;
-                    /** @description Organisation id (a UUID) */
+                    /** @description Organisation id */
                     organizationId?: string;
-                    /** @description true or false: paired with a SIM card */
-                    paired?: string;
-                    /** @description sale, rental, loan, demo */
-                    salesType?: string;
+                    /** @description Paired with a SIM card */
+                    paired?: boolean;
+                    salesType?: "sale" | "rental" | "loan" | "demo";
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description A field, then optionally "asc" or "desc" */
+                    /** @description One of name, imei, model, status, batteryLevel, lastContact, stopReason, stopTime, salesType, creationTime, then "asc" or "desc" */
                     Sorting?: string;
-                    /** @description online or offline */
-                    status?: string;
-                    /** @description lost, awaitingReturn, returned, customerDevice, trashed, or none (in service) */
-                    stopReason?: string;
-                    /** @description active or paused */
-                    subscriptionStatus?: string;
-                    /** @description Tenant id (a UUID) */
+                    status?: "online" | "offline";
+                    /** @description A stop reason, or none (in service) */
+                    stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | "none";
+                    subscriptionStatus?: "active" | "paused";
+                    /** @description Tenant id */
                     tenantId?: string;
                 };
                 header?: never;
@@ -18894,7 +18881,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -19155,14 +19141,13 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -19198,6 +19183,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19424,7 +19418,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -19530,35 +19523,31 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Customer id (a UUID) */
+                    /** @description Customer id */
                     customerId?: string;
-                    /** @description readyToExchange or withCustomerStock */
-                    exchangeState?: string;
+                    exchangeState?: "readyToExchange" | "withCustomerStock";
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description true or false: owned by a user */
-                    inUse?: string;
+                    /** @description Owned by a user */
+                    inUse?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     /** @description Device model */
                     model?: string;
-                    /** @description Organisation id (a UUID) */
+                    /** @description Organisation id */
                     organizationId?: string;
-                    /** @description true or false: paired with a SIM card */
-                    paired?: string;
-                    /** @description sale, rental, loan, demo */
-                    salesType?: string;
+                    /** @description Paired with a SIM card */
+                    paired?: boolean;
+                    salesType?: "sale" | "rental" | "loan" | "demo";
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description A field, then optionally "asc" or "desc" */
+                    /** @description One of name, imei, model, status, batteryLevel, lastContact, stopReason, stopTime, salesType, creationTime, then "asc" or "desc" */
                     Sorting?: string;
-                    /** @description online or offline */
-                    status?: string;
-                    /** @description lost, awaitingReturn, returned, customerDevice, trashed, or none (in service) */
-                    stopReason?: string;
-                    /** @description active or paused */
-                    subscriptionStatus?: string;
-                    /** @description Tenant id (a UUID) */
+                    status?: "online" | "offline";
+                    /** @description A stop reason, or none (in service) */
+                    stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | "none";
+                    subscriptionStatus?: "active" | "paused";
+                    /** @description Tenant id */
                     tenantId?: string;
                 };
                 header?: never;
@@ -19912,7 +19901,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -19995,7 +19983,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -20113,7 +20100,7 @@ export interface paths {
                     MaxResultCount?: number;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description A field, then optionally "asc" or "desc" */
+                    /** @description One of name, status, subscriptionStatus, batteryLevel, lastContact, creationTime, then "asc" or "desc" */
                     Sorting?: string;
                 };
                 header?: never;
@@ -21369,7 +21356,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -21745,35 +21731,31 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Customer id (a UUID) */
+                    /** @description Customer id */
                     customerId?: string;
-                    /** @description readyToExchange or withCustomerStock */
-                    exchangeState?: string;
+                    exchangeState?: "readyToExchange" | "withCustomerStock";
                     /** @description Text searched for */
                     Filter?: string;
-                    /** @description true or false: owned by a user */
-                    inUse?: string;
+                    /** @description Owned by a user */
+                    inUse?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     /** @description Device model */
                     model?: string;
-                    /** @description Organisation id (a UUID) */
+                    /** @description Organisation id */
                     organizationId?: string;
-                    /** @description true or false: paired with a SIM card */
-                    paired?: string;
-                    /** @description sale, rental, loan, demo */
-                    salesType?: string;
+                    /** @description Paired with a SIM card */
+                    paired?: boolean;
+                    salesType?: "sale" | "rental" | "loan" | "demo";
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    /** @description A field, then optionally "asc" or "desc" */
+                    /** @description One of name, imei, model, status, batteryLevel, lastContact, stopReason, stopTime, salesType, creationTime, then "asc" or "desc" */
                     Sorting?: string;
-                    /** @description online or offline */
-                    status?: string;
-                    /** @description lost, awaitingReturn, returned, customerDevice, trashed, or none (in service) */
-                    stopReason?: string;
-                    /** @description active or paused */
-                    subscriptionStatus?: string;
-                    /** @description Tenant id (a UUID) */
+                    status?: "online" | "offline";
+                    /** @description A stop reason, or none (in service) */
+                    stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | "none";
+                    subscriptionStatus?: "active" | "paused";
+                    /** @description Tenant id */
                     tenantId?: string;
                 };
                 header?: never;
@@ -21898,7 +21880,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -24598,7 +24579,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The record id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -25521,7 +25501,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The command template id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
@@ -25968,7 +25947,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The alarm message's id */
                     id: string;
                 };
                 cookie?: never;
@@ -26085,7 +26063,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id */
                     id: string;
                 };
                 cookie?: never;
@@ -26170,7 +26147,6 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The device id */
                     id: string;
                 };
                 cookie?: never;
@@ -26558,6 +26534,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description The device id */
                     deviceId: string;
                     /** @description Start (ISO 8601) */
                     from?: string;
@@ -26674,7 +26651,6 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The device id (a UUID) */
                     deviceId: string;
                 };
                 cookie?: never;
@@ -36765,6 +36741,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         deviceId?: string | null;
+                        /** @description The IMEI or serial number (^(?:[0-9]{15}|(?=[0-9-]*[A-Za-z])[A-Za-z0-9-]{5,32})$ without spaces) */
                         imei: string;
                         name: string;
                         promotionsOptIn?: boolean;
@@ -37536,14 +37513,13 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The alarm receiver id (a UUID) */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -37579,6 +37555,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -37958,7 +37943,6 @@ export interface paths {
                 content: {
                     "application/json": {
                         deviceId: string;
-                        /** Format: email */
                         email: string;
                     };
                 };
@@ -41343,9 +41327,9 @@ export interface paths {
         /** One invoice as a PDF (?invoiceId=) */
         get: {
             parameters: {
-                query?: {
-                    /** @description The invoice id (a UUID) */
-                    invoiceId?: string;
+                query: {
+                    /** @description The invoice id */
+                    invoiceId: string;
                 };
                 header?: never;
                 path?: never;
@@ -41761,7 +41745,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The card id (a UUID) */
+                    /** @description The card id */
                     cardId: string;
                     /** @description The gateway's customer id */
                     customerId: string;
@@ -42474,7 +42458,7 @@ export interface paths {
                 path: {
                     /** @description The gateway's customer id */
                     customerId: string;
-                    /** @description The subscription id (a UUID) */
+                    /** @description The subscription id */
                     subscriptionId: string;
                 };
                 cookie?: never;
