@@ -11,8 +11,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    includeLocalizationResources?: string;
-                    IncludeLocalizationResources?: string;
+                    includeLocalizationResources?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -199,11 +198,9 @@ export interface paths {
         /** A culture's texts, as ABP's ApplicationLocalizationDto */
         get: {
             parameters: {
-                query?: {
-                    cultureName?: string;
-                    CultureName?: string;
-                    onlyDynamics?: string;
-                    OnlyDynamics?: string;
+                query: {
+                    cultureName: string;
+                    onlyDynamics?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -1028,7 +1025,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Changed; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1454,7 +1451,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1490,6 +1487,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1672,9 +1678,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    maxResultCount?: number;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    skipCount?: number;
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                 };
                 header?: never;
@@ -1786,7 +1792,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1822,6 +1828,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7741,11 +7756,13 @@ export interface paths {
                     applicationName?: string;
                     clientId?: string;
                     correlationId?: string;
-                    endTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    endTime?: string | unknown | unknown;
                     /** @description Default csv */
                     format?: "csv" | "xlsx";
                     identity?: string;
-                    startTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    startTime?: string | unknown | unknown;
                     userId?: string;
                     userName?: string;
                 };
@@ -7835,8 +7852,8 @@ export interface paths {
                     Filter?: string;
                     /** @description Default csv */
                     format?: "csv" | "xlsx";
-                    isLockedOut?: "true" | "false" | "True" | "False";
-                    notActive?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
+                    notActive?: boolean;
                     roleId?: string;
                     /** @description Default all */
                     type?: "all" | "standard" | "phonenumberlogin" | "mitid";
@@ -22274,7 +22291,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -22310,6 +22327,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22374,7 +22400,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -22383,6 +22409,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -26769,14 +26813,16 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    endTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    endTime?: string | unknown | unknown;
                     /** @description Only this kind (any case); both when left out */
                     kind?: "audit" | "security";
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    startTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    startTime?: string | unknown | unknown;
                 };
                 header?: never;
                 path: {
@@ -27023,10 +27069,10 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    isLockedOut?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notActive?: "true" | "false" | "True" | "False";
+                    notActive?: boolean;
                     roleId?: string;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
@@ -27147,7 +27193,8 @@ export interface paths {
                     applicationName?: string;
                     clientId?: string;
                     correlationId?: string;
-                    endTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    endTime?: string | unknown | unknown;
                     identity?: string;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
@@ -27155,7 +27202,8 @@ export interface paths {
                     SkipCount?: number;
                     /** @description One of creationTime, action, userName, clientIpAddress, identity, then "asc" or "desc" */
                     Sorting?: string;
-                    startTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    startTime?: string | unknown | unknown;
                     userId?: string;
                     userName?: string;
                 };
@@ -27572,10 +27620,10 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    isLockedOut?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notActive?: "true" | "false" | "True" | "False";
+                    notActive?: boolean;
                     roleId?: string;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
@@ -27694,10 +27742,10 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    isLockedOut?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notActive?: "true" | "false" | "True" | "False";
+                    notActive?: boolean;
                     roleId?: string;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
@@ -27816,10 +27864,10 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    isLockedOut?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notActive?: "true" | "false" | "True" | "False";
+                    notActive?: boolean;
                     roleId?: string;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
@@ -28948,8 +28996,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    endTime?: string;
-                    hasException?: "true" | "false" | "True" | "False";
+                    /** @description An ISO 8601 time or date */
+                    endTime?: string | unknown | unknown;
+                    hasException?: boolean;
                     httpMethod?: string;
                     httpStatusCode?: number;
                     maxExecutionDuration?: number;
@@ -28960,9 +29009,10 @@ export interface paths {
                     SkipCount?: number;
                     /** @description One of executionTime, executionDuration, httpStatusCode, httpMethod, userName, url, then "asc" or "desc" */
                     Sorting?: string;
-                    startTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    startTime?: string | unknown | unknown;
                     /** @description A tenant's id, or 'null' for the host's own entries */
-                    tenantId?: string;
+                    tenantId?: string | unknown | "null";
                     url?: string;
                     userId?: string;
                     userName?: string;
@@ -29238,7 +29288,8 @@ export interface paths {
             parameters: {
                 query?: {
                     auditLogId?: string;
-                    endDate?: string;
+                    /** @description An ISO 8601 time or date */
+                    endDate?: string | unknown | unknown;
                     entityChangeType?: 0 | 1 | 2;
                     entityId?: string;
                     entityTypeFullName?: string;
@@ -29246,7 +29297,8 @@ export interface paths {
                     MaxResultCount?: number;
                     /** @description Records to skip (default 0) */
                     SkipCount?: number;
-                    startDate?: string;
+                    /** @description An ISO 8601 time or date */
+                    startDate?: string | unknown | unknown;
                 };
                 header?: never;
                 path?: never;
@@ -29354,11 +29406,9 @@ export interface paths {
         /** A tenant's features */
         get: {
             parameters: {
-                query?: {
+                query: {
                     providerKey?: string;
-                    ProviderKey?: string;
-                    providerName?: string;
-                    ProviderName?: string;
+                    providerName: "T";
                 };
                 header?: never;
                 path?: never;
@@ -29431,6 +29481,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
                 500: {
                     headers: {
                         [name: string]: unknown;
@@ -29453,11 +29512,9 @@ export interface paths {
         /** Set a tenant's features */
         put: {
             parameters: {
-                query?: {
+                query: {
                     providerKey?: string;
-                    ProviderKey?: string;
-                    providerName?: string;
-                    ProviderName?: string;
+                    providerName: "T";
                 };
                 header?: never;
                 path?: never;
@@ -29474,7 +29531,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -29501,6 +29558,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -29541,11 +29607,9 @@ export interface paths {
         /** Reset a tenant's features to the defaults */
         delete: {
             parameters: {
-                query?: {
+                query: {
                     providerKey?: string;
-                    ProviderKey?: string;
-                    providerName?: string;
-                    ProviderName?: string;
+                    providerName: "T";
                 };
                 header?: never;
                 path?: never;
@@ -29553,7 +29617,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -29580,6 +29644,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -32814,7 +32896,8 @@ export interface paths {
                     applicationName?: string;
                     clientId?: string;
                     correlationId?: string;
-                    endTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    endTime?: string | unknown | unknown;
                     identity?: string;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
@@ -32822,7 +32905,8 @@ export interface paths {
                     SkipCount?: number;
                     /** @description One of creationTime, action, userName, clientIpAddress, identity, then "asc" or "desc" */
                     Sorting?: string;
-                    startTime?: string;
+                    /** @description An ISO 8601 time or date */
+                    startTime?: string | unknown | unknown;
                     userId?: string;
                     userName?: string;
                 };
@@ -33044,10 +33128,10 @@ export interface paths {
                 query?: {
                     /** @description Text searched for */
                     Filter?: string;
-                    isLockedOut?: "true" | "false" | "True" | "False";
+                    isLockedOut?: boolean;
                     /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notActive?: "true" | "false" | "True" | "False";
+                    notActive?: boolean;
                     organizationUnitId?: string;
                     roleId?: string;
                     /** @description Records to skip (default 0) */
@@ -33184,7 +33268,7 @@ export interface paths {
                         name?: string | null;
                         organizationUnitIds?: string[];
                         password: string;
-                        phoneNumber?: string | (never | null);
+                        phoneNumber?: string | null;
                         phoneNumberConfirmed?: boolean;
                         phoneNumberLoginEnabled?: boolean;
                         roleNames?: string[];
@@ -33477,7 +33561,7 @@ export interface paths {
                         lockoutEnabled?: boolean;
                         name?: string | null;
                         organizationUnitIds?: string[];
-                        phoneNumber?: string | (never | null);
+                        phoneNumber?: string | null;
                         phoneNumberConfirmed?: boolean;
                         phoneNumberLoginEnabled?: boolean;
                         roleNames?: string[];
@@ -33835,7 +33919,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -34326,7 +34410,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    enabled: "true" | "false";
+                    enabled: boolean;
                     id: string;
                 };
                 cookie?: never;
@@ -34965,21 +35049,17 @@ export interface paths {
             parameters: {
                 query?: {
                     baseCultureName?: string;
-                    BaseCultureName?: string;
-                    filter?: string;
+                    /** @description Text searched for */
                     Filter?: string;
-                    getOnlyEmptyValues?: string;
-                    GetOnlyEmptyValues?: string;
-                    maxResultCount?: string;
-                    MaxResultCount?: string;
+                    getOnlyEmptyValues?: boolean;
+                    /** @description Records to answer (default 10) */
+                    MaxResultCount?: number;
                     resourceName?: string;
-                    ResourceName?: string;
-                    skipCount?: string;
-                    SkipCount?: string;
-                    sorting?: string;
+                    /** @description Records to skip (default 0) */
+                    SkipCount?: number;
+                    /** @description One of name, resourceName, baseValue, value, then "asc" or "desc" */
                     Sorting?: string;
                     targetCultureName?: string;
-                    TargetCultureName?: string;
                 };
                 header?: never;
                 path?: never;
@@ -35074,7 +35154,6 @@ export interface paths {
             parameters: {
                 query?: {
                     baseCultureName?: string;
-                    BaseCultureName?: string;
                 };
                 header?: never;
                 path: {
@@ -35395,13 +35474,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    filter?: string;
+                    /** @description Text searched for */
                     Filter?: string;
-                    maxResultCount?: string;
-                    MaxResultCount?: string;
-                    skipCount?: string;
-                    SkipCount?: string;
-                    sorting?: string;
+                    /** @description Records to answer (default 10) */
+                    MaxResultCount?: number;
+                    /** @description Records to skip (default 0) */
+                    SkipCount?: number;
+                    /** @description One of displayName, cultureName, creationTime, then "asc" or "desc" */
                     Sorting?: string;
                 };
                 header?: never;
@@ -35819,7 +35898,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -35855,6 +35934,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -35908,7 +35996,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -36556,11 +36644,11 @@ export interface paths {
             /** @description The image bytes (PNG, JPEG, GIF or WebP; the content decides, not the Content-Type) */
             requestBody: {
                 content: {
-                    "application/octet-stream": string;
-                    "image/gif": string;
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "image/webp": string;
+                    "application/octet-stream": unknown;
+                    "image/gif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
                 };
             };
             responses: {
@@ -36652,7 +36740,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -36688,6 +36776,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -37312,7 +37409,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -37621,7 +37718,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -38428,7 +38525,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -38464,6 +38561,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -39056,19 +39162,18 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    activationState?: string;
-                    ActivationState?: string;
-                    expirationDateMax?: string;
-                    ExpirationDateMax?: string;
-                    expirationDateMin?: string;
-                    ExpirationDateMin?: string;
-                    filter?: string;
+                    ActivationState?: 0 | 1 | 2;
+                    /** @description An ISO 8601 time or date */
+                    ExpirationDateMax?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    ExpirationDateMin?: string | unknown | unknown;
+                    /** @description Text searched for */
                     Filter?: string;
-                    maxResultCount?: string;
-                    MaxResultCount?: string;
-                    skipCount?: string;
-                    SkipCount?: string;
-                    sorting?: string;
+                    /** @description Records to answer (default 10) */
+                    MaxResultCount?: number;
+                    /** @description Records to skip (default 0) */
+                    SkipCount?: number;
+                    /** @description One of name, creationTime, activationEndDate, then "asc" or "desc" */
                     Sorting?: string;
                 };
                 header?: never;
@@ -39537,7 +39642,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Done; no body */
+                /** @description Done; no content */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -39573,6 +39678,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -40242,7 +40356,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description An IANA time zone or UTC */
-                    timezone?: string;
+                    timezone?: "UTC" | "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis";
                 };
                 header?: never;
                 path?: never;
@@ -40251,8 +40365,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description An IANA time zone or UTC */
-                        timezone?: string;
+                        /**
+                         * @description An IANA time zone or UTC
+                         * @enum {string}
+                         */
+                        timezone?: "UTC" | "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis";
                     } | null;
                 };
             };
