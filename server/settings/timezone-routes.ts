@@ -42,9 +42,9 @@ export async function timeZoneRoutes(app: Api, opts: { db: Db }) {
   });
 
   app.put(ENDPOINT, { config: { policy }, schema: { ...schema, summary: 'Change the time zone', querystring: TIME_ZONE_QUERY, body: TIME_ZONE_BODY, response: NO_CONTENT } }, async (request, reply) => {
-    // The schema checks a zone given; given in neither place, there is none to set.
+    // Given in neither place, there is none to set; a name this runtime does not know is none either.
     const zone = request.query.timezone ?? request.body?.timezone;
-    if (zone === undefined) {
+    if (zone === undefined || !ZONES.has(zone)) {
       throw invalid(request.language, [{ message: translate('settings.unknownTimeZone', request.language), members: ['timezone'] }]);
     }
     await saveSettings(db, request, { [TIME_ZONE_SETTING]: zone });

@@ -62,7 +62,7 @@ const SCHEMAS = '/api/app/schemas';
 export type ApplicationConfiguration = AnswerOf<typeof CONFIGURATION>;
 export type CurrentUserOverview = AnswerOf<typeof CURRENT_USER>;
 
-const applicationConfiguration = sessionCache(async () => present(await api('get', CONFIGURATION, { ...OWN, query: { includeLocalizationResources: 'false' } }), CONFIGURATION));
+const applicationConfiguration = sessionCache(async () => present(await api('get', CONFIGURATION, { ...OWN, query: { includeLocalizationResources: false } }), CONFIGURATION));
 const currentUser = sessionCache(async () => present(await api('get', CURRENT_USER, OWN), CURRENT_USER));
 // The API describes a resource schema only as an object: each is a JSON Schema document of its own.
 const resourceSchemas = sessionCache(async () => present(await api('get', SCHEMAS, OWN), SCHEMAS).items as unknown as ResourceSchema[]);

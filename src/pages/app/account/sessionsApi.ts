@@ -11,7 +11,7 @@ export type AccountSession = AnswerOf<typeof ACCOUNT_SESSIONS>['items'][number];
 export const SESSIONS_KEY = ['account-sessions'] as const;
 
 export async function fetchSessions(signal?: AbortSignal): Promise<AccountSession[]> {
-  return (await api('get', ACCOUNT_SESSIONS, { tenant: false, query: { maxResultCount: MAX_SESSIONS }, signal })).items;
+  return (await api('get', ACCOUNT_SESSIONS, { tenant: false, query: { MaxResultCount: MAX_SESSIONS }, signal })).items;
 }
 
 /** Ends one session: its tokens stop working at once (this browser's own too, when it is the current one). */

@@ -20,7 +20,7 @@ export function TwoFactorSwitch() {
   const toggle = async (enabled: boolean) => {
     setBusy(true);
     try {
-      await api('put', '/api/identity/users/{id}/two-factor/{enabled}', { params: { id: record.id, enabled: enabled ? 'true' : 'false' } });
+      await api('put', '/api/identity/users/{id}/two-factor/{enabled}', { params: { id: record.id, enabled } });
       notify(enabled ? t('users.twoFactorOn') : t('users.twoFactorOff'), { type: 'success' });
       refresh();
     } catch (error) {

@@ -17,8 +17,8 @@ export async function fetchTexts(filter: TextFilter, page: number, signal: Abort
       ...(filter.resourceName ? { resourceName: filter.resourceName } : {}),
       targetCultureName: filter.targetCultureName,
       ...(filter.filter.trim() ? { filter: filter.filter.trim() } : {}),
-      SkipCount: String(page * PAGE_SIZE),
-      MaxResultCount: String(PAGE_SIZE),
+      SkipCount: page * PAGE_SIZE,
+      MaxResultCount: PAGE_SIZE,
     },
     signal,
   });

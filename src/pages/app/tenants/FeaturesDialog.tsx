@@ -65,7 +65,7 @@ export function FeaturesDialog({ tenant, onClose }: Props) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const query = { providerName: 'T', providerKey: tenant.id };
+  const query = { providerName: 'T' as const, providerKey: tenant.id };
   const queryKey = ['management', 'features', tenant.id];
   const { data: answer, error: loadError } = useQuery({
     queryKey,
