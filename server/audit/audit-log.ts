@@ -53,7 +53,9 @@ export function installAuditLog(app: FastifyInstance, db: Db): void {
   app.decorateRequest('audited', false);
   app.decorateRequest('auditException', null);
   app.addHook('onError', async (request, _reply, error) => {
-    const code = error instanceof AbpError ? error.extra.code : (error as { code?: string }).code;
+    // A request its route's schema refused is answered as ABP's validation error (http/errors.ts): logged as one.
+    const refusedBySchema = 'validation' in error && Boolean(error.validation);
+    const code = error instanceof AbpError ? error.extra.code : refusedBySchema ? 'Vigil:Validation' : error.code;
     request.auditException = `${code ?? error.name}: ${error.message}`.slice(0, 2000);
   });
   app.addHook('onResponse', async (request, reply) => {
