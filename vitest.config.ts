@@ -32,6 +32,8 @@ const API_WORKERS = 2;
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 /** Makes the migrated embedded database every test server's in-memory one starts from. */
 const PGLITE_TEMPLATE = 'tests/support/pglite-template.ts';
+/** Checks src/providers/openapi/paths.ts against the server's description (its own project, below). */
+const API_DESCRIPTION_TEST = 'tests/api/openapi-types.test.ts';
 
 export default defineConfig({
   test: {
@@ -57,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [API_DESCRIPTION_TEST],
           environment: 'node',
           // One module graph per worker, not per file: every file starts its own server on its own
           // database and stops it, so nothing a file needs is left in a module between files, and
@@ -66,6 +69,20 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: API_WORKERS,
+          globalSetup: [PGLITE_TEMPLATE],
+        },
+      },
+      // The generated API types are compared with the description of a server started in a fresh
+      // module graph, as `npm run gen:api-types` starts one: a server started after other files'
+      // servers in the same worker described one route with a refusal it does not give (a 413).
+      {
+        test: {
+          name: 'api-description',
+          include: [API_DESCRIPTION_TEST],
+          environment: 'node',
+          isolate: true,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           globalSetup: [PGLITE_TEMPLATE],
         },
       },
