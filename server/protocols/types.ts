@@ -81,9 +81,9 @@ export interface DeviceCommand {
   attributes: Record<string, AttributeValue>;
 }
 
-export interface ProtocolCodec {
+export interface ProtocolCodec<Name extends string = string> {
   /** 'watch', 'eview', ...: the protocol's name in configuration, the database and the simulator. */
-  name: string;
+  name: Name;
   defaultPort: number;
   createFramer(maxFrameBytes: number): Framer;
   decode(frame: Uint8Array, receivedAt: Date): DecodeResult;

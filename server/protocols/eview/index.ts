@@ -4,7 +4,7 @@ import { encodeCommand, EVIEW_COMMANDS } from './encoder';
 import { EviewFramer } from './frame';
 
 /** Eview EV-04, EV-05 and EV-07 watches and trackers: Traccar's minifinder2 protocol, binary over TCP. */
-export const eviewCodec: ProtocolCodec = {
+export const eviewCodec: ProtocolCodec<'eview'> = {
   name: 'eview',
   defaultPort: 5187,
   createFramer: (maxFrameBytes) => new EviewFramer(maxFrameBytes),

@@ -8,7 +8,7 @@ import { WatchFramer } from './framer';
  * The "3G"/SeTracker watch protocol (Traccar's `watch`, port 5093): text frames
  * `[TAG*ID*LEN*CONTENT]` over TCP, used by most dementia-care GPS watches.
  */
-export const watchCodec: ProtocolCodec = {
+export const watchCodec: ProtocolCodec<'watch'> = {
   name: 'watch',
   defaultPort: 5093,
   createFramer: (maxFrameBytes) => new WatchFramer(maxFrameBytes),
