@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 import { parseMac } from '../../common/mac';
 import { isValidLatLng } from '../../common/geo';
 

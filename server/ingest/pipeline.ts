@@ -2,7 +2,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';

@@ -1,4 +1,4 @@
-import type { AttributeValue, CellTower, Network, WifiAccessPoint } from '../../ingest/osmand';
+import type { AttributeValue, CellTower, Network, WifiAccessPoint } from '../types';
 import { putAttribute } from './attributes';
 import { hex, type ByteReader } from './bytes';
 
