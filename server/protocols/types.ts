@@ -33,6 +33,8 @@ export interface Fix {
    * history, marked, and left out of alarm evaluation and the device's state.
    */
   window: 'old' | 'future' | null;
+  /** A watch's status without a place (a heartbeat's battery): evaluated, never kept in the history. */
+  statusOnly?: true;
 }
 
 export type AttributeValue = string | number | boolean;

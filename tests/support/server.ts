@@ -86,7 +86,7 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
         seedDemo: true,
         buildWeb: false,
         // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
-        ingestPort: -1,
+        ingestPort: -1, watchPort: -1, eviewPort: -1,
         logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
         ...overrides,
       },
