@@ -226,7 +226,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     const before = { owner: (await messages(eventId, ownerId)).length, c: (await messages(eventId, users.c.id)).length };
     await runStep(eventId, 1);
     const [alarm] = await messages(eventId, users.b.id);
-    expect(alarm).toMatchObject({ type: 'offWrist', subject: 'Watch taken off: Escalation watch' });
+    expect(alarm).toMatchObject({ type: 'offWrist', subject: 'Taken off the wrist: Escalation watch' });
     expect(alarm!.body).toMatch(/^Escalation watch was taken off the wrist at \d\d:\d\d .* Check on the wearer now\./);
     expect((await call(users.b.token, 'POST', `/api/app/tracking/alarms/${alarm!.id}/acknowledge`)).status).toBe(200);
     expect(await job(eventId, 2)).toMatchObject({ status: 'done', last_error: 'acknowledged' });

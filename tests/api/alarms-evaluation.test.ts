@@ -126,9 +126,9 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
     await fixAt(DAD, 5000, 5, { alarm: 'removing' });
     const [event] = await events(dad.id, 'offWrist');
     expect(event).toMatchObject({ type: 'offWrist', device_id: dad.id });
-    const english = await mailbox.waitFor((m) => m.subject === "Watch taken off: Dad's watch");
+    const english = await mailbox.waitFor((m) => m.subject === "Taken off the wrist: Dad's watch");
     expect(english.text).toMatch(/Dad's watch was taken off the wrist at \d\d:\d\d/);
-    const german = await mailbox.waitFor((m) => m.subject === "Uhr abgenommen: Dad's watch");
+    const german = await mailbox.waitFor((m) => m.subject === "Vom Handgelenk abgenommen: Dad's watch");
     expect(to(german)).toBe('helper@example.org');
     expect(german.text).toMatch(/Dad's watch wurde um \d\d:\d\d .* vom Handgelenk abgenommen\./);
     // One event, escalated like SOS and fall.
