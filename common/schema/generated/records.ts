@@ -144,6 +144,7 @@ export const alarmTextsSchema = {
         "geofenceEnter",
         "sos",
         "fall",
+        "offWrist",
         "lowBattery",
         "offline"
       ],

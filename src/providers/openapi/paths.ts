@@ -1923,7 +1923,7 @@ export interface paths {
                                  * Event
                                  * @enum {string}
                                  */
-                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                                 /** Format: uuid */
                                 id?: string;
                                 /**
@@ -2016,7 +2016,7 @@ export interface paths {
                          * Event
                          * @enum {string}
                          */
-                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                         /**
                          * Language
                          * @default en
@@ -2053,7 +2053,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2188,7 +2188,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2291,7 +2291,7 @@ export interface paths {
                          * Event
                          * @enum {string}
                          */
-                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                         /**
                          * Language
                          * @default en
@@ -2328,7 +2328,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2536,7 +2536,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /**
                              * Language
                              * @default en
@@ -2576,7 +2576,7 @@ export interface paths {
                                  * Event
                                  * @enum {string}
                                  */
-                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                                 /** Format: uuid */
                                 id?: string;
                                 /**
