@@ -11,6 +11,10 @@ import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
+import { TCP_PROTOCOLS, type TcpProtocolName } from '../protocols/registry';
+import { ProtocolPort } from './tcp/port';
+import { LiveSessions } from './tcp/sessions';
+import { TcpIngest } from './tcp/receive';
 
 /** Where the database notifies changes to devices and their people (the triggers of migration 014). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
@@ -18,7 +22,7 @@ export const DIRECTORY_CHANNEL = 'vigil_directory';
 /** How often bad-input counts are written to the log (when there were any). */
 const COUNTS_LOG_MS = 60_000;
 
-/** OsmAnd ingest on /ingest/osmand and INGEST_PORT: positions, device runtime state, battery and events are written here (server/tracking reads them). */
+/** OsmAnd ingest on /ingest/osmand and INGEST_PORT, the watches' own protocols on WATCH_PORT and EVIEW_PORT: positions, device runtime state, battery and events are written here (server/tracking reads them). */
 export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const counters = new IngestCounters();
   const directory = new DeviceDirectory(ctx.db);
@@ -52,6 +56,19 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
     });
   }
 
+  // The watches' own protocols, each on its port, a connection kept open per watch.
+  const sessions = new LiveSessions(ctx.db, app.log);
+  const tcp = new TcpIngest(directory, pipeline, sessions, app.log);
+  const setting: Record<TcpProtocolName, 'watchPort' | 'eviewPort'> = { watch: 'watchPort', eview: 'eviewPort' };
+  const ports = TCP_PROTOCOLS.filter((codec) => ctx.config[setting[codec.name]] >= 0).map((codec) => ({ key: setting[codec.name], port: new ProtocolPort(codec, tcp) }));
+  app.addHook('onReady', async () => {
+    for (const { key, port } of ports) {
+      // With 0 (a free port) the configuration then tells which one was taken.
+      ctx.config[key] = await port.listen(ctx.config[key], ctx.config.host);
+      app.log.info({ port: ctx.config[key], protocol: port.codec.name }, 'watch protocol listening');
+    }
+  });
+
   const timers: NodeJS.Timeout[] = [];
   if (ctx.config.workers) {
     let sweeping = false;
@@ -76,6 +93,8 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
 
   app.addHook('onClose', async () => {
     for (const t of timers) clearInterval(t);
+    sessions.stop();
+    await Promise.all(ports.map(({ port }) => port.close()));
     await ingest?.close();
     await pipeline.drain();
   });

@@ -349,12 +349,12 @@ export class IngestPipeline {
           if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm, {}, null, deviceZones));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
           if (!newer) continue;
-          if (fix.battery !== null) {
-            const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed);
+          if (fix.battery !== null || fix.lowBatteryReported) {
+            const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed, fix.lowBatteryReported);
             state.low_battery_alarmed = battery.alarmed;
             // The level as reported (19.8, not 20); device_state keeps a whole percent for the lists.
-            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery }, null, deviceZones));
-            state.battery = Math.round(fix.battery);
+            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery ?? state.battery }, null, deviceZones));
+            if (fix.battery !== null) state.battery = Math.round(fix.battery);
           }
           if (fix.charging !== null) state.charging = fix.charging;
           if (fix.latitude === null || fix.longitude === null || !fix.valid) continue;

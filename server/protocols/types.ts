@@ -35,6 +35,8 @@ export interface Fix {
   window: 'old' | 'future' | null;
   /** A watch's status without a place (a heartbeat's battery): evaluated, never kept in the history. */
   statusOnly?: true;
+  /** The watch's own low-battery bit: alarmed once per discharge, as the device's threshold is. */
+  lowBatteryReported?: true;
 }
 
 export type AttributeValue = string | number | boolean;

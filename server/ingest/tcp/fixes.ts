@@ -48,6 +48,7 @@ export function fixOf(position: DecodedPosition): Fix {
     attributes,
     network: position.network,
     window: null,
+    ...(position.alarms.includes('lowBattery') ? { lowBatteryReported: true as const } : {}),
   };
 }
 
