@@ -38,7 +38,8 @@ export class WatchConnection {
   private working = false;
   private paused = false;
   private closed = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** `idle`: no frame for too long (before the first good one: helloMs); `frame`: a frame started and not yet whole. */
+  private readonly timers: { idle?: NodeJS.Timeout; frame?: NodeJS.Timeout } = {};
 
   constructor(
     private readonly socket: net.Socket,
@@ -56,7 +57,7 @@ export class WatchConnection {
     socket.on('error', () => this.close('error'));
     socket.on('end', () => this.close('peer'));
     socket.on('close', () => this.close('peer'));
-    this.arm(limits.helloMs, 'noHello');
+    this.arm('idle', limits.helloMs, 'noHello');
   }
 
   get identified(): boolean {
@@ -77,7 +78,8 @@ export class WatchConnection {
   close(reason: CloseReason): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.timer);
+    this.disarm('idle');
+    this.disarm('frame');
     this.queue = [];
     this.socket.destroy();
     this.handler.closed(this, reason);
@@ -92,6 +94,7 @@ export class WatchConnection {
     this.deviceKey = deviceKey;
     this.device = device;
     this.badFrames = 0;
+    this.arm('idle', this.limits.idleMs, 'idle');
   }
 
   /** A frame did not decode or named no known watch; too many before a good one close the connection. */
@@ -119,10 +122,14 @@ export class WatchConnection {
       }
       this.queue.push(frame);
     }
-    if (frames.length) this.lastIn = new Date(now);
-    // A frame still open must be whole soon (a peer trickling bytes holds nothing for long).
-    if (this.framer.buffered > 0) this.arm(this.limits.helloMs, 'slowFrame');
-    else this.arm(this.identified ? this.limits.idleMs : this.limits.helloMs, this.identified ? 'idle' : 'noHello');
+    // Only frames are signs of life: bytes that make none (noise, a frame that never ends) are not.
+    if (frames.length) {
+      this.lastIn = new Date(now);
+      if (this.identified) this.arm('idle', this.limits.idleMs, 'idle');
+    }
+    // A frame once started must be whole soon, however slowly its bytes trickle in.
+    if (this.framer.buffered === 0) this.disarm('frame');
+    else if (!this.timers.frame) this.arm('frame', this.limits.helloMs, 'slowFrame');
     if (this.queue.length >= this.limits.maxPendingFrames && !this.paused) {
       this.paused = true;
       this.socket.pause();
@@ -153,9 +160,15 @@ export class WatchConnection {
     }
   }
 
-  private arm(ms: number, reason: CloseReason): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.close(reason), ms);
-    this.timer.unref();
+  private arm(which: 'idle' | 'frame', ms: number, reason: CloseReason): void {
+    clearTimeout(this.timers[which]);
+    const timer = setTimeout(() => this.close(reason), ms);
+    timer.unref();
+    this.timers[which] = timer;
+  }
+
+  private disarm(which: 'idle' | 'frame'): void {
+    clearTimeout(this.timers[which]);
+    this.timers[which] = undefined;
   }
 }
