@@ -12,7 +12,7 @@ import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
 
-/** Where the database notifies changes to devices and their people (the triggers of migration 014). */
+/** Where the database notifies changes to devices and their people (the triggers of migrations 014 and 030). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
 
 /** How often bad-input counts are written to the log (when there were any). */
