@@ -68,12 +68,11 @@ export class DeviceDirectory {
     this.waiting = new Map();
     const ids = [...waiting.keys()];
     try {
-      const rows = await this.db
-        .selectFrom('devices')
-        .select(['id', 'tenant_id', 'name', 'citizen_id', 'imei', 'protocol_id'])
-        .where((eb) => eb.or([eb('protocol_id', 'in', ids), eb('imei', 'in', ids)]))
-        .where('is_deleted', '=', false)
-        .execute();
+      // One query in two halves, each answered by its column's unique index (an OR of the two
+      // may be planned as one pass over every live device).
+      const by = (column: 'protocol_id' | 'imei') =>
+        this.db.selectFrom('devices').select(['id', 'tenant_id', 'name', 'citizen_id', 'imei', 'protocol_id']).where(column, 'in', ids).where('is_deleted', '=', false);
+      const rows = await by('protocol_id').unionAll(by('imei')).execute();
       if (this.devices.size > MAX_ENTRIES) this.devices.clear();
       const now = Date.now();
       const byProtocolId = new Map(rows.flatMap((r) => (r.protocol_id === null ? [] : [[r.protocol_id, r] as const])));
