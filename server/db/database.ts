@@ -38,6 +38,7 @@ import * as m026 from './migrations/026_jobs_escalation';
 import * as m027 from './migrations/027_retention_indexes';
 import * as m028 from './migrations/028_partitioned_history';
 import * as m029 from './migrations/029_privacy';
+import * as m030 from './migrations/030_device_protocol_id';
 import * as m032 from './migrations/032_live_connections';
 
 export type Db = Kysely<Database>;
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_retention_indexes': m027,
   '028_partitioned_history': m028,
   '029_privacy': m029,
+  '030_device_protocol_id': m030,
   '032_live_connections': m032,
 };
 

@@ -16,7 +16,7 @@ import { ProtocolPort } from './tcp/port';
 import { LiveSessions } from './tcp/sessions';
 import { TcpIngest } from './tcp/receive';
 
-/** Where the database notifies changes to devices and their people (the triggers of migration 014). */
+/** Where the database notifies changes to devices and their people (the triggers of migrations 014 and 030). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
 
 /** How often bad-input counts are written to the log (when there were any). */
