@@ -109,6 +109,20 @@ describe.each(DATABASES)('3G watches on their own port on $name', ({ url }) => {
     again.end();
   });
 
+  it('knows a watch by the 10-digit ID it calls itself (its protocol ID), not only by its IMEI', async () => {
+    const { dad } = await demoDevices(db());
+    const own = `88${String(Date.now()).slice(-8)}`;
+    await db().updateTable('devices').set({ protocol_id: own }).where('id', '=', dad.id).execute();
+    const watch = await connect();
+    // The directory hears of the change through the database's notification.
+    await new Promise((r) => setTimeout(r, 200));
+    watch.send(watchFrame(own, report('UD', { lat: 55.69, lon: 12.59, time: new Date(Date.now() - 120_000) })));
+    const at = () => db().selectFrom('positions').select(['latitude', 'longitude']).where('device_id', '=', dad.id).where('latitude', '=', 55.69).execute();
+    expect(await until(at, (rows) => rows.length > 0)).toEqual([{ latitude: 55.69, longitude: 12.59 }]);
+    watch.end();
+    await db().updateTable('devices').set({ protocol_id: null }).where('id', '=', dad.id).execute();
+  });
+
   it('replaces an older connection of the same watch with the new one', async () => {
     const first = await connect();
     first.send(watchFrame(MUM, 'LK,1,0,71'));
