@@ -38,6 +38,7 @@ import * as m026 from './migrations/026_jobs_escalation';
 import * as m027 from './migrations/027_retention_indexes';
 import * as m028 from './migrations/028_partitioned_history';
 import * as m029 from './migrations/029_privacy';
+import * as m031 from './migrations/031_command_states';
 
 export type Db = Kysely<Database>;
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_retention_indexes': m027,
   '028_partitioned_history': m028,
   '029_privacy': m029,
+  '031_command_states': m031,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */
