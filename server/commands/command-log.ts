@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { expiryOf } from './command-states';
 import type { CommandStatus } from './tables';
 
-/** The command log: every command to a device with its status (queued, sent, delivered, failed). */
+/** One state a command took, and when. */
+export interface CommandStateDto {
+  status: CommandStatus;
+  time: string;
+  /** Why it failed, when it did. */
+  detail: string | null;
+}
+
+/** The command log: every command to a device, its current state and every state it took. */
 export interface CommandDto {
   id: string;
   deviceId: string;
@@ -16,7 +26,11 @@ export interface CommandDto {
   error: string | null;
   creationTime: string;
   sentTime: string | null;
-  deliveredTime: string | null;
+  acknowledgedTime: string | null;
+  /** When it expires if still queued then (command-states.ts COMMAND_LIFETIMES). */
+  expiryTime: string;
+  /** In the order they were taken. */
+  states: CommandStateDto[];
 }
 
 export interface NewCommand {
@@ -35,78 +49,83 @@ export interface NewCommand {
 
 const COLUMNS = [
   'id', 'device_id as deviceId', 'type', 'template_id as templateId', 'text', 'attributes', 'channel', 'phone_number as phoneNumber',
-  'status', 'error', 'creation_time as creationTime', 'sent_time as sentTime', 'delivered_time as deliveredTime',
+  'status', 'error', 'creation_time as creationTime', 'sent_time as sentTime', 'acknowledged_time as acknowledgedTime',
 ] as const;
 
-function dto(row: Omit<CommandDto, 'creationTime' | 'sentTime' | 'deliveredTime' | 'attributes'> & { attributes: unknown; creationTime: Date; sentTime: Date | null; deliveredTime: Date | null }): CommandDto {
-  const attributes = typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as Record<string, unknown>) : (row.attributes as Record<string, unknown>);
+type Row = Omit<CommandDto, 'creationTime' | 'sentTime' | 'acknowledgedTime' | 'attributes' | 'expiryTime' | 'states'> & {
+  attributes: unknown;
+  creationTime: Date;
+  sentTime: Date | null;
+  acknowledgedTime: Date | null;
+};
+
+const iso = (time: Date | string | null) => (time === null ? null : new Date(time).toISOString());
+
+function dto(row: Row, states: CommandStateDto[]): CommandDto {
+  const attributes = (typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes) as Record<string, unknown>;
   return {
     ...row,
     attributes,
-    creationTime: new Date(row.creationTime).toISOString(),
-    sentTime: row.sentTime ? new Date(row.sentTime).toISOString() : null,
-    deliveredTime: row.deliveredTime ? new Date(row.deliveredTime).toISOString() : null,
+    creationTime: iso(row.creationTime)!,
+    sentTime: iso(row.sentTime),
+    acknowledgedTime: iso(row.acknowledgedTime),
+    expiryTime: expiryOf(row.type, new Date(row.creationTime)).toISOString(),
+    states,
   };
 }
 
+/** The states of these commands in the order they were taken (a watch's acknowledgement may carry a clock behind ours), by command. */
+async function statesOf(db: Db, ids: string[]): Promise<Map<string, CommandStateDto[]>> {
+  const byCommand = new Map<string, CommandStateDto[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byCommand;
+  const events = await db.selectFrom('device_command_events').select(['command_id', 'status', 'time', 'detail']).where('command_id', 'in', ids).orderBy('id').execute();
+  for (const e of events) byCommand.get(e.command_id)?.push({ status: e.status, time: iso(e.time)!, detail: e.detail });
+  return byCommand;
+}
+
+/** Logs a command in its first state, and that state with its time, in one statement. */
 export async function logCommand(db: Db, command: NewCommand): Promise<CommandDto> {
   const id = randomUUID();
   const now = new Date();
   await db
-    .insertInto('device_commands')
-    .values({
-      id,
-      tenant_id: command.tenantId,
-      device_id: command.deviceId,
-      user_id: command.userId,
-      type: command.type,
-      template_id: command.templateId ?? null,
-      text: command.text,
-      attributes: JSON.stringify(command.attributes ?? {}),
-      channel: command.channel,
-      phone_number: command.phoneNumber ?? null,
-      status: command.status,
-      error: command.error ?? null,
-      sent_time: command.status === 'sent' ? now : null,
-    })
+    .with('made', (qb) =>
+      qb
+        .insertInto('device_commands')
+        .values({
+          id,
+          tenant_id: command.tenantId,
+          device_id: command.deviceId,
+          user_id: command.userId,
+          type: command.type,
+          template_id: command.templateId ?? null,
+          text: command.text,
+          attributes: JSON.stringify(command.attributes ?? {}),
+          channel: command.channel,
+          phone_number: command.phoneNumber ?? null,
+          status: command.status,
+          error: command.error ?? null,
+          creation_time: now,
+          sent_time: command.status === 'sent' ? now : null,
+          acknowledged_time: command.status === 'acknowledged' ? now : null,
+        })
+        .returning(['id', 'tenant_id', 'status', 'error']),
+    )
+    .insertInto('device_command_events')
+    .columns(['command_id', 'tenant_id', 'status', 'time', 'detail'])
+    .expression((eb) => eb.selectFrom('made').select(['made.id', 'made.tenant_id', 'made.status', sql<Date>`${now}::timestamptz`.as('time'), 'made.error']))
     .execute();
-  return dto(await db.selectFrom('device_commands').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow());
+  return commandOf(db, id);
 }
 
+/** A device's latest commands, newest first, each with its states. */
 export async function recentCommands(db: Db, deviceId: string, limit = 50): Promise<CommandDto[]> {
-  const rows = await db.selectFrom('device_commands').select(COLUMNS).where('device_id', '=', deviceId).orderBy('creation_time', 'desc').limit(limit).execute();
-  return rows.map(dto);
+  const rows = await db.selectFrom('device_commands').select(COLUMNS).where('device_id', '=', deviceId).orderBy('creation_time', 'desc').orderBy('id').limit(limit).execute();
+  const states = await statesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => dto(r, states.get(r.id)!));
 }
 
-/**
- * For the ingest: the device's queued commands, oldest first, marked sent as they are handed over
- * (in one statement, so two API nodes never hand the same command out twice).
- */
-export async function takeQueuedCommands(db: Db, deviceId: string): Promise<CommandDto[]> {
-  const rows = await db
-    .updateTable('device_commands')
-    .set({ status: 'sent', sent_time: new Date() })
-    .where('device_id', '=', deviceId)
-    .where('status', '=', 'queued')
-    .where('channel', '=', 'device')
-    .returning(COLUMNS)
-    .execute();
-  return rows.map(dto).sort((a, b) => a.creationTime.localeCompare(b.creationTime));
-}
-
-/**
- * For the ingest: a queued command handed over in an OsmAnd answer, once that answer went out.
- * Only a command still queued is marked (one another answer marked already is left as it is).
- */
-export async function markCommandSent(db: Db, id: string): Promise<void> {
-  await db.updateTable('device_commands').set({ status: 'sent', sent_time: new Date() }).where('id', '=', id).where('status', '=', 'queued').execute();
-}
-
-/** For the ingest: a device confirmed (or refused) a command. */
-export async function markCommand(db: Db, id: string, status: 'delivered' | 'failed', error?: string): Promise<void> {
-  await db
-    .updateTable('device_commands')
-    .set({ status, error: error ?? null, ...(status === 'delivered' ? { delivered_time: new Date() } : {}) })
-    .where('id', '=', id)
-    .execute();
+/** One command, with its states. */
+export async function commandOf(db: Db, id: string): Promise<CommandDto> {
+  const row = await db.selectFrom('device_commands').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  return dto(row, (await statesOf(db, [id])).get(id)!);
 }

@@ -8,12 +8,15 @@ import { tenantIs } from '../multitenancy/scope';
 import { anyOf } from '../permissions/guard';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
-import { logCommand, recentCommands } from './command-log';
+import type { DeviceCommand } from '../protocols/types';
+import { catalogueOf, COMMAND_ATTRIBUTES, commandText, encodes } from './catalogue';
+import { commandOf, logCommand, recentCommands } from './command-log';
+import { markCommandFailed, markCommandSent } from './command-states';
 import { commandDevice, type CommandDevice } from './device-access';
-import { isDeviceModel, MODEL_COMMANDS } from './settings-schemas';
+import { isDeviceModel, protocolOfModel, type DeviceProtocol } from './models';
 import type { SmsGateway } from './sms-gateway';
 import { fillTemplate } from './templates';
-import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, TEMPLATE, TERMINAL_INFO } from './route-schemas';
+import { COMMAND, COMMAND_LOG, DEVICE_QUERY, REQUEST_BODY, SEND_BODY, SEND_NATIVE_BODY, TEMPLATE, TERMINAL_INFO } from './route-schemas';
 
 const DEVICES = POLICIES.devices;
 
@@ -41,19 +44,47 @@ function templates(db: Db, tenantId: string | null) {
 /** The device of a command: the body's, else the query's `deviceId` or `id`. */
 const deviceIdOf = (query: { deviceId?: string; id?: string }, body?: { deviceId?: string }) => body?.deviceId ?? query.deviceId ?? query.id;
 
-/** /api/app/terminalCommand (terminalInfo, sendCommand, log) and productInstance requestPosition/requestHistory. */
+/** The protocol a device's commands go in; a device without a model takes none. */
+function protocolOf(lang: string, device: CommandDevice): DeviceProtocol {
+  const protocol = protocolOfModel(device.model);
+  if (!protocol) throw invalid(lang, [{ members: ['deviceId'], message: translate('geofences:commands.noModel', lang) }]);
+  return protocol;
+}
+
+/**
+ * Refuses a command the device's protocol does not take: a type outside its catalogue (on
+ * `members`), a value the type has no use for, or values its encoder makes no command of.
+ */
+function checkCommand(lang: string, device: CommandDevice, protocol: DeviceProtocol, command: DeviceCommand, members: string[]): void {
+  if (!catalogueOf(protocol).includes(command.type)) {
+    throw invalid(lang, [{ members, message: translate('geofences:commands.notInCatalogue', lang, { type: command.type, model: String(device.model) }) }]);
+  }
+  const takes = COMMAND_ATTRIBUTES[command.type];
+  const unknown = Object.keys(command.attributes).filter((name) => !takes.includes(name));
+  if (unknown.length) {
+    throw invalid(lang, unknown.map((name) => ({ members: [`attributes.${name}`], message: translate('geofences:commands.unknownAttribute', lang, { name, type: command.type }) })));
+  }
+  if (!encodes(protocol, device.imei, command)) {
+    const names = takes.length ? takes : ['attributes'];
+    throw invalid(lang, [{ members: names.map((name) => (takes.length ? `attributes.${name}` : name)), message: translate('geofences:commands.badAttributes', lang, { type: command.type, attributes: names.join(', ') }) }]);
+  }
+}
+
+/** /api/app/terminalCommand (terminalInfo, sendCommand, sendNative, log) and productInstance requestPosition/requestHistory. */
 export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
-  const infoSchema = { tags, summary: "A device's model, phone number, native commands and command templates", querystring: DEVICE_QUERY, response: { 200: TERMINAL_INFO, ...NOT_FOUND } };
+  const infoSchema = { tags, summary: "A device's model, its protocol, phone number, native commands and command templates", querystring: DEVICE_QUERY, response: { 200: TERMINAL_INFO, ...NOT_FOUND } };
   app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES }, schema: infoSchema }, async (request) => {
     const device = await commandDevice(db, request, deviceIdOf(request.query));
     const rows = isDeviceModel(device.model)
       ? ((await templates(db, request.tenantId).where('device_model', '=', device.model).orderBy('name').limit(100).execute()) as unknown as TemplateRow[])
       : [];
+    const protocol = protocolOfModel(device.model);
     return {
       deviceId: device.id,
       model: device.model,
+      protocol,
       phoneNumber: device.phoneNumber,
-      commands: isDeviceModel(device.model) ? MODEL_COMMANDS[device.model] : [],
+      commands: protocol ? [...catalogueOf(protocol)] : [],
       templates: rows.map((t) => ({ ...t, variables: Array.isArray(t.variables) ? t.variables : [] })),
     };
   });
@@ -72,24 +103,44 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
     if ('problems' in filled) {
       throw invalid(lang, filled.problems.map((p) => ({ members: [`variables.${p.name}`], message: translate(`geofences:commands.${p.kind}Variable`, lang, { name: p.name }) })));
     }
+    // Over the device's own channel, the text goes as its protocol's custom command: it must make one.
+    if (!template.isTextMessage && !encodes(protocolOf(lang, device), device.imei, { type: 'custom', attributes: { data: filled.text } })) {
+      throw invalid(lang, [{ members: ['commandTemplateId'], message: translate('geofences:commands.templateNotSendable', lang, { model: String(device.model) }) }]);
+    }
     return send(request, device, { type: 'template', templateId: template.id, text: filled.text, sms: template.isTextMessage });
   });
 
+  const nativeSchema = { tags, summary: "Send a command of the device's protocol by type (terminalInfo's `commands`), queued for the device", body: SEND_NATIVE_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
+  app.post('/api/app/terminalCommand/sendNative', { config: { policy: `${DEVICES}.Update` }, schema: nativeSchema }, async (request) => {
+    const lang = request.language;
+    const device = await commandDevice(db, request, request.body.deviceId);
+    const command: DeviceCommand = { type: request.body.type, attributes: request.body.attributes ?? {} };
+    checkCommand(lang, device, protocolOf(lang, device), command, ['type']);
+    return send(request, device, { type: command.type, text: commandText(command), attributes: command.attributes, sms: false });
+  });
+
+  /**
+   * Queues a command for the device, or sends it as a text message to its SIM card's number: the
+   * command is logged first, then 'sent' once the gateway accepted it (or 'failed', with why).
+   */
   async function send(request: FastifyRequest, device: CommandDevice, command: { type: string; templateId?: string; text: string; sms: boolean; attributes?: Record<string, unknown> }) {
     const base = { tenantId: device.tenantId, deviceId: device.id, userId: request.principal!.userId, type: command.type, templateId: command.templateId ?? null, text: command.text, attributes: command.attributes ?? {} };
     if (!command.sms) return logCommand(db, { ...base, channel: 'device', status: 'queued' });
     if (!device.phoneNumber) throw invalid(request.language, [{ members: ['deviceId'], message: translate('geofences:commands.noPhoneNumber', request.language) }]);
+    const logged = await logCommand(db, { ...base, channel: 'sms', phoneNumber: device.phoneNumber, status: 'queued' });
     try {
       await sms.send(device.phoneNumber, command.text);
-      return await logCommand(db, { ...base, channel: 'sms', phoneNumber: device.phoneNumber, status: 'sent' });
+      await markCommandSent(db, logged.id);
     } catch (err) {
-      request.log.warn({ err, device: device.id }, 'SMS gateway failed');
-      return logCommand(db, { ...base, channel: 'sms', phoneNumber: device.phoneNumber, status: 'failed', error: err instanceof Error ? err.message : String(err) });
+      request.log.warn({ err, command: logged.id }, 'SMS gateway failed');
+      await markCommandFailed(db, logged.id, err instanceof Error ? err.message : String(err));
     }
+    return commandOf(db, logged.id);
   }
 
-  const logSchema = { tags, summary: "A device's latest commands", querystring: DEVICE_QUERY, response: { 200: COMMAND_LOG, ...NOT_FOUND } };
-  app.get('/api/app/terminalCommand/log', { config: { policy: DEVICES }, schema: logSchema }, async (request) => {
+  // Support staff read it on the troubleshooting page.
+  const logSchema = { tags, summary: "A device's latest commands, each with every state it took", querystring: DEVICE_QUERY, response: { 200: COMMAND_LOG, ...NOT_FOUND } };
+  app.get('/api/app/terminalCommand/log', { config: { policy: anyOf(DEVICES, POLICIES.troubleshoot) }, schema: logSchema }, async (request) => {
     const device = await commandDevice(db, request, deviceIdOf(request.query));
     return { items: await recentCommands(db, device.id) };
   });
@@ -99,11 +150,15 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
 
   const positionSchema = { tags, summary: 'Ask a device for its position now', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
   app.post('/api/app/productInstance/requestPosition', { config: { policy: requestPolicy }, schema: positionSchema }, async (request) => {
+    const lang = request.language;
     const device = await commandDevice(db, request, deviceIdOf(request.query, request.body));
-    return send(request, device, { type: 'positionSingle', text: 'positionSingle', sms: false });
+    const command: DeviceCommand = { type: 'positionSingle', attributes: {} };
+    checkCommand(lang, device, protocolOf(lang, device), command, ['deviceId']);
+    return send(request, device, { type: command.type, text: commandText(command), sms: false });
   });
 
-  const historySchema = { tags, summary: 'Ask a device for its positions in a period (default: the last 24 hours)', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
+  // No watch protocol has a history command: the Tizen app reads 'history' in an OsmAnd answer.
+  const historySchema = { tags, summary: 'Ask a device for its positions in a period (default: the last 24 hours); only a Tizen watch can be asked', querystring: DEVICE_QUERY, body: REQUEST_BODY, response: { 200: COMMAND, ...NOT_FOUND } };
   app.post('/api/app/productInstance/requestHistory', { config: { policy: requestPolicy }, schema: historySchema }, async (request) => {
     const lang = request.language;
     const body = request.body;
@@ -111,7 +166,9 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
     const to = body.to ? new Date(body.to) : new Date();
     const from = body.from ? new Date(body.from) : new Date(to.getTime() - 24 * 3600_000);
     if (!(from < to)) throw invalid(lang, [{ members: ['to'], message: translate('validation:after', lang, { field: 'to', other: 'from' }) }]);
-    return send(request, device, { type: 'history', text: 'history', sms: false, attributes: { from: from.toISOString(), to: to.toISOString() } });
+    if (protocolOf(lang, device) !== 'osmand') throw invalid(lang, [{ members: ['deviceId'], message: translate('geofences:commands.noHistory', lang, { model: String(device.model) }) }]);
+    const command: DeviceCommand = { type: 'custom', attributes: { data: 'history' } };
+    return send(request, device, { type: command.type, text: commandText(command), sms: false, attributes: { ...command.attributes, from: from.toISOString(), to: to.toISOString() } });
   });
 
   app.get('/api/app/terminalCommand/templates/:id', { config: { policy: DEVICES }, schema: { tags, summary: 'A command template the caller may send', params: ID_PARAMS, response: { 200: TEMPLATE } } }, async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
@@ -6,11 +7,14 @@ import { tenantIs, UUID } from '../multitenancy/scope';
 import { translate } from '../localization/texts';
 import type { DynamicDb } from '../schema-engine/resource-model';
 
-/** A device as commands need it: its model and the phone number of its SIM card. */
+/** A device as commands need it: its model, what the watch calls itself and the phone number of its SIM card. */
 export interface CommandDevice {
   id: string;
   tenantId: string | null;
   model: string | null;
+  /** The IMEI or serial number: what a command is addressed to when its encoding is checked. */
+  imei: string;
+  /** The number of the SIM card in the device (the simcards resource it is paired with), where text messages go. */
   phoneNumber: string | null;
 }
 
@@ -24,8 +28,11 @@ export async function commandDevice(db: Db, request: FastifyRequest, id: unknown
   const dyn = db as unknown as DynamicDb;
   let q = dyn
     .selectFrom('devices as d')
-    .leftJoin('simcards as s', (j) => j.onRef('s.id', '=', 'd.sim_card_id').on('s.is_deleted', '=', false))
-    .select(['d.id', 'd.tenant_id', 'd.model', 's.phone_number'])
+    // The paired card of the device's own tenant, unless deactivated (a cancelled subscription takes no texts).
+    .leftJoin('simcards as s', (j) =>
+      j.onRef('s.id', '=', 'd.sim_card_id').on('s.is_deleted', '=', false).on(sql<SqlBool>`s.tenant_id is not distinct from d.tenant_id`).on('s.status', '<>', 'deactivated'),
+    )
+    .select(['d.id', 'd.tenant_id', 'd.model', 'd.imei', 's.phone_number'])
     .where('d.id', '=', id)
     .where('d.is_deleted', '=', false)
     .where(tenantIs('d.tenant_id', request.tenantId));
@@ -37,6 +44,7 @@ export async function commandDevice(db: Db, request: FastifyRequest, id: unknown
     id: String(row.id),
     tenantId: (row.tenant_id as string | null) ?? null,
     model: (row.model as string | null) ?? null,
+    imei: String(row.imei),
     phoneNumber: (row.phone_number as string | null) ?? null,
   };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../db/database';
 
 /**
  * Device settings kept twice: what staff want and what the device last reported. A device is in
- * sync when every wanted setting is what it reported. The ingest calls recordReportedSettings when
- * a device reports its settings.
+ * sync when every wanted setting is what it reported: what it acknowledged (each settings command
+ * carries the settings it sets) or reported itself (command-states.ts recordReportedSettings).
  */
 export interface SettingsSync {
   deviceId: string;
@@ -53,31 +53,47 @@ export async function setWanted(trx: Db, device: { id: string; tenantId: string 
   return wanted;
 }
 
+/** `sosNumbers[2]`: one slot (1-based) of a list setting, as a command that sets one slot acknowledges it. */
+const SLOT = /^([A-Za-z]+)\[([1-9])\]$/;
+
 /**
- * What a device reported about its settings (merged over what it reported before). Once every
- * wanted setting is there, the settings commands waiting for it count as delivered.
+ * Settings merged over what the device reported before. A slot key (`sosNumbers[2]`) sets that
+ * item of the list; an empty value clears it, and a list ends at its last filled slot (so three
+ * cleared slots are the empty list staff asked for).
  */
-export async function recordReportedSettings(db: Db, deviceId: string, reported: Record<string, unknown>, at: Date = new Date()): Promise<{ inSync: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const device = await trx.selectFrom('devices').select(['id', 'tenant_id', 'model']).where('id', '=', deviceId).executeTakeFirst();
-    if (!device) throw new Error(`recordReportedSettings: no device ${deviceId}`);
-    const row = await trx.selectFrom('device_settings').select(['wanted', 'reported']).where('device_id', '=', deviceId).forUpdate().executeTakeFirst();
-    const merged = { ...(obj(row?.reported) ?? {}), ...reported };
-    await trx
-      .insertInto('device_settings')
-      .values({ device_id: deviceId, tenant_id: device.tenant_id, model: device.model ?? 'unknown', reported: JSON.stringify(merged), reported_time: at, concurrency_stamp: randomUUID() })
-      .onConflict((oc) => oc.column('device_id').doUpdateSet({ reported: JSON.stringify(merged), reported_time: at, concurrency_stamp: randomUUID() }))
-      .execute();
-    const inSync = isInSync(obj(row?.wanted) ?? {}, merged);
-    if (inSync) {
-      await trx
-        .updateTable('device_commands')
-        .set({ status: 'delivered', delivered_time: at })
-        .where('device_id', '=', deviceId)
-        .where('type', '=', 'settings')
-        .where('status', 'in', ['queued', 'sent'])
-        .execute();
+export function applySettings(reported: Record<string, unknown>, settings: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...reported };
+  for (const [key, value] of Object.entries(settings)) {
+    const slot = SLOT.exec(key);
+    if (!slot) {
+      merged[key] = value;
+      continue;
     }
-    return { inSync };
-  });
+    const name = slot[1]!;
+    const list = Array.isArray(merged[name]) ? [...(merged[name] as unknown[])] : [];
+    const index = Number(slot[2]) - 1;
+    while (list.length < index) list.push('');
+    list[index] = value ?? '';
+    while (list.length && list[list.length - 1] === '') list.pop();
+    merged[name] = list;
+  }
+  return merged;
+}
+
+/**
+ * Merges settings the device took into its reported ones (in the caller's transaction): the
+ * settings of an acknowledged command, or what the device reported itself. Whether the device is
+ * now in sync (every wanted setting reported equal).
+ */
+export async function mergeReported(trx: Db, deviceId: string, settings: Record<string, unknown>, at: Date): Promise<{ inSync: boolean }> {
+  const device = await trx.selectFrom('devices').select(['id', 'tenant_id', 'model']).where('id', '=', deviceId).executeTakeFirst();
+  if (!device) throw new Error('mergeReported: no such device');
+  const row = await trx.selectFrom('device_settings').select(['wanted', 'reported']).where('device_id', '=', deviceId).forUpdate().executeTakeFirst();
+  const merged = applySettings(obj(row?.reported) ?? {}, settings);
+  await trx
+    .insertInto('device_settings')
+    .values({ device_id: deviceId, tenant_id: device.tenant_id, model: device.model ?? 'unknown', reported: JSON.stringify(merged), reported_time: at, concurrency_stamp: randomUUID() })
+    .onConflict((oc) => oc.column('device_id').doUpdateSet({ reported: JSON.stringify(merged), reported_time: at, concurrency_stamp: randomUUID() }))
+    .execute();
+  return { inSync: isInSync(obj(row?.wanted) ?? {}, merged) };
 }

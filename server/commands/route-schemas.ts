@@ -1,5 +1,7 @@
 import { NULLABLE_STRING, NULLABLE_TIME, TIME, UUID_STRING as UUID, querySchema } from '../http/route-schemas';
-import { DEVICE_MODELS } from './settings-schemas';
+import { COMMAND_TYPES } from './catalogue';
+import { DEVICE_MODELS } from './models';
+import { COMMAND_STATUSES } from './tables';
 
 /**
  * Route schemas of the commands module (terminalCommand, requestPosition/History, device
@@ -21,6 +23,24 @@ export const SEND_BODY = {
     variables: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 160 } },
   },
   required: ['deviceId', 'commandTemplateId'],
+  additionalProperties: false,
+} as const;
+
+export const SEND_NATIVE_BODY = {
+  type: 'object',
+  properties: {
+    deviceId: UUID,
+    type: { type: 'string', enum: [...COMMAND_TYPES], description: "A command type of the device's protocol (terminalInfo's `commands`)" },
+    // Which values a type takes is checked with the device's protocol (a value it has no use for is refused by name).
+    attributes: {
+      type: 'object',
+      description: "The command's values, as Traccar names them (frequency, index, phone, data, enable, language, timezone); each type takes its own",
+      maxProperties: 10,
+      propertyNames: { maxLength: 32 },
+      additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 500 },
+    },
+  },
+  required: ['deviceId', 'type'],
   additionalProperties: false,
 } as const;
 
@@ -60,11 +80,22 @@ export const TERMINAL_INFO = {
   properties: {
     deviceId: { type: 'string' },
     model: NULLABLE_STRING,
+    protocol: { type: ['string', 'null'], description: 'The protocol the model speaks (watch, eview or osmand); null without a model' },
     phoneNumber: NULLABLE_STRING,
-    commands: { type: 'array', items: { type: 'string' } },
+    commands: { type: 'array', items: { type: 'string' }, description: "The command types the device's protocol takes (sendNative)" },
     templates: { type: 'array', items: TEMPLATE },
   },
-  required: ['deviceId', 'model', 'phoneNumber', 'commands', 'templates'],
+  required: ['deviceId', 'model', 'protocol', 'phoneNumber', 'commands', 'templates'],
+  additionalProperties: false,
+} as const;
+
+const STATUS = { type: 'string', enum: [...COMMAND_STATUSES] } as const;
+
+/** A state a command took (command-log.ts CommandStateDto). */
+const COMMAND_STATE = {
+  type: 'object',
+  properties: { status: STATUS, time: TIME, detail: NULLABLE_STRING },
+  required: ['status', 'time', 'detail'],
   additionalProperties: false,
 } as const;
 
@@ -80,13 +111,15 @@ export const COMMAND = {
     attributes: MAP,
     channel: { type: 'string', enum: ['device', 'sms'] },
     phoneNumber: NULLABLE_STRING,
-    status: { type: 'string', enum: ['queued', 'sent', 'delivered', 'failed'] },
+    status: { ...STATUS, description: 'queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired' },
     error: NULLABLE_STRING,
     creationTime: TIME,
     sentTime: NULLABLE_TIME,
-    deliveredTime: NULLABLE_TIME,
+    acknowledgedTime: NULLABLE_TIME,
+    expiryTime: { ...TIME, description: 'When it expires if still queued then' },
+    states: { type: 'array', items: COMMAND_STATE, description: 'Every state it took, in the order it took them' },
   },
-  required: ['id', 'deviceId', 'type', 'templateId', 'text', 'attributes', 'channel', 'phoneNumber', 'status', 'error', 'creationTime', 'sentTime', 'deliveredTime'],
+  required: ['id', 'deviceId', 'type', 'templateId', 'text', 'attributes', 'channel', 'phoneNumber', 'status', 'error', 'creationTime', 'sentTime', 'acknowledgedTime', 'expiryTime', 'states'],
   additionalProperties: false,
 } as const;
 

@@ -6,7 +6,7 @@ import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestPipeline, QueuedCommand } from './pipeline';
 import type { MessageLog } from './message-log';
 import type { Db } from '../db/database';
-import { markCommandSent } from '../commands/command-log';
+import { markCommandSent } from '../commands/command-states';
 import { HAND_CHECKED } from '../http/route-schemas';
 
 export interface IngestParts {

@@ -28,6 +28,8 @@ export const PERSONAL_COLUMNS = {
   device_state: { latitude: 'erase', longitude: 'erase', accuracy: 'erase', fix_time: 'erase', zones: 'erase' },
   device_settings: { wanted: 'erase', reported: 'erase' },
   device_commands: { text: 'erase', phone_number: 'erase', attributes: 'erase' },
+  // Why a command failed may quote an SMS gateway's answer; deleted with its command.
+  device_command_events: { detail: 'erase' },
   device_escalation: { steps: 'erase', channels: 'erase' },
   device_alarm_receivers: { email: 'erase', name: 'erase' },
   geofences: { name: 'erase', center_lat: 'erase', center_lon: 'erase', points: 'erase' },

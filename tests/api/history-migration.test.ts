@@ -1,38 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database';
-import { migrate, migrateTo } from '../../server/db/database';
-import { PGliteDialect } from '../../server/db/pglite-dialect';
+import { migrate } from '../../server/db/database';
 import { insertPositions, type PositionRow } from '../../server/ingest/batch-writes';
-import { DATABASES, createScratchDatabase } from '../support/server';
+import { databaseMigratedTo } from '../support/migrated-to';
+import { DATABASES } from '../support/server';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
-
-/** A database migrated to just before the partitioning, on either engine. */
-async function databaseBefore(url: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  if (!url) {
-    const pglite = await PGlite.create('memory://', { extensions: { pg_trgm, btree_gin } });
-    const db = new Kysely({ dialect: new PGliteDialect(pglite) }) as unknown as Db;
-    await migrateTo(db, '027_retention_indexes');
-    return { db, close: () => db.destroy() };
-  }
-  const scratch = await createScratchDatabase(url);
-  const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratch.url, max: 2 }) }) }) as unknown as Db;
-  await migrateTo(db, '027_retention_indexes');
-  return {
-    db,
-    close: async () => {
-      await db.destroy();
-      await scratch.drop();
-    },
-  };
-}
 
 /**
  * The migration to partitioned history on a copy with data: every position and event moves, in
@@ -46,7 +21,7 @@ describe.each(DATABASES)('the partitioned history migration ($name)', ({ url }) 
   });
 
   it('moves an existing history into partitions, whole', async () => {
-    const { db, close } = await databaseBefore(url);
+    const { db, close } = await databaseMigratedTo(url, '027_retention_indexes');
     opened.push(close);
     const tenantId = randomUUID();
     await sql`insert into tenants (id, name, normalized_name, concurrency_stamp) values (${tenantId}, 'Old Care', 'OLD CARE', 'x')`.execute(db);

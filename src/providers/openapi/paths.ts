@@ -20575,7 +20575,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask a device for its positions in a period (default: the last 24 hours) */
+        /** Ask a device for its positions in a period (default: the last 24 hours); only a Tizen watch can be asked */
         post: {
             parameters: {
                 query?: {
@@ -20608,6 +20608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Format: date-time */
+                            acknowledgedTime: string | null;
                             attributes: {
                                 [key: string]: unknown;
                             };
@@ -20615,16 +20617,30 @@ export interface paths {
                             channel: "device" | "sms";
                             /** Format: date-time */
                             creationTime: string;
-                            /** Format: date-time */
-                            deliveredTime: string | null;
                             deviceId: string;
                             error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it expires if still queued then
+                             */
+                            expiryTime: string;
                             id: string;
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @enum {string} */
-                            status: "queued" | "sent" | "delivered" | "failed";
+                            /** @description Every state it took, oldest first */
+                            states: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                            /**
+                             * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
                             templateId: string | null;
                             text: string;
                             type: string;
@@ -20744,6 +20760,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Format: date-time */
+                            acknowledgedTime: string | null;
                             attributes: {
                                 [key: string]: unknown;
                             };
@@ -20751,16 +20769,30 @@ export interface paths {
                             channel: "device" | "sms";
                             /** Format: date-time */
                             creationTime: string;
-                            /** Format: date-time */
-                            deliveredTime: string | null;
                             deviceId: string;
                             error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it expires if still queued then
+                             */
+                            expiryTime: string;
                             id: string;
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @enum {string} */
-                            status: "queued" | "sent" | "delivered" | "failed";
+                            /** @description Every state it took, oldest first */
+                            states: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                            /**
+                             * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
                             templateId: string | null;
                             text: string;
                             type: string;
@@ -20988,6 +21020,7 @@ export interface paths {
                         /** Format: uuid */
                         deviceId?: string;
                         settings: {
+                            lowBatteryAlarm?: boolean;
                             lowBatteryThreshold?: number;
                             positionIntervalSeconds?: number;
                             sosNumbers?: string[];
@@ -21297,6 +21330,7 @@ export interface paths {
                         deviceId?: string;
                         settings: {
                             fallDetection?: boolean;
+                            lowBatteryAlarm?: boolean;
                             lowBatteryThreshold?: number;
                             positionIntervalSeconds?: number;
                             sosNumbers?: string[];
@@ -21555,6 +21589,7 @@ export interface paths {
                         deviceId?: string;
                         settings: {
                             fallDetection?: boolean;
+                            lowBatteryAlarm?: boolean;
                             lowBatteryThreshold?: number;
                             positionIntervalSeconds?: number;
                             silentFrom?: string;
@@ -25331,7 +25366,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A device's latest commands */
+        /** A device's latest commands, each with every state it took */
         get: {
             parameters: {
                 query?: {
@@ -25354,6 +25389,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
+                                /** Format: date-time */
+                                acknowledgedTime: string | null;
                                 attributes: {
                                     [key: string]: unknown;
                                 };
@@ -25361,16 +25398,30 @@ export interface paths {
                                 channel: "device" | "sms";
                                 /** Format: date-time */
                                 creationTime: string;
-                                /** Format: date-time */
-                                deliveredTime: string | null;
                                 deviceId: string;
                                 error: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it expires if still queued then
+                                 */
+                                expiryTime: string;
                                 id: string;
                                 phoneNumber: string | null;
                                 /** Format: date-time */
                                 sentTime: string | null;
-                                /** @enum {string} */
-                                status: "queued" | "sent" | "delivered" | "failed";
+                                /** @description Every state it took, oldest first */
+                                states: {
+                                    detail: string | null;
+                                    /** @enum {string} */
+                                    status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                    /** Format: date-time */
+                                    time: string;
+                                }[];
+                                /**
+                                 * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
                                 templateId: string | null;
                                 text: string;
                                 type: string;
@@ -25480,6 +25531,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** Format: date-time */
+                            acknowledgedTime: string | null;
                             attributes: {
                                 [key: string]: unknown;
                             };
@@ -25487,16 +25540,182 @@ export interface paths {
                             channel: "device" | "sms";
                             /** Format: date-time */
                             creationTime: string;
-                            /** Format: date-time */
-                            deliveredTime: string | null;
                             deviceId: string;
                             error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it expires if still queued then
+                             */
+                            expiryTime: string;
                             id: string;
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
+                            /** @description Every state it took, oldest first */
+                            states: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                            /**
+                             * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                            templateId: string | null;
+                            text: string;
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/terminalCommand/sendNative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a command of the device's protocol by type (terminalInfo's `commands`), queued for the device */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The command's values, as Traccar names them (frequency, index, phone, data, enable, language, timezone); each type takes its own */
+                        attributes?: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** Format: uuid */
+                        deviceId: string;
+                        /**
+                         * @description A command type of the device's protocol (terminalInfo's `commands`)
+                         * @enum {string}
+                         */
+                        type: "positionSingle" | "positionPeriodic" | "sosNumber" | "setPhonebook" | "setLanguage" | "setTimezone" | "silenceTime" | "alarmClock" | "alarmRemove" | "alarmBattery" | "findDevice" | "rebootDevice" | "factoryReset" | "powerOff" | "custom";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            acknowledgedTime: string | null;
+                            attributes: {
+                                [key: string]: unknown;
+                            };
                             /** @enum {string} */
-                            status: "queued" | "sent" | "delivered" | "failed";
+                            channel: "device" | "sms";
+                            /** Format: date-time */
+                            creationTime: string;
+                            deviceId: string;
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it expires if still queued then
+                             */
+                            expiryTime: string;
+                            id: string;
+                            phoneNumber: string | null;
+                            /** Format: date-time */
+                            sentTime: string | null;
+                            /** @description Every state it took, oldest first */
+                            states: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                            /**
+                             * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
                             templateId: string | null;
                             text: string;
                             type: string;
@@ -25681,7 +25900,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A device's model, phone number, native commands and command templates */
+        /** A device's model, its protocol, phone number, native commands and command templates */
         get: {
             parameters: {
                 query?: {
@@ -25703,10 +25922,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The command types the device's protocol takes (sendNative) */
                             commands: string[];
                             deviceId: string;
                             model: string | null;
                             phoneNumber: string | null;
+                            /** @description The protocol the model speaks (watch, eview or osmand); null without a model */
+                            protocol: string | null;
                             templates: {
                                 command: string;
                                 description: string | null;

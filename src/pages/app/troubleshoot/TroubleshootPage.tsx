@@ -17,8 +17,9 @@ import { formatDateTime } from '../../../../common/dates';
 import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
+import { CommandLog } from './CommandLog';
 import { DevicePicker } from './DevicePicker';
-import type { DeviceOption, Troubleshooting } from './types';
+import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
@@ -39,25 +40,29 @@ function Fact({ label, value }: { label: string; value: string }) {
 /**
  * /troubleshoot: support staff pick a watch by IMEI or name and see when it last reported, its
  * battery, signal, connection and whether the watch has taken its settings (the commands module's
- * getSettingsSync; 'unknown' when that cannot be read), then its latest raw messages with what
- * the ingest made of each.
+ * getSettingsSync; 'unknown' when that cannot be read), the latest commands to it with their
+ * states, then its latest raw messages with what the ingest made of each.
  */
 export default function TroubleshootPage() {
   const { t, ready } = useTranslation('stock');
   const [device, setDevice] = useState<DeviceOption | null>(null);
   const [data, setData] = useState<Troubleshooting | null>(null);
   const [sync, setSync] = useState<Sync>('unknown');
+  /** Null when the log could not be read. */
+  const [commands, setCommands] = useState<DeviceCommand[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // Both reads at once, shown together: the card never says "Unknown" for a sync state that is
-  // still on its way, nor keeps the previous watch's.
+  // The reads at once, shown together: the card never says "Unknown" for a sync state that is
+  // still on its way, nor keeps the previous watch's (nor its commands).
   const load = useCallback(async (id: string) => {
     setError(null);
-    const [troubleshooting, settings] = await Promise.allSettled([
+    const [troubleshooting, settings, log] = await Promise.allSettled([
       api('get', '/api/app/troubleshoot/{deviceId}', { params: { deviceId: id } }),
       api('get', '/api/app/productInstance/getSettingsSync/{id}', { params: { id } }),
+      api('get', '/api/app/terminalCommand/log', { query: { deviceId: id } }),
     ]);
     setSync(settings.status === 'fulfilled' ? (settings.value.inSync ? 'inSync' : 'notInSync') : 'unknown');
+    setCommands(log.status === 'fulfilled' ? log.value.items : null);
     if (troubleshooting.status === 'fulfilled') setData(troubleshooting.value);
     else {
       setData(null);
@@ -108,6 +113,13 @@ export default function TroubleshootPage() {
               </Box>
             </CardContent>
           </Card>
+          {commands ? (
+            <CommandLog commands={commands} />
+          ) : (
+            <Alert severity="warning" sx={{ mb: 3 }}>
+              {t('troubleshoot.commands.loadFailed')}
+            </Alert>
+          )}
           <Typography variant="h6" component="h2" id="troubleshoot-messages" gutterBottom>
             {t('troubleshoot.messages')}
           </Typography>
