@@ -11,10 +11,7 @@ import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
-import { TCP_PROTOCOLS, type TcpProtocolName } from '../protocols/registry';
-import { ProtocolPort } from './tcp/port';
-import { LiveSessions } from './tcp/sessions';
-import { TcpIngest } from './tcp/receive';
+import { watchPorts } from './tcp';
 
 /** Where the database notifies changes to devices and their people (the triggers of migrations 014 and 030). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
@@ -57,17 +54,7 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   }
 
   // The watches' own protocols, each on its port, a connection kept open per watch.
-  const sessions = new LiveSessions(ctx.db, app.log);
-  const tcp = new TcpIngest(directory, pipeline, sessions, app.log);
-  const setting: Record<TcpProtocolName, 'watchPort' | 'eviewPort'> = { watch: 'watchPort', eview: 'eviewPort' };
-  const ports = TCP_PROTOCOLS.filter((codec) => ctx.config[setting[codec.name]] >= 0).map((codec) => ({ key: setting[codec.name], port: new ProtocolPort(codec, tcp) }));
-  app.addHook('onReady', async () => {
-    for (const { key, port } of ports) {
-      // With 0 (a free port) the configuration then tells which one was taken.
-      ctx.config[key] = await port.listen(ctx.config[key], ctx.config.host);
-      app.log.info({ port: ctx.config[key], protocol: port.codec.name }, 'watch protocol listening');
-    }
-  });
+  await watchPorts(app, ctx, directory, pipeline);
 
   const timers: NodeJS.Timeout[] = [];
   if (ctx.config.workers) {
@@ -93,8 +80,6 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
 
   app.addHook('onClose', async () => {
     for (const t of timers) clearInterval(t);
-    sessions.stop();
-    await Promise.all(ports.map(({ port }) => port.close()));
     await ingest?.close();
     await pipeline.drain();
   });

@@ -143,4 +143,6 @@ export interface ProtocolCodec<Name extends string = string> {
   commands: readonly CommandType[];
   /** The bytes of a command to a watch, or null when the protocol does not support it. */
   encode(deviceId: string, command: DeviceCommand): Uint8Array | null;
+  /** What the watch's echo of this command names (DecodedMessage.acknowledged), or null when it echoes none. */
+  echoOf(command: DeviceCommand): string | null;
 }

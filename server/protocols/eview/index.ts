@@ -11,6 +11,8 @@ export const eviewCodec: ProtocolCodec<'eview'> = {
   decode: decodeFrame,
   commands: EVIEW_COMMANDS,
   encode: encodeCommand,
+  // An Eview acknowledges a frame by its sequence, not a command by its kind: a command stays sent.
+  echoOf: () => null,
 };
 
 export { MAX_FRAME_BYTES } from './frame';

@@ -1,5 +1,5 @@
 import type { ProtocolCodec } from '../types';
-import { WATCH_COMMANDS } from './commands';
+import { commandText, WATCH_COMMANDS } from './commands';
 import { decodeFrame } from './decoder';
 import { encodeCommand } from './encoder';
 import { WatchFramer } from './framer';
@@ -15,6 +15,8 @@ export const watchCodec: ProtocolCodec<'watch'> = {
   decode: (frame) => decodeFrame(frame),
   commands: WATCH_COMMANDS,
   encode: encodeCommand,
+  // A watch echoes a command's keyword (CR, UPLOAD, SOS1, ...): the text's first value.
+  echoOf: (command) => commandText(command)?.split(',')[0] ?? null,
 };
 
 export { frameConvention } from './decoder';
