@@ -3,6 +3,15 @@ import { ALARM_NAMES, ALARMS, type AlarmName } from './alarms';
 /** Ctrl-C: in raw mode the terminal sends it as a key rather than a signal. */
 const CTRL_C = '\u0003';
 
+/** What keys typed mean, in order; other keys mean nothing. */
+export function actionsOf(keys: string): (AlarmName | 'quit')[] {
+  return [...keys].flatMap((key) => {
+    if (key === 'q' || key === CTRL_C) return ['quit' as const];
+    const alarm = ALARM_NAMES.find((name) => ALARMS[name].key === key);
+    return alarm ? [alarm] : [];
+  });
+}
+
 /**
  * Keypresses when stdin is a terminal: s, f, w raise an alarm, q (or Ctrl-C) quits. Returns what
  * puts the terminal back; does nothing when stdin is not a terminal (a pipe, a test, CI).
@@ -14,10 +23,9 @@ export function listenForKeys(on: { alarm(name: AlarmName): void; quit(): void }
   stdin.setEncoding('utf8');
   stdin.resume();
   const pressed = (keys: string) => {
-    for (const key of keys) {
-      if (key === 'q' || key === CTRL_C) on.quit();
-      const alarm = ALARM_NAMES.find((name) => ALARMS[name].key === key);
-      if (alarm) on.alarm(alarm);
+    for (const action of actionsOf(keys)) {
+      if (action === 'quit') on.quit();
+      else on.alarm(action);
     }
   };
   stdin.on('data', pressed);

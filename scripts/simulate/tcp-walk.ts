@@ -106,6 +106,7 @@ export class SimulatedWatch {
 
   /** Raises an alarm now, at the watch's place. */
   raise(alarm: AlarmName): void {
+    if (this.ending) return;
     if (!this.device.supports(alarm)) {
       this.log(`${ALARMS[alarm].label}: no such alarm in the ${this.device.protocol} protocol`);
       return;

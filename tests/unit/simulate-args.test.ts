@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_HOME, DEMO_WATCHES } from '../../server/seed/demo';
 import { parseCli, UsageError } from '../../scripts/simulate/args';
+import { actionsOf } from '../../scripts/simulate/keys';
 
 /** `npm run simulate -- ...`: the options each protocol takes, their defaults, and clear refusals. */
 const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseCli(args, env);
@@ -58,4 +59,10 @@ describe('simulate options', () => {
   });
 
   it('--help', () => expect(parse(['--help'])).toBe('help'));
+});
+
+describe('simulate keys in a terminal', () => {
+  it('s, f and w raise SOS, a fall and off-the-wrist; q and Ctrl-C quit; other keys do nothing', () => {
+    expect(actionsOf('sxfw\u001b[Aq\u0003')).toEqual(['sos', 'fall', 'offWrist', 'quit', 'quit']);
+  });
 });
