@@ -134,20 +134,22 @@ export class SimulatedWatch {
 
   private opened(): void {
     this.device.reset();
-    const w = this.wearer;
-    if (this.link.write(this.device.heartbeat(w, new Date()))) this.log(`heartbeat (battery ${w.battery} %, ${w.steps} steps)`);
+    this.beat();
     if (this.kept.length > 0) {
       const kept = this.kept.splice(0);
       for (const frame of kept) this.link.write(frame);
       this.sent += kept.length;
       this.log(`sent ${kept.length} fix(es) kept while offline`);
     }
-    this.heartbeatTimer = setInterval(() => {
-      const now = this.wearer;
-      if (this.link.write(this.device.heartbeat(now, new Date()))) this.log(`heartbeat (battery ${now.battery} %, ${now.steps} steps)`);
-    }, this.options.heartbeatMs);
+    this.heartbeatTimer = setInterval(() => this.beat(), this.options.heartbeatMs);
     if (this.step < 0) this.takeStep();
     if (this.finishing && this.kept.length === 0) void this.stop();
+  }
+
+  /** A heartbeat, when connected (one missed offline is not kept: the next says the same, later). */
+  private beat(): void {
+    const w = this.wearer;
+    if (this.link.write(this.device.heartbeat(w, new Date()))) this.log(`heartbeat (battery ${w.battery} %, ${w.steps} steps)`);
   }
 
   private closed(): void {
