@@ -145,4 +145,10 @@ export interface ProtocolCodec<Name extends string = string> {
   encode(deviceId: string, command: DeviceCommand): Uint8Array | null;
   /** What the watch's echo of this command names (DecodedMessage.acknowledged), or null when it echoes none. */
   echoOf(command: DeviceCommand): string | null;
+  /**
+   * The habits of the watch that sent a frame which its commands must follow (a 3G watch's tag and
+   * frame index), as command attributes; the connection keeps the latest and adds them to each
+   * command it encodes. Null when the protocol has none.
+   */
+  conventionOf(frame: Uint8Array): Record<string, AttributeValue> | null;
 }

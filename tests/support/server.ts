@@ -111,7 +111,9 @@ export type SecondNode = Server & { url: string };
 /** Another API node on the first's database and configuration (its PUBLIC_URL too), on a port of its own. */
 export async function startSecondNode(first: TestServer): Promise<SecondNode> {
   const { port, release } = await reservePort();
-  const second = Object.assign(await createServer({ ...first.config, port }).finally(release), { url: `http://127.0.0.1:${port}` });
+  // The watches' ports of the first node are taken: the second listens on free ones where the first listens at all.
+  const ports = { watchPort: first.config.watchPort >= 0 ? 0 : -1, eviewPort: first.config.eviewPort >= 0 ? 0 : -1 };
+  const second = Object.assign(await createServer({ ...first.config, ...ports, port }).finally(release), { url: `http://127.0.0.1:${port}` });
   await second.app.listen({ port, host: '127.0.0.1' });
   return second;
 }

@@ -74,7 +74,7 @@ export class CommandDispatch implements CommandLink {
       if (!connection || connection.isClosed || !connection.deviceKey) return;
       if (this.writing.has(row.id)) continue;
       const command = toDeviceCommand(row);
-      const bytes = command && connection.codec.encode(connection.deviceKey, command);
+      const bytes = command && connection.codec.encode(connection.deviceKey, { ...command, attributes: { ...connection.convention, ...command.attributes } });
       if (!bytes) {
         await markCommandFailed(this.db, row.id, `not a command the ${connection.codec.name} protocol can send`);
         continue;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type net from 'node:net';
-import type { Framer, ProtocolCodec } from '../../protocols/types';
+import type { AttributeValue, Framer, ProtocolCodec } from '../../protocols/types';
 import type { DeviceInfo } from '../device-directory';
 import { FrameBudget, type PortLimits } from './limits';
 
@@ -30,6 +30,8 @@ export class WatchConnection {
   /** Frames that did not decode or named no known watch, while none was good yet. */
   badFrames = 0;
   lastIn: Date | null = null;
+  /** The watch's habits its commands follow (codec.conventionOf of its latest frame). */
+  convention: Record<string, AttributeValue> = {};
   lastOut: Date | null = null;
   private readonly framer: Framer;
   private readonly budget: FrameBudget;

@@ -58,6 +58,8 @@ export class TcpIngest implements FrameHandler {
       return;
     }
     const message = decoded.message;
+    const convention = connection.codec.conventionOf(frame);
+    if (convention) connection.convention = convention;
     const key = message.deviceId || connection.deviceKey || '';
     if (key === '' || (connection.deviceKey !== null && key !== connection.deviceKey)) {
       // One connection speaks for one watch: a frame naming another is not taken.

@@ -1,6 +1,6 @@
 import type { ProtocolCodec } from '../types';
 import { commandText, WATCH_COMMANDS } from './commands';
-import { decodeFrame } from './decoder';
+import { decodeFrame, frameConvention } from './decoder';
 import { encodeCommand } from './encoder';
 import { WatchFramer } from './framer';
 
@@ -17,6 +17,10 @@ export const watchCodec: ProtocolCodec<'watch'> = {
   encode: encodeCommand,
   // A watch echoes a command's keyword (CR, UPLOAD, SOS1, ...): the text's first value.
   echoOf: (command) => commandText(command)?.split(',')[0] ?? null,
+  conventionOf: (frame) => {
+    const convention = frameConvention(frame);
+    return convention && { ...convention };
+  },
 };
 
 export { frameConvention } from './decoder';
