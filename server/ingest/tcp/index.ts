@@ -4,6 +4,7 @@ import { TCP_PROTOCOLS, type TcpProtocolName } from '../../protocols/registry';
 import type { DeviceDirectory } from '../device-directory';
 import type { IngestPipeline } from '../pipeline';
 import { CommandDispatch } from './commands';
+import { DEFAULT_LIMITS } from './limits';
 import { ProtocolPort } from './port';
 import { TcpIngest } from './receive';
 import { LiveSessions } from './sessions';
@@ -24,7 +25,7 @@ export async function watchPorts(app: FastifyInstance, ctx: ModuleContext, direc
   const commands = new CommandDispatch(ctx.db, sessions, app.log);
   ingest.linkCommands(commands);
   const unlisten = await commands.start();
-  const ports = enabled.map((codec) => ({ setting: PORT_SETTING[codec.name], port: new ProtocolPort(codec, ingest) }));
+  const ports = enabled.map((codec) => ({ setting: PORT_SETTING[codec.name], port: new ProtocolPort(codec, ingest, { ...DEFAULT_LIMITS, connectionsPerAddress: ctx.config.watchConnectionsPerAddress }) }));
   app.addHook('onReady', async () => {
     for (const { setting, port } of ports) {
       ctx.config[setting] = await port.listen(ctx.config[setting], ctx.config.host);

@@ -6,7 +6,7 @@
 export interface PortLimits {
   /** Longest frame taken (the framer skips a longer one; held bytes past twice this close the connection). */
   maxFrameBytes: number;
-  /** Open connections from one address (a care home's router carries a few dozen watches). */
+  /** Open connections from one address (a care home's router, or a mobile operator's NAT, carries many watches): WATCH_CONNECTIONS_PER_ADDRESS. */
   connectionsPerAddress: number;
   /** Open connections on the port in all. */
   maxConnections: number;
@@ -29,7 +29,7 @@ export interface PortLimits {
 
 export const DEFAULT_LIMITS: PortLimits = {
   maxFrameBytes: 64 * 1024,
-  connectionsPerAddress: 100,
+  connectionsPerAddress: 500,
   maxConnections: 50_000,
   frameBurst: 100,
   framesPerSecond: 10,
