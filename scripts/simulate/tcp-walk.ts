@@ -1,3 +1,4 @@
+import { demoProtocolId } from '../../server/seed/demo';
 import { ALARMS, alarmsAt, type AlarmName, type AlarmSchedule } from './alarms';
 import type { SimulatedDevice } from './device';
 import { EviewDevice } from './eview-device';
@@ -49,8 +50,8 @@ const MAX_KEPT = 500;
 /** How long a walk that ended offline waits for a connection to send what it kept. */
 const LAST_CHANCE_MS = 10_000;
 
-/** The id a 3G watch sends when none is given: its IMEI's last 10 digits, as these watches print it. */
-export const defaultWatchId = (imei: string): string => imei.slice(-10);
+/** The id a 3G watch sends when none is given: its IMEI's last 10 digits, as these watches print it (and as the demo's watches are registered). */
+export const defaultWatchId = demoProtocolId;
 
 export function deviceFor(protocol: TcpProtocol, watch: TcpWatch, intervals: { heartbeatS: number; uploadS: number }): SimulatedDevice {
   return protocol === 'watch' ? new WatchDevice(watch.id ?? defaultWatchId(watch.imei)) : new EviewDevice(watch.imei, intervals);

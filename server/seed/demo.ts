@@ -31,6 +31,8 @@ export const DEMO_WATCHES = [
   { imei: '356938035643809', name: "Mum's watch" },
   { imei: '356938035643817', name: "Dad's watch" },
 ] as const;
+/** What a demo 3G watch calls itself: its IMEI's last 10 digits, as SeTracker watches do (`npm run simulate -- --protocol watch`). */
+export const demoProtocolId = (imei: string): string => imei.slice(-10);
 /** Watches in the tenant's stock without an owner, for a caregiver to add (IMEI, or a serial number). */
 export const DEMO_STOCK_DEVICES = [
   { imei: '356938035643825', deviceId: 'VW4-43825', model: 'watch4' },
@@ -76,7 +78,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const deviceId = demoId('device', watch.imei);
       await trx
         .insertInto('devices')
-        .values({ id: deviceId, tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, model: 'watch4', concurrency_stamp: demoStamp(deviceId), creator_id: caregiverId })
+        .values({ id: deviceId, tenant_id: tenantId, owner_user_id: caregiverId, name: watch.name, imei: watch.imei, protocol_id: demoProtocolId(watch.imei), model: 'watch4', concurrency_stamp: demoStamp(deviceId), creator_id: caregiverId })
         .execute();
       await trx.insertInto('geofence_links').values({ id: demoId(homeId, 'link', deviceId), tenant_id: tenantId, geofence_id: homeId, device_id: deviceId }).execute();
       caregiverWatches.push({ deviceId, tenantId, name: watch.name, home: DEMO_HOME, zones: [homeZone] });
