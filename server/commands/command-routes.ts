@@ -65,8 +65,9 @@ function checkCommand(lang: string, device: CommandDevice, protocol: DeviceProto
     throw invalid(lang, unknown.map((name) => ({ members: [`attributes.${name}`], message: translate('geofences:commands.unknownAttribute', lang, { name, type: command.type }) })));
   }
   if (!encodes(protocol, device.imei, command)) {
-    const names = takes.length ? takes : ['attributes'];
-    throw invalid(lang, [{ members: names.map((name) => (takes.length ? `attributes.${name}` : name)), message: translate('geofences:commands.badAttributes', lang, { type: command.type, attributes: names.join(', ') }) }]);
+    // Named by the values the type takes (a type that takes none fails only on what the watch calls itself).
+    const named = takes.length ? takes.map((name) => `attributes.${name}`) : ['attributes'];
+    throw invalid(lang, [{ members: named, message: translate('geofences:commands.badAttributes', lang, { type: command.type, attributes: takes.length ? takes.join(', ') : 'attributes' }) }]);
   }
 }
 

@@ -20586,7 +20586,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -20738,7 +20738,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -25367,7 +25367,7 @@ export interface paths {
                                 phoneNumber: string | null;
                                 /** Format: date-time */
                                 sentTime: string | null;
-                                /** @description Every state it took, oldest first */
+                                /** @description Every state it took, in the order it took them */
                                 states: {
                                     detail: string | null;
                                     /** @enum {string} */
@@ -25509,7 +25509,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -25661,7 +25661,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
