@@ -35,6 +35,10 @@ const KINDS = [
   { kind: 'geofenceEnter', urgent: false, escalates: false, channels: STANDARD_CHANNELS, detector: { by: 'zones' } },
   { kind: 'sos', urgent: true, escalates: true, channels: STANDARD_CHANNELS, detector: { by: 'device', codes: ['sos'] } },
   { kind: 'fall', urgent: true, escalates: true, channels: STANDARD_CHANNELS, detector: { by: 'device', codes: ['fall', 'fallDown'] } },
+  // Traccar's `removing`: a watch for people with dementia tells when it is taken off the wrist.
+  { kind: 'offWrist', urgent: true, escalates: true, channels: STANDARD_CHANNELS, detector: { by: 'device', codes: ['removing'] } },
+  // The device's threshold only: a watch's own `lowBattery` code is repeated on every report while
+  // low, so as a device code it would alarm on each one (deviceAlarmOf leaves it unmapped).
   { kind: 'lowBattery', urgent: false, escalates: false, channels: STANDARD_CHANNELS, detector: { by: 'battery' } },
   { kind: 'offline', urgent: false, escalates: false, channels: STANDARD_CHANNELS, detector: { by: 'offline' } },
 ] as const satisfies readonly AlarmKindSpec[];

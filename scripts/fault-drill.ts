@@ -21,7 +21,7 @@ const port = await freePort();
 const ingestPort = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const vigil = spawn('npm', ['start'], {
-  env: { ...process.env, DATABASE_URL: cluster.url, SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: base, INGEST_PORT: String(ingestPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BUILD_WEB: 'false' },
+  env: { ...process.env, DATABASE_URL: cluster.url, SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: base, INGEST_PORT: String(ingestPort), WATCH_PORT: '-1', EVIEW_PORT: '-1', HOST: '127.0.0.1', LOG_LEVEL: 'warn', BUILD_WEB: 'false' },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });

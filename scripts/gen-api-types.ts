@@ -23,7 +23,7 @@ export async function renderApiTypes(doc: object): Promise<string> {
 
 /** The description of a server made as the tests make theirs (embedded database, default settings). */
 async function describeApi(): Promise<object> {
-  const server = await createServer(loadConfig({}, { port: 0, dataDir: 'memory://', seedDemo: false, buildWeb: false, ingestPort: -1, logLevel: 'silent' }));
+  const server = await createServer(loadConfig({}, { port: 0, dataDir: 'memory://', seedDemo: false, buildWeb: false, ingestPort: -1, watchPort: -1, eviewPort: -1, logLevel: 'silent' }));
   try {
     await server.app.ready();
     return server.app.swagger() as object;

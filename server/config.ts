@@ -75,6 +75,12 @@ export interface Config {
   mailFrom: string;
   /** The OsmAnd ingest's own port (the main port serves /ingest/osmand too); 0 picks a free port, -1 turns it off. */
   ingestPort: number;
+  /** The 3G watches' port (their `watch` protocol, a connection kept open); 0 picks a free port, -1 turns it off. */
+  watchPort: number;
+  /** The Eview watches' port (minifinder2, binary, a connection kept open); 0 picks a free port, -1 turns it off. */
+  eviewPort: number;
+  /** Open connections one address may hold on each watch port (mobile networks put many watches behind one address). */
+  watchConnectionsPerAddress: number;
   /** Stripe: with a secret key the Stripe adapter is used, otherwise the built-in gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiHost: string; apiPort: number; apiProtocol: 'http' | 'https' };
   /** SMS gateway for commands with the text-message flag: 'log' (default) writes them to the log. */
@@ -246,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'Vigil <no-reply@localhost>',
     ingestPort: Number(env.INGEST_PORT ?? 5055),
+    watchPort: Number(env.WATCH_PORT ?? 5093),
+    eviewPort: Number(env.EVIEW_PORT ?? 5187),
+    watchConnectionsPerAddress: Number(env.WATCH_CONNECTIONS_PER_ADDRESS ?? 500),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY ?? '',
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',

@@ -8,7 +8,7 @@ import type { ServerReply, ServerRequest } from './server';
 
 const databaseUrl = process.argv[2]!;
 const port = await freePort();
-const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://' });
+const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, watchPort: -1, eviewPort: -1, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://' });
 const server = await createServer(config);
 await server.app.listen({ port, host: '127.0.0.1' });
 const reply = (m: ServerReply) => process.send!(m);

@@ -9,7 +9,7 @@ import type { BenchApi } from './api';
 
 export async function startDirect(databaseUrl: string, nodes: number, overrides: Partial<Config> = {}): Promise<BenchApi> {
   const port = await freePort();
-  const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://', ...overrides });
+  const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, watchPort: -1, eviewPort: -1, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://', ...overrides });
   const server = await createServer(config);
   await server.app.listen({ port, host: '127.0.0.1' });
   const others = await Promise.all(

@@ -7,7 +7,7 @@ import { freePort } from '../support/from-tests';
 const databaseUrl = process.argv[2]!;
 const overrides = JSON.parse(process.argv[3] ?? '{}') as Partial<Config>;
 const port = await freePort();
-const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://', ...overrides });
+const config = loadConfig({}, { databaseUrl, port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, ingestPort: 0, watchPort: -1, eviewPort: -1, seedDemo: false, buildWeb: false, logLevel: 'warn', dataDir: 'memory://', ...overrides });
 const server = await createServer(config);
 await server.app.listen({ port, host: '127.0.0.1' });
 let cpuBefore = process.cpuUsage();

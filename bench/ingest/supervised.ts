@@ -31,7 +31,7 @@ export async function startSupervised(databaseUrl: string, workers: number): Pro
   const child = spawn(...npmStartCommand(), {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, API_WORKERS: String(workers), PORT: String(port), INGEST_PORT: String(ingestPort), HOST: '127.0.0.1', BUILD_WEB: 'false', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, API_WORKERS: String(workers), PORT: String(port), INGEST_PORT: String(ingestPort), WATCH_PORT: '-1', EVIEW_PORT: '-1', HOST: '127.0.0.1', BUILD_WEB: 'false', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // Workers start one after the other; all are up when as many pids have answered.

@@ -19,6 +19,8 @@ const config = loadConfig({ ...process.env, DATABASE_URL: '' }, {
   seedDemo: true,
   buildWeb: false,
   ingestPort: 0,
+  watchPort: -1,
+  eviewPort: -1,
   logLevel: 'warn',
   // The probes sign in every few seconds, far above the per-login limit meant for guessing.
   signInLimit: { perIp: 100_000, perLogin: 100_000, windowSeconds: 300 },

@@ -33,7 +33,7 @@ async function startOnce(dataDir: string, port: number): Promise<{ wall: number;
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), INGEST_PORT: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), INGEST_PORT: '0', WATCH_PORT: '0', EVIEW_PORT: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

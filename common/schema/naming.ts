@@ -1,3 +1,5 @@
+import type { ResourceSchema } from './types';
+
 /** camelCase field name to snake_case column name ('discountPercentage' -> 'discount_percentage'). */
 export function columnName(field: string): string {
   return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
@@ -16,6 +18,12 @@ export function isNullable(type: string | string[] | undefined): boolean {
 export const labelKeys = {
   name: (resource: string) => `resources.${resource}.name`,
   field: (resource: string, field: string) => `resources.${resource}.fields.${field}`,
+  help: (resource: string, field: string) => `resources.${resource}.help.${field}`,
   enumValue: (resource: string, field: string, value: string) => `resources.${resource}.enums.${field}.${value}`,
   tab: (resource: string, tab: string) => `resources.${resource}.tabs.${tab}`,
 };
+
+/** A schema's English help texts by field: its top-level properties' descriptions. */
+export function englishHelp(schema: ResourceSchema): Record<string, string> {
+  return Object.fromEntries(Object.entries(schema.properties).flatMap(([field, p]) => (p.description ? [[field, p.description]] : [])));
+}

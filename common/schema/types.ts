@@ -105,6 +105,8 @@ export interface ResourceOptions {
 export interface SchemaTranslation {
   name?: string;
   fields?: Record<string, string>;
+  /** Help texts shown under fields' inputs; the English one is the property's `description`. */
+  help?: Record<string, string>;
   enums?: Record<string, Record<string, string>>;
   tabs?: Record<string, string>;
 }

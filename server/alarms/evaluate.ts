@@ -78,9 +78,10 @@ export const DEFAULT_LOW_BATTERY_THRESHOLD = 20;
 const BATTERY_HYSTERESIS = 5;
 
 /** One low-battery alarm per discharge: below the threshold and not charging. */
-export function evaluateBattery(battery: number | null, charging: boolean | null, threshold: number, alarmed: boolean) {
-  if (battery === null) return { alarmed, alarm: false };
-  if (charging || battery >= threshold + BATTERY_HYSTERESIS) return { alarmed: false, alarm: false };
-  if (battery < threshold && !alarmed) return { alarmed: true, alarm: true };
+export function evaluateBattery(battery: number | null, charging: boolean | null, threshold: number, alarmed: boolean, reported = false) {
+  if (battery === null && !reported) return { alarmed, alarm: false };
+  if (charging || (battery !== null && battery >= threshold + BATTERY_HYSTERESIS && !reported)) return { alarmed: false, alarm: false };
+  // The watch's own low-battery bit counts as the threshold does: once per discharge.
+  if ((reported || (battery !== null && battery < threshold)) && !alarmed) return { alarmed: true, alarm: true };
   return { alarmed, alarm: false };
 }

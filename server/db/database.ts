@@ -38,7 +38,9 @@ import * as m026 from './migrations/026_jobs_escalation';
 import * as m027 from './migrations/027_retention_indexes';
 import * as m028 from './migrations/028_partitioned_history';
 import * as m029 from './migrations/029_privacy';
+import * as m030 from './migrations/030_device_protocol_id';
 import * as m031 from './migrations/031_command_states';
+import * as m032 from './migrations/032_live_connections';
 
 export type Db = Kysely<Database>;
 
@@ -85,7 +87,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_retention_indexes': m027,
   '028_partitioned_history': m028,
   '029_privacy': m029,
+  '030_device_protocol_id': m030,
   '031_command_states': m031,
+  '032_live_connections': m032,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */

@@ -18,6 +18,8 @@ export interface DevicesTable {
   concurrency_stamp: string;
   creation_time: CreatedAt;
   creator_id: string | null;
+  /** What the watch calls itself on its protocol when that is not its IMEI (030, schemas/devices.json protocolId). */
+  protocol_id: Nullable<string>;
   /** Columns the schema engine adds from schemas/devices.json (citizenId, simCardId). */
   citizen_id: Nullable<string>;
   sim_card_id: Nullable<string>;

@@ -106,7 +106,8 @@ export async function writeBatch(
         longitude = coalesce(v.longitude, s.longitude), accuracy = case when v.online then v.accuracy else s.accuracy end,
         battery = coalesce(v.battery, s.battery), charging = coalesce(v.charging, s.charging),
         low_battery_alarmed = coalesce(v.low_battery_alarmed, s.low_battery_alarmed), zones = coalesce(v.zones, s.zones),
-        message_seq = v.message_seq, contact_synced = coalesce(v.contact_synced, s.contact_synced)
+        message_seq = v.message_seq, contact_synced = coalesce(v.contact_synced, s.contact_synced),
+        offline_pending = case when v.online then false else s.offline_pending end
       from ${unnest<StateChange>('v', { device_id: 'uuid', online: 'boolean', seen: 'timestamptz', fix_time: 'timestamptz', latitude: 'float8', longitude: 'float8', accuracy: 'real', battery: 'int', charging: 'boolean', low_battery_alarmed: 'boolean', zones: 'jsonb', message_seq: 'bigint', contact_synced: 'timestamptz', expected_seq: 'bigint', expected_online: 'boolean', expected_threshold: 'int' }, states)}
       where s.device_id = v.device_id
         and (v.expected_seq is null or (s.message_seq = v.expected_seq and s.online = v.expected_online and s.low_battery_threshold is not distinct from v.expected_threshold))

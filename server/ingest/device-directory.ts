@@ -9,16 +9,23 @@ export interface DeviceInfo {
   citizenId: string | null;
 }
 
-/** How long a node trusts a device's identity (IMEI, tenant, citizen) and its zones. */
+/** How long a node trusts a device's identity (protocol ID, IMEI, tenant, citizen) and its zones. */
 export const DEVICE_TTL_MS = 30_000;
 export const ZONES_TTL_MS = 30_000;
 const MAX_ENTRIES = 200_000;
 
 /**
- * Devices by IMEI and their zones, read from the database and kept for a few seconds, so the
- * ingest does not ask for them on every fix; lookups arriving together are one query. Not shared
- * state: every node reads the same rows and drops them when a change is notified (migration 014);
- * the TTL is a safety net for a notification lost while a listener reconnects.
+ * Devices by the ID a watch sends, and their zones, read from the database and kept for a few
+ * seconds, so the ingest does not ask for them on every fix; lookups arriving together are one
+ * query. Not shared state: every node reads the same rows and drops them when a change is notified
+ * (migrations 014, 030); the TTL is a safety net for a notification lost while a listener reconnects.
+ *
+ * An ID names the live device whose protocol ID it is (what a 3G watch calls itself), else the one
+ * whose IMEI it is (devices.imei holds an IMEI or a serial number: there is no other serial-number
+ * column). Both are unique among live devices, so an ID names at most one device each way; when
+ * they differ, the protocol ID wins: it was set for the watch that sends this ID, while an IMEI
+ * equal to it belongs to a watch that names itself otherwise. Matching is exact, as the watch
+ * sends it.
  */
 export class DeviceDirectory {
   private devices = new Map<string, { at: number; device: DeviceInfo | null }>();
@@ -35,18 +42,19 @@ export class DeviceDirectory {
   }
 
   /** The device when this node knows it (null: known to be unknown), undefined when it must be read. */
-  known(imei: string): DeviceInfo | null | undefined {
-    const hit = this.devices.get(imei);
+  known(id: string): DeviceInfo | null | undefined {
+    const hit = this.devices.get(id);
     return hit && Date.now() - hit.at < DEVICE_TTL_MS ? hit.device : undefined;
   }
 
-  resolve(imei: string): Promise<DeviceInfo | null> {
-    const hit = this.known(imei);
+  /** The device a watch that calls itself `id` is (null: none). */
+  resolve(id: string): Promise<DeviceInfo | null> {
+    const hit = this.known(id);
     if (hit !== undefined) return Promise.resolve(hit);
     return new Promise((resolve, reject) => {
-      const list = this.waiting.get(imei) ?? [];
+      const list = this.waiting.get(id) ?? [];
       list.push({ resolve, reject });
-      this.waiting.set(imei, list);
+      this.waiting.set(id, list);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.loadWaiting());
@@ -58,22 +66,22 @@ export class DeviceDirectory {
     this.scheduled = false;
     const waiting = this.waiting;
     this.waiting = new Map();
-    const imeis = [...waiting.keys()];
+    const ids = [...waiting.keys()];
     try {
-      const rows = await this.db
-        .selectFrom('devices')
-        .select(['id', 'tenant_id', 'name', 'citizen_id', 'imei'])
-        .where('imei', 'in', imeis)
-        .where('is_deleted', '=', false)
-        .execute();
+      // One query in two halves, each answered by its column's unique index (an OR of the two
+      // may be planned as one pass over every live device).
+      const by = (column: 'protocol_id' | 'imei') =>
+        this.db.selectFrom('devices').select(['id', 'tenant_id', 'name', 'citizen_id', 'imei', 'protocol_id']).where(column, 'in', ids).where('is_deleted', '=', false);
+      const rows = await by('protocol_id').unionAll(by('imei')).execute();
       if (this.devices.size > MAX_ENTRIES) this.devices.clear();
       const now = Date.now();
+      const byProtocolId = new Map(rows.flatMap((r) => (r.protocol_id === null ? [] : [[r.protocol_id, r] as const])));
       const byImei = new Map(rows.map((r) => [r.imei, r]));
-      for (const imei of imeis) {
-        const row = byImei.get(imei);
+      for (const id of ids) {
+        const row = byProtocolId.get(id) ?? byImei.get(id);
         const device = row ? { id: row.id, tenantId: row.tenant_id, name: row.name, citizenId: row.citizen_id } : null;
-        this.devices.set(imei, { at: now, device });
-        for (const w of waiting.get(imei)!) w.resolve(device);
+        this.devices.set(id, { at: now, device });
+        for (const w of waiting.get(id)!) w.resolve(device);
       }
     } catch (err) {
       for (const list of waiting.values()) for (const w of list) w.reject(err);

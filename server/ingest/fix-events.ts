@@ -3,7 +3,7 @@ import type { AlarmEvent } from '../alarms/event';
 import { placeAttributes, type PlaceZone } from '../alarms/place';
 import type { DeviceInfo } from './device-directory';
 import type { DeviceState } from './device-states';
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 
 /**
  * An event of a fix (with the device's last known place when the fix has none), with the place

@@ -1,4 +1,4 @@
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 
 /**
  * The evaluation window (docs/decisions/015-tracking-ingest-evaluation-alarms.md). Traccar stores a fix whatever its time and

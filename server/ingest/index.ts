@@ -11,14 +11,15 @@ import { trustFunction } from '../http/trust-proxy';
 import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
+import { watchPorts } from './tcp';
 
-/** Where the database notifies changes to devices and their people (the triggers of migration 014). */
+/** Where the database notifies changes to devices and their people (the triggers of migrations 014 and 030). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
 
 /** How often bad-input counts are written to the log (when there were any). */
 const COUNTS_LOG_MS = 60_000;
 
-/** OsmAnd ingest on /ingest/osmand and INGEST_PORT: positions, device runtime state, battery and events are written here (server/tracking reads them). */
+/** OsmAnd ingest on /ingest/osmand and INGEST_PORT, the watches' own protocols on WATCH_PORT and EVIEW_PORT: positions, device runtime state, battery and events are written here (server/tracking reads them). */
 export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const counters = new IngestCounters();
   const directory = new DeviceDirectory(ctx.db);
@@ -51,6 +52,9 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
       app.log.info({ port: ctx.config.ingestPort }, 'OsmAnd ingest listening');
     });
   }
+
+  // The watches' own protocols, each on its port, a connection kept open per watch.
+  await watchPorts(app, ctx, directory, pipeline);
 
   const timers: NodeJS.Timeout[] = [];
   if (ctx.config.workers) {

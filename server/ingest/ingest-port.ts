@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { BODY_LIMIT, commandSent, receiveOsmand, type IngestParts, type OsmandAnswer } from './osmand-routes';
-import { readRequest, MAX_HEAD, type Http1Request } from './http1-request';
+import { readRequest, MAX_HEAD, type Http1Request } from '../protocols/osmand/http1-request';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/health';
 import { clientAddress, type TrustFunction } from '../http/trust-proxy';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 import { parseMac } from '../../common/mac';
 import { isValidLatLng } from '../../common/geo';
 
@@ -65,6 +65,8 @@ export async function placeByWifi(db: Db, batch: readonly BatchMessage[]): Promi
       fix.latitude = Number(place.latitude);
       fix.longitude = Number(place.longitude);
       fix.accuracy = null;
+      // A watch's own fix marked invalid (no GPS) is placed as surely as OsmAnd's network-only one.
+      fix.valid = true;
       fix.attributes.approximate = true;
       fix.attributes.locatedBy = 'wifi';
       fix.attributes.wifi = mac;

@@ -11,14 +11,15 @@ export const OFFLINE_CHECK_MS = 5_000;
 
 /**
  * Marks devices offline whose last message is older than their timeout, with an offline event to
- * their receivers. One UPDATE flips them, so when several nodes look at once each device goes
+ * their receivers (a watch whose live connection closed shows offline at once, and is alarmed here
+ * once its timeout passed: `offline_pending`). One UPDATE flips them, so when several nodes look at once each device goes
  * offline (and is alarmed) once. Returns how many went offline.
  */
 export async function sweepOffline(db: Db, alarms: Partial<DeliverOptions> = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const gone = await sql<{ device_id: string; last_seen: Date; fix_time: Date | null; latitude: number | null; longitude: number | null; accuracy: number | null }>`
-      update device_state set online = false
-      where online and last_seen < now() - make_interval(secs => coalesce(offline_after_s, ${DEFAULT_OFFLINE_AFTER_S})::double precision)
+      update device_state set online = false, offline_pending = false
+      where (online or offline_pending) and last_seen < now() - make_interval(secs => coalesce(offline_after_s, ${DEFAULT_OFFLINE_AFTER_S})::double precision)
       returning device_id, last_seen, fix_time, latitude, longitude, accuracy`.execute(trx);
     if (gone.rows.length === 0) return 0;
     const ids = gone.rows.map((r) => r.device_id);

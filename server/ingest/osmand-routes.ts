@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { parseRequest, type Fix } from './osmand';
+import { parseRequest } from '../protocols/osmand/decoder';
+import type { Fix } from '../protocols/types';
 import { refusal, timeWindow, type IngestRateLimits } from './guards';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestPipeline, QueuedCommand } from './pipeline';

@@ -2,7 +2,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
-import type { Fix } from './osmand';
+import type { Fix } from '../protocols/types';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
@@ -49,6 +49,7 @@ export interface Submitted {
 interface Pending extends MessageLog {
   device: DeviceInfo;
   fixes: PendingFix[];
+  handsCommands: boolean;
   /** Set by the batch that stored the message. */
   command?: QueuedCommand | null;
   resolve: (result: Submitted) => void;
@@ -97,8 +98,13 @@ export class IngestPipeline {
     this.refused = new RefusedMessages(log);
   }
 
-  /** Stores a known device's fixes; resolves 'duplicate' when every fix was seen before. */
-  submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[] }): Promise<Submitted> {
+  /**
+   * Stores a known device's fixes; resolves 'duplicate' when every fix was seen before. With
+   * `handsCommands` (OsmAnd, whose answer carries a queued command) the device's oldest queued
+   * command is read in the same round trip; a watch on a live connection gets its commands from
+   * server/ingest/tcp instead.
+   */
+  submit(message: Omit<MessageLog, 'outcome' | 'device'> & { device: DeviceInfo; fixes: Fix[]; handsCommands?: boolean }): Promise<Submitted> {
     return new Promise((resolve, reject) => {
       this.queue.push({
         uniqueId: message.uniqueId,
@@ -108,6 +114,7 @@ export class IngestPipeline {
         detail: message.detail,
         outcome: 'stored',
         fixes: message.fixes.map((fix) => ({ id: randomUUID(), fix, stored: false })),
+        handsCommands: message.handsCommands ?? true,
         resolve,
         reject,
       });
@@ -291,6 +298,7 @@ export class IngestPipeline {
           let latitude = fix.latitude;
           let longitude = fix.longitude;
           if (latitude === null || longitude === null) {
+            if (fix.statusOnly) continue;
             const last = states.get(p.device.id);
             if (last?.latitude == null || last.longitude == null) continue;
             latitude = last.latitude;
@@ -341,12 +349,12 @@ export class IngestPipeline {
           if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm, {}, null, deviceZones));
           const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
           if (!newer) continue;
-          if (fix.battery !== null) {
-            const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed);
+          if (fix.battery !== null || fix.lowBatteryReported) {
+            const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed, fix.lowBatteryReported);
             state.low_battery_alarmed = battery.alarmed;
             // The level as reported (19.8, not 20); device_state keeps a whole percent for the lists.
-            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery }, null, deviceZones));
-            state.battery = Math.round(fix.battery);
+            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery ?? state.battery }, null, deviceZones));
+            if (fix.battery !== null) state.battery = Math.round(fix.battery);
           }
           if (fix.charging !== null) state.charging = fix.charging;
           if (fix.latitude === null || fix.longitude === null || !fix.valid) continue;
@@ -406,7 +414,7 @@ export class IngestPipeline {
         }
       }
       deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : [], batch.length ? [...new Set(batch.map((p) => p.device.id))] : []);
+      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : [], [...new Set(batch.filter((p) => p.handsCommands).map((p) => p.device.id))]);
       if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
       // Each queued command goes out in one answer: the device's first message of the batch.
       const handed = new Set<string>();

@@ -41,6 +41,21 @@ export interface DeviceStateTable {
   message_seq: ColumnType<string, number | string | undefined, number | string>;
   offline_after_s: Nullable<number>;
   low_battery_threshold: Nullable<number>;
+  /** The watch's connection closed: it shows offline, and its offline alarm waits for its timeout (032_live_connections). */
+  offline_pending: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** The node holding a watch's live connection (032_live_connections); a new connection replaces the row. */
+export interface DeviceConnectionsTable {
+  device_id: string;
+  tenant_id: string | null;
+  node_id: string;
+  connection_id: string;
+  protocol: string;
+  remote_address: string | null;
+  connected_time: ColumnType<Date, Date, Date>;
+  last_in_time: NullableTimestamp;
+  last_out_time: NullableTimestamp;
 }
 
 /** Tables of this module (its migration in server/db/migrations), in the Database type. */
@@ -48,5 +63,6 @@ declare module '../db/tables' {
   interface Database {
     positions: PositionsTable;
     device_state: DeviceStateTable;
+    device_connections: DeviceConnectionsTable;
   }
 }

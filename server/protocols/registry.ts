@@ -1,10 +1,11 @@
 import type { ProtocolCodec } from './types';
 import { watchCodec } from './watch';
 import { eviewCodec } from './eview';
+import { osmandProtocol } from './osmand';
 
 /**
- * Every device protocol Vigil speaks over its own TCP port, by name. Adding a protocol is adding its
- * folder and one line here (OsmAnd, over HTTP, has its own port and routes in server/ingest).
+ * Every device protocol Vigil speaks over a TCP connection of its own, by name. Adding a protocol is
+ * adding its folder and one line here.
  */
 export const TCP_PROTOCOLS = [watchCodec, eviewCodec] as const satisfies readonly ProtocolCodec[];
 
@@ -13,3 +14,8 @@ export type TcpProtocolName = (typeof TCP_PROTOCOLS)[number]['name'];
 export function protocolNamed(name: string): ProtocolCodec | undefined {
   return TCP_PROTOCOLS.find((p) => p.name === name);
 }
+
+/** Every protocol, OsmAnd (HTTP, served by server/ingest's port and routes) included: its name, default port and catalogue. */
+export const PROTOCOLS = [osmandProtocol, ...TCP_PROTOCOLS] as const;
+
+export type ProtocolName = (typeof PROTOCOLS)[number]['name'];

@@ -1,10 +1,62 @@
-import type { AttributeValue, Network } from '../ingest/osmand';
+import type { AlarmType } from '../../common/alarm-kinds';
 
 /**
  * What every device protocol (one folder each under server/protocols/) gives the ingest: frames cut
  * from a TCP stream, each decoded into one message the same pipeline stores, whatever the protocol.
  * Decoders and encoders are pure (bytes in, values out); the connection handling is shared.
  */
+
+/** A position as the ingest pipeline stores it, whatever protocol brought it (OsmAnd's parameters map onto it one to one). */
+export interface Fix {
+  fixTime: Date;
+  /** Missing when the message carries no location (a status or alarm only). */
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  /** Knots, as OsmAnd sends it. */
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  /** Percent 0-100. */
+  battery: number | null;
+  charging: boolean | null;
+  /** The alarm kind the device raised (its `alarm` code, as common/alarm-kinds.ts maps it), or null. */
+  alarm: AlarmType | null;
+  valid: boolean;
+  /** Every other parameter or JSON extra, typed as Traccar types it (number, boolean, else text). */
+  attributes: Record<string, AttributeValue>;
+  /** Cell towers and Wi-Fi access points the watch saw (Traccar's `network`), or null. */
+  network: Network | null;
+  /**
+   * Set when the fix time falls outside the evaluation window (server/ingest/guards.ts): 'old'
+   * (older than MAX_AGE_MS) or 'future' (more than MAX_FUTURE_MS ahead). Such a fix is kept in the
+   * history, marked, and left out of alarm evaluation and the device's state.
+   */
+  window: 'old' | 'future' | null;
+  /** A watch's status without a place (a heartbeat's battery): evaluated, never kept in the history. */
+  statusOnly?: true;
+  /** The watch's own low-battery bit: alarmed once per discharge, as the device's threshold is. */
+  lowBatteryReported?: true;
+}
+
+export type AttributeValue = string | number | boolean;
+
+/** As Traccar's CellTower and WifiAccessPoint (org.traccar.model), stored in the position's attributes. */
+export interface CellTower {
+  mobileCountryCode: number;
+  mobileNetworkCode: number;
+  locationAreaCode: number;
+  cellId: number;
+  signalStrength?: number;
+}
+export interface WifiAccessPoint {
+  macAddress: string;
+  signalStrength: number;
+}
+export interface Network {
+  cellTowers?: CellTower[];
+  wifiAccessPoints?: WifiAccessPoint[];
+}
 
 /** A position as a watch reported it, with or without a GPS fix. */
 export interface DecodedPosition {
@@ -91,4 +143,12 @@ export interface ProtocolCodec<Name extends string = string> {
   commands: readonly CommandType[];
   /** The bytes of a command to a watch, or null when the protocol does not support it. */
   encode(deviceId: string, command: DeviceCommand): Uint8Array | null;
+  /** What the watch's echo of this command names (DecodedMessage.acknowledged), or null when it echoes none. */
+  echoOf(command: DeviceCommand): string | null;
+  /**
+   * The habits of the watch that sent a frame which its commands must follow (a 3G watch's tag and
+   * frame index), as command attributes; the connection keeps the latest and adds them to each
+   * command it encodes. Null when the protocol has none.
+   */
+  conventionOf(frame: Uint8Array): Record<string, AttributeValue> | null;
 }

@@ -1,5 +1,5 @@
 import type { i18n as I18next } from 'i18next';
-import { labelKeys } from '../../common/schema/naming';
+import { englishHelp, labelKeys } from '../../common/schema/naming';
 import type { PropertySchema, ResourceSchema } from '../../common/schema/types';
 
 /** 'launchDate' -> 'Launch date': the last resort when a property has no title. */
@@ -28,6 +28,7 @@ export function fieldTitle(schema: ResourceSchema, path: string): string {
 interface ResourceTexts {
   name: string;
   fields: Record<string, string>;
+  help: Record<string, string>;
   enums: Record<string, Record<string, string>>;
   tabs: Record<string, string>;
 }
@@ -46,6 +47,7 @@ export function schemaTexts(schemas: readonly ResourceSchema[]): { resources: Re
     resources[schema['x-resource'].name] = {
       name: english?.name ?? schema.title,
       fields: { ...fields, ...english?.fields },
+      help: { ...englishHelp(schema), ...english?.help },
       enums: english?.enums ?? {},
       tabs: english?.tabs ?? {},
     };

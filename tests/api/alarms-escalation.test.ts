@@ -38,7 +38,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
   let strangerDevice: string;
   const path = (id = deviceId) => `/api/plugandplay/profile/escalation?deviceId=${id}`;
 
-  const sos = async (type: 'sos' | 'fall' | 'geofenceExit' = 'sos') => {
+  const sos = async (type: 'sos' | 'fall' | 'offWrist' | 'geofenceExit' = 'sos') => {
     const id = randomUUID();
     const time = new Date();
     await db()
@@ -218,6 +218,21 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     expect(await job(eventId, 3)).toBeUndefined();
     expect(await messages(eventId, users.c.id)).toHaveLength(before.c + 1);
     expect(await mails('caregiver@example.com', 'escalation-b took the alarm')).toHaveLength(1);
+  });
+
+  it('escalates a watch taken off the wrist, and names it to the others when someone takes it', async () => {
+    const eventId = await sos('offWrist');
+    expect(await job(eventId, 1)).toMatchObject({ status: 'pending' });
+    const before = { owner: (await messages(eventId, ownerId)).length, c: (await messages(eventId, users.c.id)).length };
+    await runStep(eventId, 1);
+    const [alarm] = await messages(eventId, users.b.id);
+    expect(alarm).toMatchObject({ type: 'offWrist', subject: 'Taken off the wrist: Escalation watch' });
+    expect(alarm!.body).toMatch(/^Escalation watch was taken off the wrist at \d\d:\d\d .* Check on the wearer now\./);
+    expect((await call(users.b.token, 'POST', `/api/app/tracking/alarms/${alarm!.id}/acknowledge`)).status).toBe(200);
+    expect(await job(eventId, 2)).toMatchObject({ status: 'done', last_error: 'acknowledged' });
+    const taken = (list: { type: string; body: string }[]) => list.filter((m) => m.type === 'alarmTaken').map((m) => m.body);
+    expect(taken((await messages(eventId, ownerId)).slice(before.owner))).toEqual(['escalation-b acknowledged the off-wrist alarm from Escalation watch and is taking care of it. You need not do anything.']);
+    expect(taken((await messages(eventId, users.c.id)).slice(before.c))).toEqual(['escalation-b har kvitteret for aftagnings-alarmen fra Escalation watch og tager sig af den. Du behøver ikke gøre noget.']);
   });
 
   it('runs each step exactly once with two nodes racing for it', async () => {

@@ -121,6 +121,21 @@ describe.each(DATABASES)('geofence evaluation and alarms on $name', ({ url }) =>
     await mailbox.waitFor((m) => m.subject === "Possible fall: Dad's watch");
   });
 
+  it('raises an alarm when the watch is taken off the wrist (alarm=removing), in each receiver\'s language', async () => {
+    const { dad } = await demoDevices(server.database.db);
+    await fixAt(DAD, 5000, 5, { alarm: 'removing' });
+    const [event] = await events(dad.id, 'offWrist');
+    expect(event).toMatchObject({ type: 'offWrist', device_id: dad.id });
+    const english = await mailbox.waitFor((m) => m.subject === "Taken off the wrist: Dad's watch");
+    expect(english.text).toMatch(/Dad's watch was taken off the wrist at \d\d:\d\d/);
+    const german = await mailbox.waitFor((m) => m.subject === "Vom Handgelenk abgenommen: Dad's watch");
+    expect(to(german)).toBe('helper@example.org');
+    expect(german.text).toMatch(/Dad's watch wurde um \d\d:\d\d .* vom Handgelenk abgenommen\./);
+    // One event, escalated like SOS and fall.
+    expect(await events(dad.id, 'offWrist')).toHaveLength(1);
+    expect(await server.database.db.selectFrom('jobs').select('unique_key').where('unique_key', '=', `esc:${event!.id}:1`).executeTakeFirst()).toBeDefined();
+  });
+
   it('raises one low battery alarm per discharge, at the device own threshold', async () => {
     const { dad } = await demoDevices(server.database.db);
     await fixAt(DAD, 5000, 5, { battery: 25 });

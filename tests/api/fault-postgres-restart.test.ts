@@ -63,7 +63,7 @@ describe.skipIf(!postgresBin())('a PostgreSQL that is not up yet at start', () =
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const port = await freePort();
-      const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, databaseUrl: cluster.url, seedDemo: false, buildWeb: false, ingestPort: -1, logLevel: 'silent', workers: false });
+      const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}`, databaseUrl: cluster.url, seedDemo: false, buildWeb: false, ingestPort: -1, watchPort: -1, eviewPort: -1, logLevel: 'silent', workers: false });
       let started = false;
       const starting = createServer(config).then((s) => ((started = true), s));
       await new Promise((r) => setTimeout(r, 1500));

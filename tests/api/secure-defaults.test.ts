@@ -33,7 +33,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...base, PORT: String(port), INGEST_PORT: '-1', PUBLIC_URL: url, DATA_DIR: 'memory://', BUILD_WEB: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { ...base, PORT: String(port), INGEST_PORT: '-1', WATCH_PORT: '-1', EVIEW_PORT: '-1', PUBLIC_URL: url, DATA_DIR: 'memory://', BUILD_WEB: 'false', LOG_LEVEL: 'warn', ...env },
   });
   children.push(child);
   let output = '';

@@ -49,7 +49,7 @@ async function startSupervised(env: Record<string, string>): Promise<Supervised>
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...base, PORT: String(port), INGEST_PORT: String(ingestPort), HOST: '127.0.0.1', PUBLIC_URL: url, BUILD_WEB: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { ...base, PORT: String(port), INGEST_PORT: String(ingestPort), WATCH_PORT: '-1', EVIEW_PORT: '-1', HOST: '127.0.0.1', PUBLIC_URL: url, BUILD_WEB: 'false', LOG_LEVEL: 'warn', ...env },
   });
   children.push(child);
   let output = '';

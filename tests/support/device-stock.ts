@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database';
 import type { TestServer } from './server';
 
-/** Helpers of the device stock tests: unique IMEIs and ICCIDs, raw device messages, Excel downloads. */
+/** Helpers of the device stock tests: unique IMEIs, protocol IDs and ICCIDs, raw device messages, Excel downloads. */
 let serial = 0;
 export const imei = () => `35${String(Date.now()).slice(-7)}${String(++serial).padStart(6, '0')}`;
+/** A 3G watch's 10-digit ID (a device's protocolId). */
+export const protocolId = () => `${String(Date.now()).slice(-6)}${String(++serial).padStart(4, '0')}`;
 export const iccid = () => `8945${String(Date.now()).slice(-9)}${String(++serial).padStart(6, '0')}`;
 
 /** A device_messages row as the ingest writes it. */

@@ -32,7 +32,7 @@ export async function startLocalhostWebServer(overrides: Partial<Config> = {}): 
       seedDemo: true,
       buildWeb: false,
       distDir,
-      ingestPort: -1,
+      ingestPort: -1, watchPort: -1, eviewPort: -1,
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...overrides,
     },

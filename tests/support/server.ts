@@ -86,7 +86,7 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
         seedDemo: true,
         buildWeb: false,
         // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
-        ingestPort: -1,
+        ingestPort: -1, watchPort: -1, eviewPort: -1,
         logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
         ...overrides,
       },
@@ -111,7 +111,9 @@ export type SecondNode = Server & { url: string };
 /** Another API node on the first's database and configuration (its PUBLIC_URL too), on a port of its own. */
 export async function startSecondNode(first: TestServer): Promise<SecondNode> {
   const { port, release } = await reservePort();
-  const second = Object.assign(await createServer({ ...first.config, port }).finally(release), { url: `http://127.0.0.1:${port}` });
+  // The watches' ports of the first node are taken: the second listens on free ones where the first listens at all.
+  const ports = { watchPort: first.config.watchPort >= 0 ? 0 : -1, eviewPort: first.config.eviewPort >= 0 ? 0 : -1 };
+  const second = Object.assign(await createServer({ ...first.config, ...ports, port }).finally(release), { url: `http://127.0.0.1:${port}` });
   await second.app.listen({ port, host: '127.0.0.1' });
   return second;
 }

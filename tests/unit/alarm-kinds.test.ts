@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALARM_CHANNELS, ALARM_KINDS, ALARM_TYPES, ESCALATING_TYPES, deviceAlarmOf, isUrgent, textKeysOf } from '../../common/alarm-kinds';
+import { ALARM_CHANNELS, ALARM_KINDS, ALARM_TYPES, ESCALATING_TYPES, STANDARD_CHANNELS, alarmKindOf, deviceAlarmOf, isUrgent, textKeysOf } from '../../common/alarm-kinds';
 import type { ResourceSchema } from '../../common/schema/types';
 
 /**
@@ -50,6 +50,22 @@ describe('alarm kinds', () => {
     });
   }
 
+  // What server/alarms/render.ts fills an alarm's subject and body with.
+  const RENDERED = new Set(['device', 'zone', 'time', 'battery', 'since', 'place', 'distance', 'link']);
+  const variablesOf = (text: Json | undefined) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+
+  for (const { kind } of ALARM_KINDS) {
+    it(`${kind}'s subject and body use the values an alarm is rendered with, the same in every language`, () => {
+      const { subject, body } = textKeysOf(kind);
+      for (const key of [subject, body]) {
+        const english = variablesOf(textOf('en', key));
+        expect(english, key).toContain('device');
+        for (const name of english) expect(RENDERED, `${key}: {{${name}}}`).toContain(name);
+        for (const language of LANGUAGES) expect(variablesOf(textOf(language, key)), `${language}/${key}`).toEqual(english);
+      }
+    });
+  }
+
   it('are the event types of the alarm-texts resource, in order', () => {
     expect(alarmTexts.properties.eventType?.enum).toEqual([...ALARM_TYPES]);
   });
@@ -70,5 +86,19 @@ describe('alarm kinds', () => {
     expect(['sos', 'fall', 'geofenceExit'].every(isUrgent)).toBe(true);
     expect(isUrgent('lowBattery') || isUrgent('alarmTaken') || isUrgent('unknown')).toBe(false);
     expect([deviceAlarmOf('sos'), deviceAlarmOf('fallDown'), deviceAlarmOf('fall'), deviceAlarmOf('other'), deviceAlarmOf(1)]).toEqual(['sos', 'fall', 'fall', null, null]);
+  });
+
+  it('take a watch taken off the wrist (Traccar\'s `removing`) as an urgent alarm that escalates on the standard channels', () => {
+    expect(alarmKindOf('offWrist')).toEqual({ kind: 'offWrist', urgent: true, escalates: true, channels: STANDARD_CHANNELS, detector: { by: 'device', codes: ['removing'] } });
+    expect(deviceAlarmOf('removing')).toBe('offWrist');
+    expect(ESCALATING_TYPES).toContain('offWrist');
+    expect(textKeysOf('offWrist')).toHaveProperty('taken', 'devices:escalation.types.offWrist');
+  });
+
+  it('map the alarm codes the watch protocols decode to the kinds they raise, and no others', () => {
+    // server/protocols/watch and eview: the codes of their status words, as Traccar names them.
+    const raised = Object.fromEntries(['sos', 'fallDown', 'removing', 'lowBattery', 'geofenceExit', 'geofenceEnter', 'powerCut', 'overspeed', 'general'].map((code) => [code, deviceAlarmOf(code)]));
+    // Zones are Vigil's own (evaluate.ts) and low battery is the device's threshold: a watch's word for them is not an alarm.
+    expect(raised).toEqual({ sos: 'sos', fallDown: 'fall', removing: 'offWrist', lowBattery: null, geofenceExit: null, geofenceEnter: null, powerCut: null, overspeed: null, general: null });
   });
 });

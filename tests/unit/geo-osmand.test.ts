@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest, parseTimestamp } from '../../server/ingest/osmand';
+import { parseRequest, parseTimestamp } from '../../server/protocols/osmand/decoder';
 import { refusal, timeWindow } from '../../server/ingest/guards';
 
 const now = new Date('2026-11-20T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEAD, readRequest, type ReadResult } from '../../server/ingest/http1-request';
+import { MAX_HEAD, readRequest, type ReadResult } from '../../server/protocols/osmand/http1-request';
 
 const LIMIT = 1000;
 const request = (r: ReadResult) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTRIBUTES } from '../../server/ingest/osmand';
+import { MAX_ATTRIBUTES } from '../../server/protocols/attributes';
 import { eviewCodec } from '../../server/protocols/eview';
 import { encodeFirmwareUpdate } from '../../server/protocols/eview/encoder';
 import { buildFrame, checkFrame } from '../../server/protocols/eview/frame';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AttributeValue, CellTower, WifiAccessPoint } from '../../server/ingest/osmand';
+import type { AttributeValue, CellTower, WifiAccessPoint } from '../../server/protocols/types';
 import { eviewCodec, MAX_FRAME_BYTES } from '../../server/protocols/eview';
 import { crc16Xmodem } from '../../server/protocols/eview/crc16';
 import { encodeFirmwareUpdate } from '../../server/protocols/eview/encoder';

@@ -208,6 +208,27 @@ function translationProblems(schema: ResourceSchema): string[] {
     if (!same(t.tabs, tabs)) problems.push(`${lng}.tabs: not exactly the tabs`);
     for (const tab of tabs) label(`${lng}.tabs.${tab}`, t.tabs?.[tab], english.tabs?.[tab], lng);
   }
+  problems.push(...helpProblems(schema));
+  return problems;
+}
+
+/**
+ * Help texts (x-translations.<lng>.help) translate a property's description: each names a property
+ * that has one, and a field whose help is translated into one language is translated into all.
+ */
+function helpProblems(schema: ResourceSchema): string[] {
+  const problems: string[] = [];
+  const tr = schema['x-translations'] ?? {};
+  for (const lng of ['en', ...LANGUAGES]) {
+    for (const [f, text] of Object.entries(tr[lng]?.help ?? {})) {
+      const description = schema.properties[f]?.description;
+      if (!description) problems.push(`${lng}.help.${f}: not a property with a description`);
+      else if (!text.trim()) problems.push(`${lng}.help.${f}: missing`);
+      else if (lng !== 'en' && text === description) problems.push(`${lng}.help.${f}: not translated ("${text}")`);
+    }
+  }
+  const helped = new Set(LANGUAGES.flatMap((lng) => Object.keys(tr[lng]?.help ?? {})));
+  for (const f of helped) for (const lng of LANGUAGES) if (!tr[lng]?.help?.[f]) problems.push(`${lng}.help.${f}: missing (another language has it)`);
   return problems;
 }
 

@@ -144,6 +144,7 @@ export const alarmTextsSchema = {
         "geofenceEnter",
         "sos",
         "fall",
+        "offWrist",
         "lowBattery",
         "offline"
       ],
@@ -937,6 +938,7 @@ export const devicesSchema = {
       "columns": [
         "name",
         "imei",
+        "protocolId",
         "model",
         "status",
         "subscriptionStatus",
@@ -951,6 +953,7 @@ export const devicesSchema = {
       "search": [
         "name",
         "imei",
+        "protocolId",
         "deviceId"
       ],
       "filters": [
@@ -980,6 +983,23 @@ export const devicesSchema = {
       "x-sortable": true,
       "x-unique": {
         "scope": "global"
+      }
+    },
+    "protocolId": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Protocol ID",
+      "description": "The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI",
+      "maxLength": 20,
+      "pattern": "^[A-Za-z0-9]{1,20}$",
+      "x-sortable": true,
+      "x-unique": {
+        "scope": "global"
+      },
+      "x-messages": {
+        "pattern": "validation:lettersAndDigits"
       }
     },
     "deviceId": {

@@ -1,4 +1,5 @@
-import { MAX_ATTRIBUTE_KEY, MAX_ATTRIBUTE_TEXT, MAX_ATTRIBUTES, type AttributeValue } from '../../ingest/osmand';
+import { MAX_ATTRIBUTE_KEY, MAX_ATTRIBUTE_TEXT, MAX_ATTRIBUTES } from '../attributes';
+import type { AttributeValue } from '../types';
 
 /** A frame's text as it can be stored: control characters (NUL padding above all: PostgreSQL keeps no NUL) left out, bounded. */
 export const storableText = (text: string): string =>

@@ -1,4 +1,4 @@
-import type { AttributeValue } from '../../ingest/osmand';
+import type { AttributeValue } from '../types';
 import { putAttribute } from './attributes';
 import { hex, type ByteReader } from './bytes';
 

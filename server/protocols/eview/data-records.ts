@@ -1,4 +1,4 @@
-import type { AttributeValue, CellTower, Network, WifiAccessPoint } from '../../ingest/osmand';
+import type { AttributeValue, CellTower, Network, WifiAccessPoint } from '../types';
 import { putAttribute } from './attributes';
 import { hex, type ByteReader } from './bytes';
 
@@ -53,7 +53,8 @@ const LATE_ALARM_BITS: readonly [number, string][] = [
 
 /** A tag's 6-byte id, least significant byte first on the wire (Traccar's readTagId). */
 function tagId(reader: ByteReader): string {
-  return hex(reader.slice(6).slice().reverse());
+  // A copy: the frame itself is never changed (a Buffer's slice() is a view, and a frame may be decoded twice).
+  return hex(Uint8Array.from(reader.slice(6)).reverse());
 }
 
 function addCell(report: Report, tower: CellTower): void {

@@ -1,6 +1,5 @@
 import { isValidLatLng } from '../../../common/geo';
-import type { AttributeValue } from '../../ingest/osmand';
-import type { DecodedMessage, DecodedPosition, DecodeResult } from '../types';
+import type { AttributeValue, DecodedMessage, DecodedPosition, DecodeResult } from '../types';
 import { putAttribute } from './attributes';
 import { ByteReader, Truncated } from './bytes';
 import { readConfiguration } from './configuration';

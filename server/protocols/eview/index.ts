@@ -11,6 +11,9 @@ export const eviewCodec: ProtocolCodec<'eview'> = {
   decode: decodeFrame,
   commands: EVIEW_COMMANDS,
   encode: encodeCommand,
+  // An Eview acknowledges a frame by its sequence, not a command by its kind: a command stays sent.
+  echoOf: () => null,
+  conventionOf: () => null,
 };
 
 export { MAX_FRAME_BYTES } from './frame';

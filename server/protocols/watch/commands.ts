@@ -1,5 +1,4 @@
-import type { AttributeValue } from '../../ingest/osmand';
-import type { CommandType, DeviceCommand } from '../types';
+import type { AttributeValue, CommandType, DeviceCommand } from '../types';
 import { formatHours, timezoneHours } from './timezone';
 
 /**

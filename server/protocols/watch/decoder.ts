@@ -1,5 +1,4 @@
-import type { AttributeValue } from '../../ingest/osmand';
-import type { DecodeResult, DecodedMessage } from '../types';
+import type { AttributeValue, DecodedMessage, DecodeResult } from '../types';
 import { ECHO_TYPES } from './commands';
 import type { FrameConvention } from './encoder';
 import { CLOSE, type FrameHeader, readHeader } from './frame-header';

@@ -1,6 +1,6 @@
 import type { ProtocolCodec } from '../types';
-import { WATCH_COMMANDS } from './commands';
-import { decodeFrame } from './decoder';
+import { commandText, WATCH_COMMANDS } from './commands';
+import { decodeFrame, frameConvention } from './decoder';
 import { encodeCommand } from './encoder';
 import { WatchFramer } from './framer';
 
@@ -15,6 +15,12 @@ export const watchCodec: ProtocolCodec<'watch'> = {
   decode: (frame) => decodeFrame(frame),
   commands: WATCH_COMMANDS,
   encode: encodeCommand,
+  // A watch echoes a command's keyword (CR, UPLOAD, SOS1, ...): the text's first value.
+  echoOf: (command) => commandText(command)?.split(',')[0] ?? null,
+  conventionOf: (frame) => {
+    const convention = frameConvention(frame);
+    return convention && { ...convention };
+  },
 };
 
 export { frameConvention } from './decoder';

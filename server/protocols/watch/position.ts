@@ -1,5 +1,4 @@
-import type { CellTower, Network, WifiAccessPoint } from '../../ingest/osmand';
-import type { DecodedPosition } from '../types';
+import type { CellTower, DecodedPosition, Network, WifiAccessPoint } from '../types';
 import { containsHex, javaInt, splitValues } from './values';
 
 /**

@@ -1,4 +1,4 @@
-import type { AttributeValue } from '../../ingest/osmand';
+import type { AttributeValue } from '../types';
 
 /**
  * A time zone as the watch's LZ command takes it: the zone's standard offset in hours, as Traccar's

@@ -1923,7 +1923,7 @@ export interface paths {
                                  * Event
                                  * @enum {string}
                                  */
-                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                                 /** Format: uuid */
                                 id?: string;
                                 /**
@@ -2016,7 +2016,7 @@ export interface paths {
                          * Event
                          * @enum {string}
                          */
-                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                         /**
                          * Language
                          * @default en
@@ -2053,7 +2053,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2188,7 +2188,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2291,7 +2291,7 @@ export interface paths {
                          * Event
                          * @enum {string}
                          */
-                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                        eventType: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                         /**
                          * Language
                          * @default en
@@ -2328,7 +2328,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /** Format: uuid */
                             id?: string;
                             /**
@@ -2536,7 +2536,7 @@ export interface paths {
                              * Event
                              * @enum {string}
                              */
-                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                            eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                             /**
                              * Language
                              * @default en
@@ -2576,7 +2576,7 @@ export interface paths {
                                  * Event
                                  * @enum {string}
                                  */
-                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "lowBattery" | "offline";
+                                eventType?: "geofenceExit" | "geofenceEnter" | "sos" | "fall" | "offWrist" | "lowBattery" | "offline";
                                 /** Format: uuid */
                                 id?: string;
                                 /**
@@ -17421,7 +17421,7 @@ export interface paths {
                     citizenId_isNull?: boolean;
                     deviceId?: string;
                     deviceId_isNull?: boolean;
-                    /** @description Text searched in name, imei, deviceId */
+                    /** @description Text searched in name, imei, protocolId, deviceId */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
@@ -17437,11 +17437,13 @@ export interface paths {
                     name?: string;
                     ownerUserId?: string;
                     ownerUserId_isNull?: boolean;
+                    protocolId?: string;
+                    protocolId_isNull?: boolean;
                     simCardId?: string;
                     simCardId_isNull?: boolean;
                     /** @description Default 0 */
                     SkipCount?: number;
-                    /** @description One of creationTime, lastModificationTime, name, imei, deviceId, model, status, subscriptionStatus, batteryLevel, lastContact, then "asc" or "desc" */
+                    /** @description One of creationTime, lastModificationTime, name, imei, protocolId, deviceId, model, status, subscriptionStatus, batteryLevel, lastContact, then "asc" or "desc" */
                     Sorting?: string;
                     status?: string;
                     subscriptionStatus?: string;
@@ -17499,6 +17501,11 @@ export interface paths {
                                  * Format: uuid
                                  */
                                 readonly ownerUserId?: string | null;
+                                /**
+                                 * Protocol ID
+                                 * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                                 */
+                                protocolId?: string | null;
                                 /**
                                  * SIM card
                                  * Format: uuid
@@ -17599,6 +17606,11 @@ export interface paths {
                         /** Name */
                         name: string;
                         /**
+                         * Protocol ID
+                         * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                         */
+                        protocolId?: string | null;
+                        /**
                          * SIM card
                          * Format: uuid
                          */
@@ -17659,6 +17671,11 @@ export interface paths {
                              * Format: uuid
                              */
                             readonly ownerUserId?: string | null;
+                            /**
+                             * Protocol ID
+                             * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                             */
+                            protocolId?: string | null;
                             /**
                              * SIM card
                              * Format: uuid
@@ -17819,6 +17836,11 @@ export interface paths {
                              */
                             readonly ownerUserId?: string | null;
                             /**
+                             * Protocol ID
+                             * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                             */
+                            protocolId?: string | null;
+                            /**
                              * SIM card
                              * Format: uuid
                              */
@@ -17928,6 +17950,11 @@ export interface paths {
                         /** Name */
                         name: string;
                         /**
+                         * Protocol ID
+                         * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                         */
+                        protocolId?: string | null;
+                        /**
                          * SIM card
                          * Format: uuid
                          */
@@ -17988,6 +18015,11 @@ export interface paths {
                              * Format: uuid
                              */
                             readonly ownerUserId?: string | null;
+                            /**
+                             * Protocol ID
+                             * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                             */
+                            protocolId?: string | null;
                             /**
                              * SIM card
                              * Format: uuid
@@ -18605,6 +18637,11 @@ export interface paths {
                             /** Name */
                             name?: string;
                             /**
+                             * Protocol ID
+                             * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                             */
+                            protocolId?: string | null;
+                            /**
                              * SIM card
                              * Format: uuid
                              */
@@ -18668,6 +18705,11 @@ export interface paths {
                                  * Format: uuid
                                  */
                                 readonly ownerUserId?: string | null;
+                                /**
+                                 * Protocol ID
+                                 * @description The ID the watch sends (a 3G watch's 10-digit ID); empty: its IMEI
+                                 */
+                                protocolId?: string | null;
                                 /**
                                  * SIM card
                                  * Format: uuid

@@ -52,13 +52,15 @@ export function SchemaInput({ schema, field, source = field, required = false, r
   if (!property || property['x-hidden']) return null;
   const resource = schema['x-resource'].name;
   const name = field.split('.').pop() ?? field;
+  // The help text in the user's language (x-translations.<lng>.help), else the English description.
+  const help = property.description ? translate(labelKeys.help(resource, field), { _: property.description }) : undefined;
   const common = {
     source,
     label: labelOf(field),
     isRequired: required,
     readOnly: readOnly || isReadOnly(property),
     fullWidth: true,
-    ...(property.description ? { helperText: property.description } : {}),
+    ...(help ? { helperText: help } : {}),
   };
   const reference = property['x-reference'] ?? property.items?.['x-reference'];
   const lookup = reference && isKnownResource(reference.resource) ? reference : undefined;

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { ESCALATING_TYPES } from '../../../../common/alarm-kinds';
 import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import type { Device } from './api';
 import { callError } from './errors';
@@ -55,7 +57,7 @@ function rowsOf(e: Escalation): Row[] {
  * so the order can be changed with the keyboard alone; one column at 360 px.
  */
 export function EscalationDialog({ device, onClose }: { device: Device; onClose: () => void }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'tracking']);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const key = ['device-escalation', device.id];
@@ -111,7 +113,15 @@ export function EscalationDialog({ device, onClose }: { device: Device; onClose:
     <Dialog open onClose={onClose} aria-labelledby="escalation-title" fullWidth maxWidth="sm">
       <DialogTitle id="escalation-title">{t('escalation.ui.title', { name: device.name })}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('escalation.ui.intro')}</DialogContentText>
+        <DialogContentText id="escalation-intro">{t('escalation.ui.intro')}</DialogContentText>
+        {/* The kinds that escalate, from the registry: a new one shows here without a text to rewrite. */}
+        <Stack component="ul" aria-labelledby="escalation-intro" direction="row" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+          {ESCALATING_TYPES.map((type) => (
+            <li key={type}>
+              <Chip size="small" label={t(`tracking:types.${type}`)} />
+            </li>
+          ))}
+        </Stack>
         {isPending && <Typography sx={{ mt: 2 }}>{t('escalation.ui.loading')}</Typography>}
         {error && Object.keys(errors).length === 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>

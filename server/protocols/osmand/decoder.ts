@@ -1,58 +1,13 @@
-import { isValidLatLng } from '../../common/geo';
-import { deviceAlarmOf, type AlarmType } from '../../common/alarm-kinds';
+import { isValidLatLng } from '../../../common/geo';
+import { deviceAlarmOf } from '../../../common/alarm-kinds';
+import type { AttributeValue, CellTower, Fix, WifiAccessPoint } from '../types';
+import { MAX_ATTRIBUTE_KEY, MAX_ATTRIBUTE_TEXT, MAX_ATTRIBUTES } from '../attributes';
 
 /**
  * The OsmAnd protocol as the Traccar Client apps and OsmAnd send it (REFERENCE.md): parameters in
  * the query or in a form body (any HTTP method), or a JSON body `{ device_id, location | locations }`
  * (Traccar Client 9). Pure: bytes in, fixes or the reason they are refused out.
  */
-export interface Fix {
-  fixTime: Date;
-  /** Missing when the message carries no location (a status or alarm only). */
-  latitude: number | null;
-  longitude: number | null;
-  accuracy: number | null;
-  /** Knots, as OsmAnd sends it. */
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  /** Percent 0-100. */
-  battery: number | null;
-  charging: boolean | null;
-  /** The alarm kind the device raised (its `alarm` code, as common/alarm-kinds.ts maps it), or null. */
-  alarm: AlarmType | null;
-  valid: boolean;
-  /** Every other parameter or JSON extra, typed as Traccar types it (number, boolean, else text). */
-  attributes: Record<string, AttributeValue>;
-  /** Cell towers and Wi-Fi access points the watch saw (Traccar's `network`), or null. */
-  network: Network | null;
-  /**
-   * Set when the fix time falls outside the evaluation window (server/ingest/guards.ts): 'old'
-   * (older than MAX_AGE_MS) or 'future' (more than MAX_FUTURE_MS ahead). Such a fix is kept in the
-   * history, marked, and left out of alarm evaluation and the device's state.
-   */
-  window: 'old' | 'future' | null;
-}
-
-export type AttributeValue = string | number | boolean;
-
-/** As Traccar's CellTower and WifiAccessPoint (org.traccar.model), stored in the position's attributes. */
-export interface CellTower {
-  mobileCountryCode: number;
-  mobileNetworkCode: number;
-  locationAreaCode: number;
-  cellId: number;
-  signalStrength?: number;
-}
-export interface WifiAccessPoint {
-  macAddress: string;
-  signalStrength: number;
-}
-export interface Network {
-  cellTowers?: CellTower[];
-  wifiAccessPoints?: WifiAccessPoint[];
-}
-
 /** Which of the protocol's two forms a request used (Traccar answers an unknown device differently in each). */
 export type Format = 'query' | 'json';
 export type Parsed = { ok: true; uniqueId: string; fixes: Fix[] } | { ok: false; uniqueId: string; reason: string };
@@ -118,11 +73,6 @@ export function parseTimestamp(value: string): Date {
 function emptyFix(now: Date): Fix {
   return { fixTime: now, latitude: null, longitude: null, accuracy: null, speed: null, course: null, altitude: null, battery: null, charging: null, alarm: null, valid: true, attributes: {}, network: null, window: null };
 }
-
-/** Attributes kept per fix, and the longest key and text value (a bound on what one message can store). */
-export const MAX_ATTRIBUTES = 64;
-export const MAX_ATTRIBUTE_KEY = 64;
-export const MAX_ATTRIBUTE_TEXT = 256;
 
 /** What Java's Double.parseDouble reads as a finite number (decimal, optional exponent; surrounding blanks ignored). */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
