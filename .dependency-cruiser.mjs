@@ -142,10 +142,6 @@ export default {
 
 /* KNOWN EXCEPTIONS (see KNOWN above) */
 function knownExceptions() {
-  const protocolTypes = 'server/protocols takes AttributeValue and Network from server/ingest/osmand.ts, while the ingest marks commands sent and the commands module reads the codecs\' catalogues: move those two types to server/protocols/types.ts (the ingest importing them from there)';
   return [
-    { rule: 'no-folder-cycle', from: 'server/protocols', to: 'server/ingest', why: protocolTypes },
-    { rule: 'no-folder-cycle', from: 'server/ingest', to: 'server/commands', why: `see protocols>ingest: ${protocolTypes}` },
-    { rule: 'no-folder-cycle', from: 'server/commands', to: 'server/protocols', why: `see protocols>ingest: ${protocolTypes}` },
   ];
 }

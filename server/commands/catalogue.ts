@@ -1,8 +1,6 @@
 import { protocolNamed, TCP_PROTOCOLS } from '../protocols/registry';
-import type { CommandType, DeviceCommand } from '../protocols/types';
+import type { AttributeValue, CommandType, DeviceCommand } from '../protocols/types';
 import type { DeviceProtocol } from './models';
-
-type AttributeValue = DeviceCommand['attributes'][string];
 
 /**
  * The commands each protocol takes (a TCP protocol's codec says; an OsmAnd watch takes only what

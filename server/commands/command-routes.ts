@@ -64,9 +64,10 @@ function checkCommand(lang: string, device: CommandDevice, protocol: DeviceProto
   if (unknown.length) {
     throw invalid(lang, unknown.map((name) => ({ members: [`attributes.${name}`], message: translate('geofences:commands.unknownAttribute', lang, { name, type: command.type }) })));
   }
-  if (!encodes(protocol, device.imei, command)) {
-    const names = takes.length ? takes : ['attributes'];
-    throw invalid(lang, [{ members: names.map((name) => (takes.length ? `attributes.${name}` : name)), message: translate('geofences:commands.badAttributes', lang, { type: command.type, attributes: names.join(', ') }) }]);
+  if (!encodes(protocol, device.deviceKey, command)) {
+    // Named by the values the type takes (a type that takes none fails only on what the watch calls itself).
+    const named = takes.length ? takes.map((name) => `attributes.${name}`) : ['attributes'];
+    throw invalid(lang, [{ members: named, message: translate('geofences:commands.badAttributes', lang, { type: command.type, attributes: takes.length ? takes.join(', ') : 'attributes' }) }]);
   }
 }
 
@@ -104,7 +105,7 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
       throw invalid(lang, filled.problems.map((p) => ({ members: [`variables.${p.name}`], message: translate(`geofences:commands.${p.kind}Variable`, lang, { name: p.name }) })));
     }
     // Over the device's own channel, the text goes as its protocol's custom command: it must make one.
-    if (!template.isTextMessage && !encodes(protocolOf(lang, device), device.imei, { type: 'custom', attributes: { data: filled.text } })) {
+    if (!template.isTextMessage && !encodes(protocolOf(lang, device), device.deviceKey, { type: 'custom', attributes: { data: filled.text } })) {
       throw invalid(lang, [{ members: ['commandTemplateId'], message: translate('geofences:commands.templateNotSendable', lang, { model: String(device.model) }) }]);
     }
     return send(request, device, { type: 'template', templateId: template.id, text: filled.text, sms: template.isTextMessage });

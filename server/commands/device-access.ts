@@ -12,8 +12,8 @@ export interface CommandDevice {
   id: string;
   tenantId: string | null;
   model: string | null;
-  /** The IMEI or serial number: what a command is addressed to when its encoding is checked. */
-  imei: string;
+  /** What the watch calls itself (its protocol ID, else its IMEI): what a command's encoding is checked for. */
+  deviceKey: string;
   /** The number of the SIM card in the device (the simcards resource it is paired with), where text messages go. */
   phoneNumber: string | null;
 }
@@ -32,7 +32,7 @@ export async function commandDevice(db: Db, request: FastifyRequest, id: unknown
     .leftJoin('simcards as s', (j) =>
       j.onRef('s.id', '=', 'd.sim_card_id').on('s.is_deleted', '=', false).on(sql<SqlBool>`s.tenant_id is not distinct from d.tenant_id`).on('s.status', '<>', 'deactivated'),
     )
-    .select(['d.id', 'd.tenant_id', 'd.model', 'd.imei', 's.phone_number'])
+    .select(['d.id', 'd.tenant_id', 'd.model', 'd.imei', 'd.protocol_id', 's.phone_number'])
     .where('d.id', '=', id)
     .where('d.is_deleted', '=', false)
     .where(tenantIs('d.tenant_id', request.tenantId));
@@ -44,7 +44,7 @@ export async function commandDevice(db: Db, request: FastifyRequest, id: unknown
     id: String(row.id),
     tenantId: (row.tenant_id as string | null) ?? null,
     model: (row.model as string | null) ?? null,
-    imei: String(row.imei),
+    deviceKey: String(row.protocol_id ?? row.imei),
     phoneNumber: (row.phone_number as string | null) ?? null,
   };
 }

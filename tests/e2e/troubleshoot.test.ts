@@ -4,13 +4,15 @@ import { pageAtRest, axeScan } from '../support/axe';
 import { formatDateTime } from '../../common/dates';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
+import { logCommand, markCommandSent } from '../../server/commands';
 import { insertDeviceMessage } from '../support/device-stock';
 import type { TestServer } from '../support/server';
 import { startWebServer } from '../support/web-server';
 
 /**
  * Support staff open /troubleshoot for a demo watch that has sent messages (written as the ingest
- * writes them) and see its last message, battery, signal, connection, settings state and raw messages.
+ * writes them) and see its last message, battery, signal, connection, settings state, the latest
+ * commands with their states, and raw messages.
  */
 describe('troubleshooting in a real browser', () => {
   let server: TestServer;
@@ -31,6 +33,9 @@ describe('troubleshooting in a real browser', () => {
     await db.updateTable('devices').set({ battery_level: 42, status: 'online', last_contact: last }).where('id', '=', watch.id).execute();
     // The live state the ingest keeps beside the devices row (the seeded week of history left one, offline since).
     await db.updateTable('device_state').set({ battery: 42, last_seen: last, online: true }).where('device_id', '=', watch.id).execute();
+    // A locate-now written to the watch's connection, not yet echoed.
+    const locate = await logCommand(db, { tenantId: watch.tenant_id, deviceId: watch.id, userId: null, type: 'positionSingle', text: 'positionSingle', channel: 'device', status: 'queued' });
+    await markCommandSent(db, locate.id);
     context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'en-GB' });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
@@ -56,7 +61,11 @@ describe('troubleshooting in a real browser', () => {
     const values = (await facts.allTextContents()).map((t) => t.trim());
     // The settings sync state comes from the commands module: nothing was sent, so nothing is waiting.
     expect(values).toEqual([formatDateTime(last), formatDateTime(last), '42 %', '-81', 'Connected', 'Up to date on the watch']);
-    const rows = page.locator('table tbody tr');
+    const commands = page.getByRole('table', { name: 'Latest commands' }).locator('tbody tr');
+    await expect.poll(() => commands.count()).toBe(1);
+    expect((await commands.locator('td').allTextContents()).slice(1, 4)).toEqual(['Locate now', 'To the watch', 'Sent']);
+    expect(await commands.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Waiting to be sent: /), expect.stringMatching(/^Sent: /)]);
+    const rows = page.getByRole('table', { name: 'Latest messages' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     expect((await rows.locator('td:nth-child(2)').allTextContents()).map((t) => t.trim())).toEqual(['Stored', 'Duplicate, ignored', 'Stored']);
     expect(await rows.first().locator('td').last().textContent()).toContain('rssi=-81');

@@ -20628,7 +20628,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -20780,7 +20780,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -25409,7 +25409,7 @@ export interface paths {
                                 phoneNumber: string | null;
                                 /** Format: date-time */
                                 sentTime: string | null;
-                                /** @description Every state it took, oldest first */
+                                /** @description Every state it took, in the order it took them */
                                 states: {
                                     detail: string | null;
                                     /** @enum {string} */
@@ -25551,7 +25551,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
@@ -25703,7 +25703,7 @@ export interface paths {
                             phoneNumber: string | null;
                             /** Format: date-time */
                             sentTime: string | null;
-                            /** @description Every state it took, oldest first */
+                            /** @description Every state it took, in the order it took them */
                             states: {
                                 detail: string | null;
                                 /** @enum {string} */
