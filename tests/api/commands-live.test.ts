@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
 import { caller } from '../support/api-calls';
 import { demoDevices } from '../support/osmand';
-import { DATABASES, startSecondNode, startServer, type SecondNode, type TestServer } from '../support/server';
+import { DATABASES, freePort, startSecondNode, startServer, type SecondNode, type TestServer } from '../support/server';
+import { npmStartCommand } from '../support/npm-start';
 import { tokensFor } from '../support/sign-in';
 import { report, watchFrame, WatchClient } from '../support/watch-client';
 
@@ -133,4 +136,43 @@ describe.each(DATABASES)('commands to connected watches on $name', ({ url }) => 
       await second?.close();
     }
   });
+
+  it.runIf(url !== '')('loses no command and sends none twice when the node holding the watch is killed', async () => {
+    const [port, watchPort] = [await freePort(), await freePort()];
+    const base = { ...process.env };
+    for (const name of ['DATA_DIR', 'API_WORKERS', 'WORKERS']) delete base[name];
+    // A second API node in a process of its own on the same database, killed with SIGKILL.
+    const child = spawn(...npmStartCommand(), {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...base, DATABASE_URL: server.config.databaseUrl, SEED_DEMO: 'false', PORT: String(port), INGEST_PORT: '-1', WATCH_PORT: String(watchPort), EVIEW_PORT: '-1', HOST: '127.0.0.1', PUBLIC_URL: server.config.publicUrl, BUILD_WEB: 'false', LOG_LEVEL: 'warn' },
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let onKilled: WatchClient | undefined;
+      for (let i = 0; i < 200 && !onKilled; i++) {
+        onKilled = await connect(watchPort).catch(() => undefined);
+        if (!onKilled) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!onKilled) throw new Error('the second node never listened');
+      const sent = await call(carer, 'POST', '/api/app/productInstance/requestPosition', { deviceId: mumId });
+      await onKilled.next((f) => f.endsWith('*CR]'), 0, 2000);
+      expect(await until(() => status(String(sent.body.id)), (s) => s === 'sent')).toBe('sent');
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+      await onKilled.closedByServer();
+      // Queued while the watch was between nodes; then it reconnects to the node still running.
+      const waiting = await call(carer, 'POST', '/api/app/productInstance/requestPosition', { deviceId: mumId });
+      const back = await connect();
+      await back.next((f) => f.endsWith('*CR]'));
+      await new Promise((r) => setTimeout(r, 300));
+      // The one queued goes out once; the one already sent is not sent again.
+      expect(back.frames.filter((f) => f.endsWith('*CR]'))).toHaveLength(1);
+      expect(await until(() => status(String(waiting.body.id)), (s) => s === 'sent')).toBe('sent');
+      back.end();
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+  }, 60_000);
 });
