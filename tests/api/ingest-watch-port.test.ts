@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { demoDevices } from '../support/osmand';
@@ -121,6 +122,29 @@ describe.each(DATABASES)('3G watches on their own port on $name', ({ url }) => {
     expect(await until(at, (rows) => rows.length > 0)).toEqual([{ latitude: 55.69, longitude: 12.59 }]);
     watch.end();
     await db().updateTable('devices').set({ protocol_id: null }).where('id', '=', dad.id).execute();
+  });
+
+  it('keeps vital signs in the history, at the last known place', async () => {
+    const { mum } = await demoDevices(db());
+    const watch = await connect();
+    watch.send(watchFrame(MUM, 'bphrt,121,78,74,,,,'));
+    const vital = () => db().selectFrom('positions').select(['attributes', 'valid']).where('device_id', '=', mum.id).orderBy('server_time', 'desc').limit(1).executeTakeFirst();
+    const row = await until(vital, (r) => (r?.attributes as Record<string, unknown> | null)?.heartRate === 74);
+    expect(row?.attributes).toMatchObject({ pressureHigh: 121, pressureLow: 78, heartRate: 74, approximate: true, locatedBy: 'lastKnown' });
+    watch.end();
+  });
+
+  it("places a fix without GPS at the tenant's registered Wi-Fi network it saw", async () => {
+    const { mum } = await demoDevices(db());
+    const mac = 'a4:2b:b0:11:22:33';
+    // Stored as the wifis resource stores it (normalised); the watch writes it in lower case.
+    await db().insertInto('wifis').values({ id: randomUUID(), tenant_id: mum.tenant_id, mac_address: mac.toUpperCase(), latitude: 55.6111, longitude: 12.4222, concurrency_stamp: randomUUID() }).execute();
+    const watch = await connect();
+    watch.send(watchFrame(MUM, report('UD', { lat: 0, lon: 0, valid: false, wifi: [mac], time: new Date(Date.now() + 2000) })));
+    const placed = () => db().selectFrom('positions').select(['latitude', 'longitude', 'attributes']).where('device_id', '=', mum.id).where('latitude', '=', 55.6111).execute();
+    const rows = await until(placed, (r) => r.length > 0);
+    expect(rows[0]).toMatchObject({ latitude: 55.6111, longitude: 12.4222, attributes: { approximate: true, locatedBy: 'wifi' } });
+    watch.end();
   });
 
   it('replaces an older connection of the same watch with the new one', async () => {
