@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { listenTcp } from '../http/listen-tcp';
 import type { FastifyBaseLogger } from 'fastify';
 import { BODY_LIMIT, commandSent, receiveOsmand, type IngestParts, type OsmandAnswer } from './osmand-routes';
 import { readRequest, MAX_HEAD, type Http1Request } from '../protocols/osmand/http1-request';
@@ -73,15 +74,8 @@ export class IngestPort {
   }
 
   /** Listens; with port 0 a free port is taken. Returns the port. */
-  async listen(port: number, host: string): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    return (this.server.address() as net.AddressInfo).port;
+  listen(port: number, host: string): Promise<number> {
+    return listenTcp(this.server, port, host);
   }
 
   /** Stops listening; requests being handled are answered (and their connections closed) first. */

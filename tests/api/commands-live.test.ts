@@ -8,6 +8,7 @@ import { DATABASES, freePort, startSecondNode, startServer, type SecondNode, typ
 import { npmStartCommand } from '../support/npm-start';
 import { tokensFor } from '../support/sign-in';
 import { report, watchFrame, WatchClient } from '../support/watch-client';
+import { until } from '../support/poll';
 
 /**
  * Commands over a watch's live connection, through the real ports: "locate now" reaches a
@@ -17,14 +18,6 @@ import { report, watchFrame, WatchClient } from '../support/watch-client';
  */
 const MUM = DEMO_WATCHES[0].imei;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.each(DATABASES)('commands to connected watches on $name', ({ url }) => {
   let server: TestServer;

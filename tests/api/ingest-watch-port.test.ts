@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { demoDevices } from '../support/osmand';
 import { report, watchFrame, WatchClient } from '../support/watch-client';
+import { until } from '../support/poll';
 import { DEMO_WATCHES } from '../../server/seed/demo';
 
 /**
@@ -12,14 +13,6 @@ import { DEMO_WATCHES } from '../../server/seed/demo';
 const MUM = DEMO_WATCHES[0].imei;
 const DAD = DEMO_WATCHES[1].imei;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(DATABASES)('3G watches on their own port on $name', ({ url }) => {
   let server: TestServer;

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { listenTcp } from '../../http/listen-tcp';
 import type { ProtocolCodec } from '../../protocols/types';
 import { WatchConnection, type CloseReason, type FrameHandler } from './connection';
 import { DEFAULT_LIMITS, type PortLimits } from './limits';
@@ -54,15 +55,8 @@ export class ProtocolPort {
   }
 
   /** Listens; with port 0 a free port is taken. Returns the port. */
-  async listen(port: number, host: string): Promise<number> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    return (this.server.address() as net.AddressInfo).port;
+  listen(port: number, host: string): Promise<number> {
+    return listenTcp(this.server, port, host);
   }
 
   /** Stops accepting and closes every connection (the watches reconnect, to another node if there is one). */
