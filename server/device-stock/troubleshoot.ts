@@ -8,8 +8,8 @@ import { connectionOf } from './troubleshoot-connection';
  * GET /api/app/troubleshoot/{deviceId}: what support staff check first when a carer says "the
  * watch does not work": when it last reported, battery, signal, online state, and its latest raw
  * messages with what became of each (stored, duplicate, rejected, rate limited), and its live
- * connection (troubleshoot-connection.ts). The settings sync
- * state comes from the commands module's getSettingsSync, which the page asks itself.
+ * connection (troubleshoot-connection.ts). The settings sync state comes from the commands
+ * module's getSettingsSync, which the page asks itself.
  */
 export const DEFAULT_MESSAGES = 20;
 export const MAX_MESSAGES = 200;
