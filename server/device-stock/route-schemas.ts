@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
 import { CSV_TEXT, FIELD_MESSAGES } from '../http/resource-route-schemas';
 import { BOOLEAN_FILTER, FILTER_PROPERTIES, NULLABLE_STRING, NULLABLE_TIME, RECORD_ID, TIME, UUID_STRING, listQuery, pathParams, querySchema } from '../http/route-schemas';
+import { COMMAND_STATUSES } from '../commands/tables';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
 
 /**
@@ -193,6 +194,39 @@ export const NAME_AND_ORGANIZATION = {
 
 export const SALES_TYPE = { type: 'object', properties: { id: { type: 'string' }, salesType: { type: 'string', enum: [...SALES_TYPES] } }, required: ['id', 'salesType'], additionalProperties: false } as const;
 
+const MESSAGE_OUTCOME = { type: 'string', enum: ['stored', 'duplicate', 'rejected', 'unknownDevice', 'rateLimited'] } as const;
+
+/** The watch's live connection on troubleshooting (troubleshoot-connection.ts). */
+const CONNECTION = {
+  type: 'object',
+  properties: {
+    state: {
+      type: 'string',
+      enum: ['connected', 'stale', 'notConnected', 'osmand'],
+      description: 'stale: recorded as connected, but nothing came in for 15 minutes (its node may be gone); osmand: its model reports over OsmAnd, which keeps no connection',
+    },
+    protocol: { ...NULLABLE_STRING, description: "The connection's protocol (watch, eview)" },
+    remoteAddress: { ...NULLABLE_STRING, description: "The watch's address as the server sees it (personal data)" },
+    connectedTime: NULLABLE_TIME,
+    lastInTime: NULLABLE_TIME,
+    lastOutTime: NULLABLE_TIME,
+    lastHeardTime: { ...NULLABLE_TIME, description: 'When anything last came from the watch, connected or not' },
+    lastFrameIn: {
+      type: ['object', 'null'],
+      description: "The newest entry of the device's message ring",
+      properties: { receivedTime: TIME, payload: { type: 'string' }, outcome: MESSAGE_OUTCOME },
+      required: ['receivedTime', 'payload', 'outcome'], additionalProperties: false,
+    },
+    lastCommandOut: {
+      type: ['object', 'null'],
+      description: 'The newest command written to the watch, with its state now',
+      properties: { id: { type: 'string' }, type: { type: 'string' }, text: { type: 'string' }, status: { type: 'string', enum: [...COMMAND_STATUSES] }, sentTime: TIME },
+      required: ['id', 'type', 'text', 'status', 'sentTime'], additionalProperties: false,
+    },
+  },
+  required: ['state', 'protocol', 'remoteAddress', 'connectedTime', 'lastInTime', 'lastOutTime', 'lastHeardTime', 'lastFrameIn', 'lastCommandOut'], additionalProperties: false,
+} as const;
+
 /** What troubleshooting shows (troubleshoot.ts). */
 export const TROUBLESHOOT = {
   type: 'object',
@@ -215,6 +249,7 @@ export const TROUBLESHOOT = {
     lastMessageTime: NULLABLE_TIME,
     batteryLevel: { type: ['number', 'null'] },
     signal: { type: ['number', 'null'] },
+    connection: CONNECTION,
     messages: {
       type: 'array',
       items: {
@@ -223,7 +258,7 @@ export const TROUBLESHOOT = {
           id: { type: 'string' },
           receivedTime: TIME,
           protocol: { type: 'string' },
-          outcome: { type: 'string', enum: ['stored', 'duplicate', 'rejected', 'unknownDevice', 'rateLimited'] },
+          outcome: MESSAGE_OUTCOME,
           detail: NULLABLE_STRING,
           payload: { type: 'string' },
           remoteAddress: NULLABLE_STRING,
@@ -232,7 +267,7 @@ export const TROUBLESHOOT = {
       },
     },
   },
-  required: ['device', 'online', 'status', 'lastContact', 'lastMessageTime', 'batteryLevel', 'signal', 'messages'], additionalProperties: false,
+  required: ['device', 'online', 'status', 'lastContact', 'lastMessageTime', 'batteryLevel', 'signal', 'connection', 'messages'], additionalProperties: false,
 } as const;
 
 export const CONFLICT = { 409: ABP_ERROR_RESPONSE } as const;

@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { requireDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
+import { connectionOf } from './troubleshoot-connection';
 
 /**
  * GET /api/app/troubleshoot/{deviceId}: what support staff check first when a carer says "the
  * watch does not work": when it last reported, battery, signal, online state, and its latest raw
- * messages with what became of each (stored, duplicate, rejected, rate limited). The settings sync
- * state comes from the commands module's getSettingsSync, which the page asks itself.
+ * messages with what became of each (stored, duplicate, rejected, rate limited), and its live
+ * connection (troubleshoot-connection.ts). The settings sync state comes from the commands
+ * module's getSettingsSync, which the page asks itself.
  */
 export const DEFAULT_MESSAGES = 20;
 export const MAX_MESSAGES = 200;
@@ -63,6 +65,7 @@ export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: st
     lastMessageTime: last ? new Date(last.received_time).toISOString() : null,
     batteryLevel: device.battery_level ?? numberOf(attributes, BATTERY_KEYS),
     signal: numberOf(attributes, SIGNAL_KEYS),
+    connection: await connectionOf(db, device, last),
     messages: messages.map((m) => ({
       id: m.id,
       receivedTime: new Date(m.received_time).toISOString(),

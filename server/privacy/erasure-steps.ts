@@ -50,7 +50,7 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `
 
 /**
  * The steps of an erasure, in the order they run: the history of the subject's devices (positions,
- * events, raw messages, alarms and their acknowledgments, receivers, commands, settings), their
+ * events, raw messages, live connections, alarms and their acknowledgments, receivers, commands, settings), their
  * zones and Wi-Fi places, the mails about them; then the devices are unlinked and renamed and the
  * subject's own record anonymised (profile.ts). Positions and events are deleted by device_id only,
  * which works on plain and partitioned tables alike.
@@ -77,6 +77,8 @@ export function deviceSteps(subject: Subject): ErasureStep[] {
     deleting('events', 'device_events', inList('device_id', devices)),
     deleting('positions', 'positions', inList('device_id', devices)),
     deleting('deviceMessages', 'device_messages', inList('device_id', devices)),
+    // A watch still connected keeps its connection; Troubleshooting shows it again once it reconnects.
+    deleting('deviceConnections', 'device_connections', inList('device_id', devices)),
     deleting('receivers', 'device_alarm_receivers', receivers),
     deleting('deviceCommands', 'device_commands', inList('device_id', devices)),
     deleting('deviceSettings', 'device_settings', inList('device_id', devices)),

@@ -126,7 +126,7 @@ export async function buildExport(db: Db, subject: Subject, meta: ExportMeta, pr
     createdAt: new Date().toISOString(),
     files: [
       { name: 'profile.json', content: 'The person: the citizen record, or the carer account with its preferences, sign-in methods and sessions' },
-      { name: 'devices.json', content: 'Devices, their live state, settings, commands and linked geofences', rows: list(devices.devices) },
+      { name: 'devices.json', content: 'Devices, their live state and connections, settings, commands and linked geofences', rows: list(devices.devices) },
       { name: 'receivers.json', content: 'Alarm receivers of the devices', rows: receivers.length },
       { name: 'alarms.json', content: 'Alarm messages and acknowledgments', rows: list(alarms.messages) },
       { name: 'invoices.json', content: 'Billing details, subscriptions and invoices', rows: list(invoices.invoices) },

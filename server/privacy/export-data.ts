@@ -33,13 +33,14 @@ export async function profileOf(db: Db, subject: Subject): Promise<Record<string
   };
 }
 
-/** The devices with their live state, settings and commands, and the zones linked to the subject or the devices. */
+/** The devices with their live state and connections, settings and commands, and the zones linked to the subject or the devices. */
 export async function devicesOf(db: Db, subject: Subject): Promise<Record<string, unknown>> {
   const d = subject.deviceIds;
   const links = sql<boolean>`(${inList('device_id', d)} or ${subject.type === 'citizen' ? sql<boolean>`citizen_id = ${subject.id}` : sql<boolean>`false`})`;
   return {
     devices: await rowsOf(db, sql`select * from devices where ${inList('id', d)}`),
     states: await rowsOf(db, sql`select * from device_state where ${inList('device_id', d)}`),
+    connections: await rowsOf(db, sql`select device_id, protocol, remote_address, connected_time, last_in_time, last_out_time from device_connections where ${inList('device_id', d)}`),
     settings: await rowsOf(db, sql`select device_id, model, wanted, reported, wanted_time, reported_time from device_settings where ${inList('device_id', d)}`),
     commands: await rowsOf(db, sql`select id, device_id, type, text, channel, phone_number, status, creation_time, sent_time from device_commands where ${inList('device_id', d)}`),
     geofences: await rowsOf(

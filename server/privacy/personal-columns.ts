@@ -38,6 +38,8 @@ export const PERSONAL_COLUMNS = {
   positions: { latitude: 'erase', longitude: 'erase', attributes: 'erase' },
   device_events: { attributes: 'erase' },
   device_messages: { unique_id: 'erase', payload: 'erase', remote_address: 'erase', detail: 'erase' },
+  // The address a watch's live connection comes from (Troubleshooting shows it to support staff).
+  device_connections: { remote_address: 'erase' },
   alarm_messages: { subject: 'erase', body: 'erase' },
   alarm_acknowledgments: { user_id: 'erase' },
   push_subscriptions: { endpoint: 'erase', device_name: 'erase' },

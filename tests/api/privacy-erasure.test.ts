@@ -37,6 +37,7 @@ async function counts(db: Db, deviceId: string) {
       (select count(*)::int from positions where device_id = ${deviceId}) as positions,
       (select count(*)::int from device_events where device_id = ${deviceId}) as events,
       (select count(*)::int from device_messages where device_id = ${deviceId}) as messages,
+      (select count(*)::int from device_connections where device_id = ${deviceId}) as connections,
       (select count(*)::int from device_alarm_receivers where device_id = ${deviceId}) as receivers,
       (select count(*)::int from alarm_messages where device_id = ${deviceId}) as alarms`.execute(db);
   return rows[0]!;
@@ -51,6 +52,9 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
   let tenantId: string;
   const call = caller(() => server);
 
+  /** The address the citizen's watch is connected from (one per tag, none a prefix of another). */
+  const remoteOf = (tag: string) => `203.0.113.${tag.length + 40}`;
+
   /** A citizen with data in every table that can hold a citizen's data, made through the API where there is one. */
   async function seedCitizen(tag: string, imei: string) {
     const made = await call(staff, 'POST', '/api/app/monitoredObject', {
@@ -62,7 +66,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     await db.insertInto('devices').values({ id: deviceId, tenant_id: tenantId, name: `Annabella${tag}'s watch`, imei, concurrency_stamp: randomUUID() }).execute();
     await db.updateTable('devices').set({ citizen_id: citizenId } as never).where('id', '=', deviceId).execute();
     await seedHistory(db, { tenantId, deviceId, imei, lat: LAT, lon: LON, count: 30 });
-    await seedDeviceCare(db, { tenantId, deviceId, alarmUserId: staffId, personName: `Annabella${tag} Jensenius-Quist`, phone: '+4598765432', address: `Privacyvej ${tag}42`, lat: LAT, lon: LON, link: { citizen_id: citizenId } });
+    await seedDeviceCare(db, { tenantId, deviceId, alarmUserId: staffId, personName: `Annabella${tag} Jensenius-Quist`, phone: '+4598765432', address: `Privacyvej ${tag}42`, remote: remoteOf(tag), lat: LAT, lon: LON, link: { citizen_id: citizenId } });
     await db
       .insertInto('wifis' as never)
       .values({ id: randomUUID(), tenant_id: tenantId, concurrency_stamp: randomUUID(), mac_address: `02:11:22:33:44:${(0x55 + tag.length).toString(16)}`, ssid: 'Jensenius-Quist home', address: `Privacyvej ${tag}42`, latitude: LAT, longitude: LON, citizen_id: citizenId } as never)
@@ -100,7 +104,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     const plainWatch = randomUUID();
     await db.insertInto('devices').values({ id: plainWatch, tenant_id: tenantId, name: "Grandma's watch", imei: '353490065555550', concurrency_stamp: randomUUID() }).execute();
     await db.updateTable('devices').set({ citizen_id: citizenId } as never).where('id', '=', plainWatch).execute();
-    const values = { first: 'Annabella', last: 'Jensenius-Quist', phone: '98765432', address: 'Privacyvej', notes: 'privacyzyme', imei, receiver: 'relative.privacy@example.net', mac: '02:11:22:33:44:55' };
+    const values = { first: 'Annabella', last: 'Jensenius-Quist', phone: '98765432', address: 'Privacyvej', notes: 'privacyzyme', imei, receiver: 'relative.privacy@example.net', mac: '02:11:22:33:44:55', remote: remoteOf('') };
     const allowed = [kept('devices', 'imei', 'imei')];
     // The seed reached the tables the scan looks at.
     expect((await findPersonalValues(db, values, allowed)).length).toBeGreaterThan(15);
@@ -108,7 +112,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     const preview = await call(staff, 'GET', `/api/app/privacy/erasures/preview?subjectType=citizen&subjectId=${citizenId}`);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body).toMatchObject({ subjectName: 'Annabella Jensenius-Quist', confirmation: 'ERASE Annabella Jensenius-Quist', activeSubscriptions: 0 });
-    expect((preview.body.counts as Record<string, Json>).erased).toMatchObject({ positions: 30, events: 10, deviceMessages: 1, receivers: 1, alarmMessages: 1, geofences: 1, wifis: 1, mails: 1, exports: 1 });
+    expect((preview.body.counts as Record<string, Json>).erased).toMatchObject({ positions: 30, events: 10, deviceMessages: 1, deviceConnections: 1, receivers: 1, alarmMessages: 1, geofences: 1, wifis: 1, mails: 1, exports: 1 });
     expect((preview.body.counts as Record<string, Json>).anonymised).toMatchObject({ devicesUnlinked: 2, profile: 1 });
     const da = await call(staff, 'GET', `/api/app/privacy/erasures/preview?subjectType=citizen&subjectId=${citizenId}`, undefined, { lang: 'da' });
     expect(da.body.confirmation).toBe('SLET Annabella Jensenius-Quist');
@@ -126,7 +130,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     const erased = await call(staff, 'POST', '/api/app/privacy/erasures', { subjectType: 'citizen', subjectId: citizenId, confirmation: ' ERASE  Annabella Jensenius-Quist ' });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect((erased.body.counts as Record<string, Json>).erased).toMatchObject({ positions: 30, events: 10, receivers: 1 });
-    expect(await counts(db, deviceId)).toEqual({ positions: 0, events: 0, messages: 0, receivers: 0, alarms: 0 });
+    expect(await counts(db, deviceId)).toEqual({ positions: 0, events: 0, messages: 0, connections: 0, receivers: 0, alarms: 0 });
 
     expect(await findPersonalValues(db, values, allowed)).toEqual([]);
     expect(await findCoordinates(db, [LAT, LON])).toEqual([]);
@@ -154,7 +158,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     const imei = '358240051111110';
     await db.insertInto('devices').values({ id: deviceId, tenant_id: tenantId, owner_user_id: id, name: "Bertil's watch", imei, concurrency_stamp: randomUUID() }).execute();
     await seedHistory(db, { tenantId, deviceId, imei, lat: LAT, lon: LON, count: 12 });
-    await seedDeviceCare(db, { tenantId, deviceId, alarmUserId: id, personName: 'Bertil Privatsson', phone: '4512345678', address: 'Carerstien 7', lat: LAT, lon: LON, link: { device_id: deviceId } });
+    await seedDeviceCare(db, { tenantId, deviceId, alarmUserId: id, personName: 'Bertil Privatsson', phone: '4512345678', address: 'Carerstien 7', remote: '198.18.7.77', lat: LAT, lon: LON, link: { device_id: deviceId } });
     await db.insertInto('caregiver_profiles').values({ user_id: id, tenant_id: tenantId, language: 'da' }).onConflict((oc) => oc.column('user_id').doUpdateSet({ language: 'da' })).execute();
     await db.insertInto('user_avatars').values({ user_id: id, tenant_id: tenantId, content_type: 'image/png', size: 3, data: new Uint8Array([1, 2, 3]) }).execute();
     await db.insertInto('push_subscriptions').values({ id: randomUUID(), user_id: id, tenant_id: tenantId, endpoint: 'https://push.example.net/bertil-privatsson', p256dh: 'k', auth: 'a', device_name: "Bertil's phone" }).execute();
@@ -174,7 +178,7 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
     const demoWatch = await db.selectFrom('devices').select('id').where('name', '=', "Dad's watch").executeTakeFirstOrThrow();
     await db.insertInto('device_alarm_receivers').values({ id: randomUUID(), tenant_id: tenantId, device_id: demoWatch.id, user_id: id, email: 'bertil.privat@example.org', name: 'Bertil Privatsson', status: 'active' }).execute();
 
-    const values = { login: 'bertil-carer', name: 'Bertil', surname: 'Privatsson', email: 'bertil.privat@example.org', phone: '4512345678', address: 'Carerstien', imei };
+    const values = { login: 'bertil-carer', name: 'Bertil', surname: 'Privatsson', email: 'bertil.privat@example.org', phone: '4512345678', address: 'Carerstien', remote: '198.18.7.77', imei };
     const allowed = [
       kept('devices', 'imei', 'imei'),
       kept('billing_invoices', 'buyer', 'name'),

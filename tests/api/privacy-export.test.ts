@@ -13,7 +13,7 @@ import { loadSubject } from '../../server/privacy/subject';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { caller, type Json } from '../support/api-calls';
 import { createTenantUser } from '../support/fixtures';
-import { seedHistory } from '../support/privacy-seed';
+import { seedConnection, seedHistory } from '../support/privacy-seed';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
@@ -76,6 +76,7 @@ describe.each(DATABASES)('privacy exports ($name)', ({ url: databaseUrl }) => {
     await db.insertInto('devices').values({ id: deviceId, tenant_id: tenantId, name: "Ingrid's watch", imei, concurrency_stamp: randomUUID() }).execute();
     await db.updateTable('devices').set({ citizen_id: citizenId } as never).where('id', '=', deviceId).execute();
     await seedHistory(db, { tenantId, deviceId, imei, lat: 56.15, lon: 10.2, count: POSITIONS });
+    await seedConnection(db, { tenantId, deviceId, remote: '203.0.113.9' });
   }, 120_000);
   afterAll(async () => server?.stop());
 
@@ -104,8 +105,10 @@ describe.each(DATABASES)('privacy exports ($name)', ({ url: databaseUrl }) => {
 
     const profile = JSON.parse(strFromU8(files['profile.json']!)) as { citizen: Json };
     expect(profile.citizen).toMatchObject({ id: citizenId, first_name: 'Ingrid', address: 'Eksportvej 9' });
-    const devices = JSON.parse(strFromU8(files['devices.json']!)) as { devices: Json[] };
+    const devices = JSON.parse(strFromU8(files['devices.json']!)) as { devices: Json[]; connections: Json[] };
     expect(devices.devices.map((d) => d.imei)).toEqual([imei]);
+    // The address its watch is connected from is the citizen's too.
+    expect(devices.connections).toEqual([expect.objectContaining({ device_id: deviceId, protocol: 'watch', remote_address: '203.0.113.9' })]);
 
     // RFC 4180: a header row, CRLF, quotes doubled inside quoted fields; every position once.
     const positions = strFromU8(files['positions.csv']!).split('\r\n').filter(Boolean);

@@ -26,12 +26,21 @@ export async function seedHistory(db: Db, opts: { tenantId: string | null; devic
     on conflict (device_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, zones = excluded.zones, fix_time = excluded.fix_time`.execute(db);
 }
 
-/** Everything around a device that can name its person: alarms, receivers, commands, settings, escalation, a zone, mails. */
+/** A live connection of the device as the watch ports record it, from `remote`. */
+export async function seedConnection(db: Db, opts: { tenantId: string | null; deviceId: string; remote: string }): Promise<void> {
+  await db
+    .insertInto('device_connections')
+    .values({ device_id: opts.deviceId, tenant_id: opts.tenantId, node_id: 'privacy-test', connection_id: randomUUID(), protocol: 'watch', remote_address: opts.remote, connected_time: new Date(), last_in_time: new Date(), last_out_time: null })
+    .execute();
+}
+
+/** Everything around a device that can name its person: its live connection, alarms, receivers, commands, settings, escalation, a zone, mails. */
 export async function seedDeviceCare(
   db: Db,
-  opts: { tenantId: string | null; deviceId: string; alarmUserId: string; personName: string; phone: string; address: string; lat: number; lon: number; link: { citizen_id: string } | { device_id: string } },
+  opts: { tenantId: string | null; deviceId: string; alarmUserId: string; personName: string; phone: string; address: string; remote: string; lat: number; lon: number; link: { citizen_id: string } | { device_id: string } },
 ): Promise<void> {
   const { tenantId, deviceId } = opts;
+  await seedConnection(db, { tenantId, deviceId, remote: opts.remote });
   const event = await sql<{ id: string }>`select id from device_events where device_id = ${deviceId} limit 1`.execute(db);
   const eventId = event.rows[0]!.id;
   await sql`insert into alarm_messages (id, tenant_id, user_id, event_id, device_id, type, subject, body, event_time)

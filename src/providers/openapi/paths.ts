@@ -26973,6 +26973,46 @@ export interface paths {
                     content: {
                         "application/json": {
                             batteryLevel: number | null;
+                            connection: {
+                                /** Format: date-time */
+                                connectedTime: string | null;
+                                /** @description The newest command written to the watch, with its state now */
+                                lastCommandOut: {
+                                    id: string;
+                                    /** Format: date-time */
+                                    sentTime: string;
+                                    /** @enum {string} */
+                                    status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                    text: string;
+                                    type: string;
+                                } | null;
+                                /** @description The newest entry of the device's message ring */
+                                lastFrameIn: {
+                                    /** @enum {string} */
+                                    outcome: "stored" | "duplicate" | "rejected" | "unknownDevice" | "rateLimited";
+                                    payload: string;
+                                    /** Format: date-time */
+                                    receivedTime: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When anything last came from the watch, connected or not
+                                 */
+                                lastHeardTime: string | null;
+                                /** Format: date-time */
+                                lastInTime: string | null;
+                                /** Format: date-time */
+                                lastOutTime: string | null;
+                                /** @description The connection's protocol (watch, eview) */
+                                protocol: string | null;
+                                /** @description The watch's address as the server sees it (personal data) */
+                                remoteAddress: string | null;
+                                /**
+                                 * @description stale: recorded as connected, but nothing came in for 15 minutes (its node may be gone); osmand: its model reports over OsmAnd, which keeps no connection
+                                 * @enum {string}
+                                 */
+                                state: "connected" | "stale" | "notConnected" | "osmand";
+                            };
                             device: {
                                 id: string;
                                 imei: string;

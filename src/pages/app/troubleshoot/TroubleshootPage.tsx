@@ -18,30 +18,18 @@ import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { CommandLog } from './CommandLog';
+import { ConnectionPanel } from './ConnectionPanel';
 import { DevicePicker } from './DevicePicker';
+import { Fact } from './Fact';
 import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
-/** One labelled value of the device's state. */
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Box component="div" sx={{ minWidth: 140 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body1" component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
 /**
  * /troubleshoot: support staff pick a watch by IMEI or name and see when it last reported, its
  * battery, signal, connection and whether the watch has taken its settings (the commands module's
- * getSettingsSync; 'unknown' when that cannot be read), the latest commands to it with their
- * states, then its latest raw messages with what the ingest made of each.
+ * getSettingsSync; 'unknown' when that cannot be read), its live connection, the latest commands
+ * to it with their states, then its latest raw messages with what the ingest made of each.
  */
 export default function TroubleshootPage() {
   const { t, ready } = useTranslation('stock');
@@ -113,6 +101,7 @@ export default function TroubleshootPage() {
               </Box>
             </CardContent>
           </Card>
+          <ConnectionPanel connection={data.connection} />
           {commands ? (
             <CommandLog commands={commands} />
           ) : (
