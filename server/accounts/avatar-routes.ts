@@ -65,10 +65,11 @@ export async function avatarRoutes(app: Api, ctx: ModuleContext): Promise<void> 
     },
   );
 
-  app.get(PATH, { config: { policy: POLICIES.account }, schema: { tags, summary: "The caller's picture", response: { 200: AVATAR_IMAGE, ...NOT_FOUND } } }, async (request, reply) => {
+  const getSchema = { tags, summary: "The caller's picture; 204 when they have none (not an error: the default icon shows)", response: { 200: AVATAR_IMAGE, ...NO_CONTENT, ...NOT_FOUND } };
+  app.get(PATH, { config: { policy: POLICIES.account }, schema: getSchema }, async (request, reply) => {
     const user = await callerAccount(db, request);
     const avatar = await db.selectFrom('user_avatars').select(['content_type', 'data']).where('user_id', '=', user.id).executeTakeFirst();
-    if (!avatar || !(AVATAR_TYPES as readonly string[]).includes(avatar.content_type)) throw notFound(translate('profile:avatar.none', request.language), 'Vigil:NoAvatar');
+    if (!avatar || !(AVATAR_TYPES as readonly string[]).includes(avatar.content_type)) return reply.status(204).send();
     return reply
       .header('content-type', avatar.content_type)
       .header('cache-control', 'private, no-cache')

@@ -42,11 +42,10 @@ export interface Visit {
 
 /**
  * API answers a page expects and handles (the user sees the designed state, not an error):
- * no picture yet (the default icon shows), no billing customer yet (SPEC's "Stripe customer not
- * found" state).
+ * no billing customer yet (SPEC's "Stripe customer not found" state). Having no picture is not
+ * one: it answers 204.
  */
 const EXPECTED_API_ANSWERS = [
-  { method: 'GET', path: '/api/plugandplay/avatar', status: 404 },
   { method: 'GET', path: '/api/stripe/customer', status: 404 },
 ];
 

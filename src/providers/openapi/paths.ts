@@ -36858,7 +36858,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's picture */
+        /** The caller's picture; 204 when they have none (not an error: the default icon shows) */
         get: {
             parameters: {
                 query?: never;
@@ -36879,6 +36879,13 @@ export interface paths {
                         "image/png": string;
                         "image/webp": string;
                     };
+                };
+                /** @description Done; no content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -36909,6 +36916,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,4 +1,3 @@
-import { HttpError } from 'react-admin';
 import { api, apiFile, type AnswerOf } from '../../../providers/openapi/typedApi';
 
 /** The caregiver's own account (server/accounts): GET /api/plugandplay/profile and its actions, all the session's own (no tenant filter). */
@@ -38,13 +37,10 @@ export async function uploadAvatar(file: Blob): Promise<void> {
   await api('post', AVATAR, { ...OWN, body: file, headers: { 'Content-Type': 'application/octet-stream' } });
 }
 
+/** The caller's picture, or undefined when they have none (the server answers 204, no body). */
 export async function fetchAvatar(signal?: AbortSignal): Promise<Blob | undefined> {
-  try {
-    return (await apiFile('get', AVATAR, { ...OWN, signal })).blob;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return undefined;
-    throw error;
-  }
+  const { blob } = await apiFile('get', AVATAR, { ...OWN, signal });
+  return blob && blob.size > 0 ? blob : undefined;
 }
 
 export async function removeAvatar(): Promise<void> {
