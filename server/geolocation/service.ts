@@ -74,7 +74,7 @@ export function createGeolocationService(options: GeolocationOptions): Geolocati
         const place = placeOf(answer);
         return place ? { ok: true, place } : { ok: false, retry: true, reason: 'invalid answer' };
       } catch {
-        return { ok: false, retry: true, reason: deadline.aborted ? 'timeout' : 'unreachable' };
+        return { ok: false, retry: true, reason: deadline.aborted ? 'timeout' : signal?.aborted ? 'cancelled' : 'unreachable' };
       }
     },
   };
