@@ -97,6 +97,13 @@ export interface Config {
    * GEOCODER_USER_AGENT (Vigil and PUBLIC_URL) go with it.
    */
   geocoder: { url: string; timeoutMs: number; userAgent: string };
+  /**
+   * GEOLOCATION_URL: a Google Geolocation API-compatible service (Google's, beaconDB's) that places
+   * fixes which came with cell towers and Wi-Fi access points but no coordinates; empty: none (they
+   * stay at the last known place). GEOLOCATION_KEY is sent as `?key=`; GEOLOCATION_TIMEOUT_MS (5000)
+   * and GEOLOCATION_PER_MINUTE (requests a node makes at most, 300) go with it.
+   */
+  geolocation: { url: string; key: string; timeoutMs: number; perMinute: number };
   /** MitID (or any external OpenID Connect provider) for sign-in; empty issuer turns it off. */
   mitid: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** How many days logs and sent mail are kept (server/retention): RETENTION_AUDIT_LOG_DAYS, RETENTION_SECURITY_LOG_DAYS, RETENTION_SENT_MAIL_DAYS. */
@@ -275,6 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       url: (env.GEOCODER_URL ?? '').trim(),
       timeoutMs: positive(env.GEOCODER_TIMEOUT_MS) ?? 1500,
       userAgent: env.GEOCODER_USER_AGENT || `Vigil/0.1 (${publicUrl})`,
+    },
+    geolocation: {
+      url: (env.GEOLOCATION_URL ?? '').trim(),
+      key: (env.GEOLOCATION_KEY ?? '').trim(),
+      timeoutMs: positive(env.GEOLOCATION_TIMEOUT_MS) ?? 5000,
+      perMinute: positive(env.GEOLOCATION_PER_MINUTE) ?? 300,
     },
     mitid: {
       issuer: env.MITID_ISSUER ?? '',

@@ -12,6 +12,8 @@ import { OFFLINE_CHECK_MS, sweepOffline } from './offline';
 import { ingestStatsRoute } from './stats-route';
 import { logFailure } from '../db/health';
 import { watchPorts } from './tcp';
+import { geolocationServiceOf } from '../geolocation/service';
+import { geolocateJobKind } from './geolocate-job';
 
 /** Where the database notifies changes to devices and their people (the triggers of migrations 014 and 030). */
 export const DIRECTORY_CHANNEL = 'vigil_directory';
@@ -35,7 +37,10 @@ export async function ingestModule(app: FastifyInstance, ctx: ModuleContext): Pr
   const limits = new IngestRateLimits();
   // With a geocoder, alarm mails wait for the street address (an alarm.address job after commit).
   const alarmOptions = { publicUrl: ctx.config.publicUrl, addressLater: geocoderOf(ctx.config) !== null };
-  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, alarmOptions);
+  // With a geolocation service, fixes with networks and no place are geolocated by a job after commit.
+  const geolocation = geolocationServiceOf(ctx.config);
+  ctx.jobs.registerJobKind(geolocateJobKind(ctx.db, geolocation, { perMinute: ctx.config.geolocation.perMinute, log: app.log }));
+  const pipeline = new IngestPipeline(ctx.db, directory, counters, app.log, ctx.config.databaseUrl ? 2 : 1, alarmOptions, geolocation !== null);
   const parts: IngestParts = { directory, limits, pipeline, db: ctx.db };
 
   // With or without a trailing slash, as a watch's server address is typed by hand.

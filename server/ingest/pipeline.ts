@@ -15,6 +15,7 @@ import { eventOf } from './fix-events';
 import { RefusedMessages } from './refused-messages';
 import type { MessageLog } from './message-log';
 import { placeByWifi, storedAttributes } from './network-place';
+import { enqueueGeolocation } from './geolocation-queue';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
 /** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
@@ -94,6 +95,8 @@ export class IngestPipeline {
     private readonly maxParallel: number,
     /** What alarm texts need of the configuration (PUBLIC_URL for their links). */
     private readonly alarms: Partial<DeliverOptions> = {},
+    /** A geolocation service is configured: fixes without a place are geolocated by a job after commit. */
+    private readonly geolocating = false,
   ) {
     this.refused = new RefusedMessages(log);
   }
@@ -422,6 +425,7 @@ export class IngestPipeline {
         p.command = handed.has(p.device.id) ? null : (counts.commands.get(p.device.id) ?? null);
         handed.add(p.device.id);
       }
+      if (this.geolocating) await enqueueGeolocation(trx, batch, atLastKnown);
       return recordEvents(trx, events, this.alarms);
     });
     this.states.remember(written);
