@@ -65,7 +65,7 @@ async function textsIn(lng: string): Promise<I18next> {
   return i18n;
 }
 
-let onPosition: ReturnType<typeof vi.fn>;
+let onPosition: ReturnType<typeof vi.fn<() => void>>;
 
 async function renderButton(lng: string, model: string) {
   const device = { id: DEVICE_ID, name: "Mum's watch", model } as Device;
@@ -86,7 +86,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   Object.assign(watch, { status: 'queued', fix: OLD_FIX, refusal: null });
   calls.length = 0;
-  onPosition = vi.fn();
+  onPosition = vi.fn<() => void>();
 });
 afterEach(() => {
   vi.useRealTimers();
