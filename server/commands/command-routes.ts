@@ -12,7 +12,7 @@ import type { DeviceCommand } from '../protocols/types';
 import { catalogueOf, COMMAND_ATTRIBUTES, commandText, encodes } from './catalogue';
 import { commandOf, logCommand, recentCommands } from './command-log';
 import { markCommandFailed, markCommandSent } from './command-states';
-import { commandDevice, type CommandDevice } from './device-access';
+import { commandDevice, isStaff, type CommandDevice } from './device-access';
 import { isDeviceModel, protocolOfModel, type DeviceProtocol } from './models';
 import type { SmsGateway } from './sms-gateway';
 import { fillTemplate } from './templates';
@@ -71,7 +71,7 @@ function checkCommand(lang: string, device: CommandDevice, protocol: DeviceProto
   }
 }
 
-/** /api/app/terminalCommand (terminalInfo, sendCommand, sendNative, log) and productInstance requestPosition/requestHistory. */
+/** /api/app/terminalCommand (terminalInfo, sendCommand, sendNative, log) and productInstance requestPosition (and reading one back)/requestHistory. */
 export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
   const infoSchema = { tags, summary: "A device's model, its protocol, phone number, native commands and command templates", querystring: DEVICE_QUERY, response: { 200: TERMINAL_INFO, ...NOT_FOUND } };
   app.get('/api/app/terminalCommand/terminalInfo', { config: { policy: DEVICES }, schema: infoSchema }, async (request) => {
@@ -154,8 +154,24 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
     const lang = request.language;
     const device = await commandDevice(db, request, deviceIdOf(request.query, request.body));
     const command: DeviceCommand = { type: 'positionSingle', attributes: {} };
-    checkCommand(lang, device, protocolOf(lang, device), command, ['deviceId']);
+    const protocol = protocolOf(lang, device);
+    // Said in the carer's words: they press "Locate now", they do not send a command type.
+    if (!catalogueOf(protocol).includes(command.type)) throw invalid(lang, [{ members: ['deviceId'], message: translate('geofences:commands.noPosition', lang, { model: String(device.model) }) }]);
+    checkCommand(lang, device, protocol, command, ['deviceId']);
     return send(request, device, { type: command.type, text: commandText(command), sms: false });
+  });
+
+  // The dashboard follows a carer's "Locate now" with it. A caregiver reads only the requests they
+  // made themselves to their own watches; staff any of their tenant's. Another's is a 404.
+  const requestedSchema = { tags, summary: 'A position request (requestPosition\'s answer) with every state it took so far', params: ID_PARAMS, response: { 200: COMMAND, ...NOT_FOUND } };
+  app.get('/api/app/productInstance/requestPosition/:id', { config: { policy: anyOf(DEVICES, POLICIES.troubleshoot, POLICIES.dashboard) }, schema: requestedSchema }, async (request) => {
+    const missing = () => notFound(translate('errors.entityNotFound', request.language));
+    const row = await db.selectFrom('device_commands').select(['device_id', 'user_id']).where('id', '=', request.params.id).where('type', '=', 'positionSingle').executeTakeFirst();
+    if (!row) throw missing();
+    // The device's tenant and, for a caregiver, its owner: a 404 when the caller may not command it.
+    await commandDevice(db, request, row.device_id);
+    if (!isStaff(request) && row.user_id !== request.principal!.userId) throw missing();
+    return commandOf(db, request.params.id);
   });
 
   // No watch protocol has a history command: the Tizen app reads 'history' in an OsmAnd answer.

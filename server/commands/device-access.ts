@@ -18,6 +18,9 @@ export interface CommandDevice {
   phoneNumber: string | null;
 }
 
+/** Staff (the devices or troubleshooting policy) reach every device of their tenant; a caregiver only their own. */
+export const isStaff = (request: FastifyRequest): boolean => Boolean(request.grantedPolicies?.has(POLICIES.devices) || request.grantedPolicies?.has(POLICIES.troubleshoot));
+
 /**
  * The device a request may command, or a 404: in the caller's tenant, and for a caller without
  * the devices or troubleshooting policy (a caregiver) only their own.
@@ -36,8 +39,7 @@ export async function commandDevice(db: Db, request: FastifyRequest, id: unknown
     .where('d.id', '=', id)
     .where('d.is_deleted', '=', false)
     .where(tenantIs('d.tenant_id', request.tenantId));
-  const staff = request.grantedPolicies?.has(POLICIES.devices) || request.grantedPolicies?.has(POLICIES.troubleshoot);
-  if (!staff) q = q.where('d.owner_user_id', '=', request.principal!.userId);
+  if (!isStaff(request)) q = q.where('d.owner_user_id', '=', request.principal!.userId);
   const row = await q.executeTakeFirst();
   if (!row) throw missing();
   return {

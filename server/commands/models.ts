@@ -1,25 +1,13 @@
+import { DEVICE_MODELS, isDeviceModel, MODEL_PROTOCOLS as PROTOCOLS, type DeviceModel } from '../../common/device-models';
 import type { TcpProtocolName } from '../protocols/registry';
 
-/**
- * The watch models Vigil sells, and the protocol each speaks: the one place that says so. The
- * 3G family (rtos, l10, watch4) and Eview's (evi) keep a live TCP connection; the Tizen watch
- * runs an app that reports over OsmAnd, so a command reaches it only in the answer to its next
- * report.
- */
-export const DEVICE_MODELS = ['rtos', 'l10', 'evi', 'watch4', 'tizen'] as const;
-export type DeviceModel = (typeof DEVICE_MODELS)[number];
+/** The watch models and their protocols are common/device-models.ts's; these are the protocols as the server speaks them. */
+export { DEVICE_MODELS, isDeviceModel, type DeviceModel };
 
 export type DeviceProtocol = TcpProtocolName | 'osmand';
 
-export const MODEL_PROTOCOLS: Record<DeviceModel, DeviceProtocol> = {
-  rtos: 'watch',
-  l10: 'watch',
-  watch4: 'watch',
-  evi: 'eview',
-  tizen: 'osmand',
-};
-
-export const isDeviceModel = (value: unknown): value is DeviceModel => typeof value === 'string' && (DEVICE_MODELS as readonly string[]).includes(value);
+/** Typed so that a model naming a protocol the server does not speak fails the type check. */
+export const MODEL_PROTOCOLS: Record<DeviceModel, DeviceProtocol> = PROTOCOLS;
 
 /** The protocol of a device's model; null for a device without a (known) model, which takes no commands. */
 export const protocolOfModel = (model: string | null): DeviceProtocol | null => (isDeviceModel(model) ? MODEL_PROTOCOLS[model] : null);

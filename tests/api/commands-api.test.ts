@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { markCommandAcknowledged, markCommandSent, queuedCommands, recordReportedSettings } from '../../server/commands';
 import { watchCodec } from '../../server/protocols/watch';
+import { CAREGIVER_POLICIES } from '../../common/policies';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { translate } from '../../server/localization/texts';
 import { caller } from '../support/api-calls';
 import { createTenantUser } from '../support/fixtures';
 import { DATABASES, startServer, type TestServer } from '../support/server';
@@ -200,13 +202,52 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
     // An Eview takes only raw configuration: it cannot be asked to locate itself.
     const evi = await call(staff, 'POST', '/api/app/productInstance/requestPosition', { deviceId: eviWatch }, { lang: 'nb' });
     expect(evi.status).toBe(400);
-    expect(evi.body.error!.validationErrors).toEqual([{ members: ['deviceId'], message: 'evi-klokken tar ikke imot kommandoen positionSingle' }]);
+    expect(evi.body.error!.validationErrors).toEqual([{ members: ['deviceId'], message: 'evi-klokken kan ikke bes om posisjonen sin nå: kartet viser den siste posisjonen klokken sendte' }]);
 
     const strangerWatch = randomUUID();
     await server.database.db.insertInto('devices').values({ id: strangerWatch, tenant_id: tenantId, owner_user_id: null, name: 'Stock watch', imei: '356938035649999', model: 'watch4', concurrency_stamp: randomUUID(), creator_id: null }).execute();
     expect((await call(carer, 'POST', '/api/app/productInstance/requestPosition', { deviceId: strangerWatch })).status).toBe(404);
     expect((await call(staff, 'POST', '/api/app/productInstance/requestPosition', { deviceId: strangerWatch })).status).toBe(200);
     expect((await call(otherTenant, 'POST', '/api/app/productInstance/requestPosition', { deviceId: watch })).status).toBe(404);
+  });
+
+  it('lets a caregiver follow their own position request as it goes; anyone else gets a 404', async () => {
+    const db = server.database.db;
+    const read = (token: string, id: string, lang = 'en') => call(token, 'GET', `/api/app/productInstance/requestPosition/${id}`, undefined, { lang });
+    const asked = await call(carer, 'POST', '/api/app/productInstance/requestPosition', { deviceId: watch });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const id = String(asked.body.id);
+    const queued = await read(carer, id);
+    expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+    expect(queued.body).toMatchObject({ id, deviceId: watch, type: 'positionSingle', status: 'queued', states: [{ status: 'queued' }] });
+    // Written to the watch, then echoed by it: each state is read back with its time.
+    await markCommandSent(db, id);
+    expect((await read(carer, id)).body).toMatchObject({ status: 'sent', states: [{ status: 'queued' }, { status: 'sent' }] });
+    await markCommandAcknowledged(db, id);
+    const acknowledged = await read(carer, id);
+    expect(acknowledged.body).toMatchObject({ status: 'acknowledged', states: [{ status: 'queued' }, { status: 'sent' }, { status: 'acknowledged' }] });
+    expect(acknowledged.body.acknowledgedTime).toEqual(expect.any(String));
+    // Staff of the tenant (devices or troubleshooting) read it too.
+    expect((await read(staff, id)).status).toBe(200);
+    expect((await read(troubleshooter, id)).status).toBe(200);
+
+    // Another caregiver of the same tenant, another tenant's administrator: not theirs, so not there.
+    const other = await createTenantUser(db, { tenantId, userName: 'cmd-other-carer', role: 'cmd-carer', policies: CAREGIVER_POLICIES });
+    const otherCarer = (await tokensFor(server.url, other.userName, other.password)).access_token;
+    const refused = await read(otherCarer, id, 'de');
+    expect(refused.status).toBe(404);
+    expect(refused.body.error!.message).toBe(translate('errors.entityNotFound', 'de'));
+    expect((await read(otherTenant, id)).status).toBe(404);
+    // The caregiver's own watch, but a request staff made: the caregiver reads only their own requests.
+    const byStaff = await call(staff, 'POST', '/api/app/productInstance/requestPosition', { deviceId: watch });
+    expect((await read(carer, String(byStaff.body.id))).status).toBe(404);
+    expect((await read(staff, String(byStaff.body.id))).status).toBe(200);
+    // Only position requests are read here (other commands are in the staff's log), and only ones that exist.
+    const custom = await call(staff, 'POST', '/api/app/terminalCommand/sendNative', { deviceId: watch, type: 'custom', attributes: { data: 'ring 3' } });
+    expect(custom.status).toBe(200);
+    expect((await read(staff, String(custom.body.id))).status).toBe(404);
+    expect((await read(carer, randomUUID())).status).toBe(404);
+    expect((await read(carer, 'not-a-command')).status).toBe(404);
   });
 
   it('queues settings as the protocol commands that set them; in sync once the watch acknowledged each', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findLanguage, isSafeLanguageTag, languageFromAcceptLanguage, requestLanguage } from '../../common/languages';
 import { DEFAULT_LINKS, privacyLink, supportLink } from '../../common/links';
 import { passwordProblems } from '../../common/password-policy';
-import { formatDateTime } from '../../common/dates';
+import { formatDateTime, formatTimeOfDay } from '../../common/dates';
 import { isPlugAndPlay } from '../../common/roles';
 
 describe('languages', () => {
@@ -70,6 +70,14 @@ describe('dates', () => {
     expect(formatDateTime(d)).toBe('07:05 - 02/11/26');
     expect(formatDateTime(d, true)).toBe('07:05:09 - 02/11/26');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('says only the time of a moment of the same day, and the date too of another', () => {
+    const now = new Date(2026, 10, 21, 22, 15);
+    expect(formatTimeOfDay(new Date(2026, 10, 21, 22, 14, 5), now)).toBe('22:14');
+    expect(formatTimeOfDay(new Date(2026, 10, 21, 0, 1), now)).toBe('00:01');
+    expect(formatTimeOfDay(new Date(2026, 10, 20, 23, 59), now)).toBe('23:59 - 20/11/26');
+    expect(formatTimeOfDay('not a date', now)).toBe('');
   });
 });
 

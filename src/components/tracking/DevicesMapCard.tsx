@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail, type MapZone } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
 import BatteryChart from './BatteryChart';
-import { loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
+import { LATEST_POSITIONS_KEY, loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
 
 const PERIODS = [6, 24, 72] as const;
 /** The last positions are read again this often while the card is open. */
@@ -87,7 +87,7 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
   const selected = picked ?? (alarmId && alarm.data ? alarm.data.deviceId : '');
   const [hours, setHours] = useState<number>(24);
   const { data: positions, isError: failed } = useQuery({
-    queryKey: ['tracking', 'latest', deviceIds?.join(',') ?? ''],
+    queryKey: [...LATEST_POSITIONS_KEY, deviceIds?.join(',') ?? ''],
     queryFn: () => loadLatestPositions(deviceIds),
     refetchInterval: REFRESH_MS,
   });

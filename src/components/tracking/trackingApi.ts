@@ -6,8 +6,11 @@ export type LatestPosition = AnswerOf<'/api/app/tracking/positions/latest'>['ite
 export type TrailPoint = AnswerOf<'/api/app/tracking/positions/trail'>['items'][number];
 export type BatteryPoint = AnswerOf<'/api/app/BatteryTimeHistoric'>['items'][number];
 
-export async function loadLatestPositions(deviceIds?: string[]): Promise<LatestPosition[]> {
-  return (await api('get', '/api/app/tracking/positions/latest', { query: deviceIds ? { deviceIds } : {} })).items;
+/** The map's last positions are cached under this key (and the devices after it): invalidated, every map reads them again. */
+export const LATEST_POSITIONS_KEY = ['tracking', 'latest'] as const;
+
+export async function loadLatestPositions(deviceIds?: string[], signal?: AbortSignal): Promise<LatestPosition[]> {
+  return (await api('get', '/api/app/tracking/positions/latest', { query: deviceIds ? { deviceIds } : {}, signal })).items;
 }
 
 export async function loadTrail(deviceId: string, hours: number): Promise<TrailPoint[]> {

@@ -20870,6 +20870,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/productInstance/requestPosition/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A position request (requestPosition's answer) with every state it took so far */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            acknowledgedTime: string | null;
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            channel: "device" | "sms";
+                            /** Format: date-time */
+                            creationTime: string;
+                            deviceId: string;
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it expires if still queued then
+                             */
+                            expiryTime: string;
+                            id: string;
+                            phoneNumber: string | null;
+                            /** Format: date-time */
+                            sentTime: string | null;
+                            /** @description Every state it took, in the order it took them */
+                            states: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                            /**
+                             * @description queued, sent (written to the watch, in an OsmAnd answer, or accepted by the SMS gateway), acknowledged (the watch echoed it), failed or expired
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "acknowledged" | "failed" | "expired";
+                            templateId: string | null;
+                            text: string;
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/productInstance/setEviSettings": {
         parameters: {
             query?: never;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DevicesMapCard from '../../../components/tracking/DevicesMapCard';
 import LiveAlarms from '../../../components/tracking/LiveAlarms';
+import { LATEST_POSITIONS_KEY } from '../../../components/tracking/trackingApi';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { AddDeviceDialog } from './AddDeviceDialog';
@@ -33,7 +34,7 @@ async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> 
 
 /**
  * /dashboard: the caregiver's devices with their state, adding one (up to the account's cap),
- * renaming, alarm receivers, pause, renew and plan change, removing; live alarms and the map.
+ * renaming, alarm receivers, pause, renew and plan change, removing, "Locate now"; live alarms and the map.
  */
 export default function DashboardPage() {
   const { t } = useTranslation(['devices', 'admin']);
@@ -64,6 +65,11 @@ export default function DashboardPage() {
   const subscriptionItems = subscriptions.data;
   const paused = list.filter((d) => subscriptionState(d, subscriptionItems) === 'paused');
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: DEVICES_KEY }), queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY })]);
+  // A watch asked with "Locate now" answered: its card and the map read its state and position again.
+  const positionChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
+    void queryClient.invalidateQueries({ queryKey: LATEST_POSITIONS_KEY });
+  }, [queryClient]);
   const close = () => {
     setOpen(undefined);
     setRemoveError(undefined);
@@ -106,7 +112,7 @@ export default function DashboardPage() {
           </Alert>
         )}
         {devices.data && list.length === 0 && <Typography>{t('dashboard.empty')}</Typography>}
-        {list.length > 0 && <DeviceList devices={list} subscriptions={subscriptionItems} onAction={(action, d) => setOpen({ action, device: d })} />}
+        {list.length > 0 && <DeviceList devices={list} subscriptions={subscriptionItems} onAction={(action, d) => setOpen({ action, device: d })} onPosition={positionChanged} />}
         {list.length > 0 && <DevicesMapCard deviceIds={list.map((d) => d.id)} alarmId={alarmId} onCloseAlarm={closeAlarm} />}
         <PushSwitch />
       </Stack>

@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { formatDateTime } from '../../../../common/dates';
 import type { Device } from './api';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
+import { LocateButton } from './LocateButton';
 import { subscriptionOf, subscriptionState, type Subscription, type SubscriptionState } from './subscriptionCalls';
 
 /** A state as a word with a coloured dot (the dot is decoration; the word carries the meaning). */
@@ -48,9 +49,20 @@ function useCells() {
 
 /**
  * The caregiver's devices: cards on a phone, a table on wide screens, each with name,
- * online/offline, subscription, battery and last contact (HH:mm - dd/MM/yy), and its actions.
+ * online/offline, subscription, battery and last contact (HH:mm - dd/MM/yy), "Locate now" and its
+ * actions. `onPosition`: a watch was asked and answered, its position and state are to be read again.
  */
-export function DeviceList({ devices, subscriptions, onAction }: { devices: Device[]; subscriptions: Subscription[] | undefined; onAction: (action: DeviceAction, device: Device) => void }) {
+export function DeviceList({
+  devices,
+  subscriptions,
+  onAction,
+  onPosition,
+}: {
+  devices: Device[];
+  subscriptions: Subscription[] | undefined;
+  onAction: (action: DeviceAction, device: Device) => void;
+  onPosition: () => void;
+}) {
   const { t } = useTranslation('devices');
   const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'));
   const cells = useCells();
@@ -81,7 +93,12 @@ export function DeviceList({ devices, subscriptions, onAction }: { devices: Devi
                 <TableCell>{cells.subscription(row)}</TableCell>
                 <TableCell>{cells.battery(row.device)}</TableCell>
                 <TableCell>{cells.lastContact(row.device)}</TableCell>
-                <TableCell align="right">{actions(row)}</TableCell>
+                <TableCell align="right">
+                  <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-end', gap: 1 }}>
+                    <LocateButton device={row.device} layout="row" onPosition={onPosition} />
+                    {actions(row)}
+                  </Box>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -109,6 +126,9 @@ export function DeviceList({ devices, subscriptions, onAction }: { devices: Devi
               <dd>{cells.battery(row.device)}</dd>
               <dt>{t('device.lastContact')}</dt>
               <dd>{cells.lastContact(row.device)}</dd>
+            </Box>
+            <Box sx={{ mt: 2 }}>
+              <LocateButton device={row.device} layout="card" onPosition={onPosition} />
             </Box>
           </CardContent>
         </Card>
