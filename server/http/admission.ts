@@ -17,6 +17,8 @@ const IMPORTANT_API = [
   '/api/app/tracking/',
   '/api/app/productInstance/pagedDashboard',
   '/api/app/productInstance/dashboard/',
+  // "Locate now" and the state of that request: a carer looking for a missing person.
+  '/api/app/productInstance/requestPosition',
   '/api/plugandplay/',
   '/api/stripe/webhook',
 ];
