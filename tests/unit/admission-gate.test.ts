@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdmissionGate, priorityOf, type Admission } from '../../server/http/admission';
 
 describe('priorityOf', () => {
-  it('keeps sign-in, token, ingest, alarms, the dashboard and the web app important; back-office API calls ordinary', () => {
+  it('keeps sign-in, token, ingest, alarms, the dashboard, locate-now and the web app important; back-office API calls ordinary', () => {
     for (const url of [
       '/oidc/.well-known/openid-configuration',
       '/oidc/interaction/abc/login',
@@ -10,6 +10,8 @@ describe('priorityOf', () => {
       '/ingest/osmand?id=1',
       '/health',
       '/locales/da/server.json',
+      '/api/app/productInstance/requestPosition',
+      '/api/app/productInstance/requestPosition/6f1c2a4e-1d3b-4c5a-9e7f-0a1b2c3d4e5f',
       '/assets/index-abc.js',
       '/',
       '/api/abp/application-configuration',
