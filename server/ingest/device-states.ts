@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { inArray } from '../db/unnest';
 import type { ZoneState } from '../alarms/evaluate';
@@ -22,6 +23,17 @@ export interface DeviceState {
 }
 
 const MAX_CACHED = 200_000;
+
+/** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest; a message's slot is its sequence modulo this). */
+export const MESSAGES_PER_DEVICE = 50;
+
+/**
+ * What a writer other than the ingest sets `message_seq` to when it changes a state row's place
+ * (the geolocation job, an erasure): the ingest trusts a kept copy while the sequence is the one
+ * it wrote, so moving it on by a whole ring (no ring slot skipped) makes every node's copy stale
+ * and its next batch reads the row again instead of writing the copy's older place back.
+ */
+export const KEPT_COPIES_STALE = sql<string>`message_seq + ${MESSAGES_PER_DEVICE}`;
 
 /** The columns other writers change, as a batch evaluated on a kept copy expects them; null: rows locked, no check. */
 export interface StateExpectation {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { GeolocatedPlace } from '../geolocation/google-format';
 import { insertPositions } from './batch-writes';
-import { MESSAGES_PER_DEVICE } from './pipeline';
+import { KEPT_COPIES_STALE } from './device-states';
 
 /**
  * What a geolocation job writes, in its own transaction: the position placed, and the device's
@@ -81,16 +81,13 @@ export async function insertPlacedPosition(
 
 /**
  * The device's place for display (the dashboard, the map), when this fix is newer than the state's:
- * place, accuracy and fix time only, never its zones. The ingest keeps copies of the states it
- * wrote and trusts one while the row's message sequence is what it wrote; moving the sequence on
- * by a whole ring (the raw message ring's slot is the sequence modulo its size, so no slot is
- * skipped) makes every node's copy stale, so its next batch reads the row again instead of writing
- * its copy's older place back.
+ * place, accuracy and fix time only, never its zones; the ingest's kept copies are made stale
+ * (KEPT_COPIES_STALE) so none writes its older place back.
  */
 export async function moveStateTo(trx: Db, key: PositionKey, place: GeolocatedPlace): Promise<boolean> {
   const r = await trx
     .updateTable('device_state')
-    .set({ fix_time: key.fixTime, latitude: place.lat, longitude: place.lng, accuracy: place.accuracy, message_seq: sql<string>`message_seq + ${MESSAGES_PER_DEVICE}` })
+    .set({ fix_time: key.fixTime, latitude: place.lat, longitude: place.lng, accuracy: place.accuracy, message_seq: KEPT_COPIES_STALE })
     .where('device_id', '=', key.deviceId)
     .where((eb) => eb.or([eb('fix_time', 'is', null), eb('fix_time', '<', key.fixTime)]))
     .executeTakeFirst();

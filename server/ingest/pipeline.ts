@@ -1,7 +1,7 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
+import { DeviceStates, MESSAGES_PER_DEVICE, zonesJson, type DeviceState, type StateExpectation } from './device-states';
 import type { Fix } from '../protocols/types';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
@@ -18,8 +18,6 @@ import { placeByWifi, storedAttributes } from './network-place';
 import { enqueueGeolocation } from './geolocation-queue';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
 
-/** Raw messages kept per device for /troubleshoot (a ring: the newest replace the oldest). */
-export const MESSAGES_PER_DEVICE = 50;
 /** Slots for messages from unknown devices, shared by all of them. */
 const UNKNOWN_SLOTS = 1000;
 /** devices.last_contact is refreshed at most this often (device_state.last_seen is exact). */

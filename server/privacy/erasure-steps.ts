@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Subject } from './subject';
+import { KEPT_COPIES_STALE } from '../ingest/device-states';
 
 /** What an erasure does to one kind of data: deletes it, anonymises it, or keeps it (invoices). */
 export type StepGroup = 'erased' | 'anonymised' | 'kept';
@@ -93,7 +94,8 @@ export function deviceSteps(subject: Subject): ErasureStep[] {
       },
     },
     ...(subject.type === 'citizen' ? [deleting('wifis', 'wifis', sql<boolean>`citizen_id = ${subject.id}`)] : []),
-    updating('deviceState', 'anonymised', 'device_state', sql`fix_time = null, latitude = null, longitude = null, accuracy = null, zones = '{}'::jsonb`, inList('device_id', devices)),
+    // The ingest's kept copies of these rows are made stale, or its next batch would write the erased place back.
+    updating('deviceState', 'anonymised', 'device_state', sql`fix_time = null, latitude = null, longitude = null, accuracy = null, zones = '{}'::jsonb, message_seq = ${KEPT_COPIES_STALE}`, inList('device_id', devices)),
     updating(
       'devicesUnlinked',
       'anonymised',

@@ -13,6 +13,8 @@ import { createTenantUser } from '../support/fixtures';
 import { columnsOf, findCoordinates, findPersonalValues, seedDeviceCare, seedHistory, type Leftover } from '../support/privacy-seed';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
+import { queryFix, sendQuery } from '../support/osmand';
+import { until } from '../support/poll';
 import { bypassingProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 
 /**
@@ -255,6 +257,22 @@ describe.each(DATABASES)('privacy erasure ($name)', ({ url: databaseUrl }) => {
       expect(erase.status).toBe(404);
     }
     expect((await db.selectFrom('positions').select('id').where('device_id', 'in', (await db.selectFrom('devices').select('id').where('imei', '=', '353490069999990').execute()).map((d) => d.id)).execute()).length).toBe(30);
+  }, 60_000);
+
+  it("leaves the ingest no erased place to write back when the citizen's watch reports again", async () => {
+    const imei = '353490067777770';
+    const { citizenId, deviceId } = await seedCitizen('Ingest', imei);
+    const ingest = `${server.url}/ingest/osmand`;
+    const place = () => db.selectFrom('device_state').select(['latitude', 'longitude', 'battery']).where('device_id', '=', deviceId).executeTakeFirstOrThrow();
+    // The watch reports: the node keeps a copy of the device's state with this place.
+    expect(await sendQuery(ingest, queryFix(imei, { lat: 55.71, lon: 12.51, time: new Date(Date.now() + 60_000), battery: 60 }))).toBe(200);
+    expect(await until(place, (p) => p.latitude === 55.71)).toMatchObject({ latitude: 55.71 });
+    const erased = await call(staff, 'POST', '/api/app/privacy/erasures', { subjectType: 'citizen', subjectId: citizenId, confirmation: 'ERASE AnnabellaIngest Jensenius-Quist' });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    // The watch (now nobody's) sends a status without a place: its battery is taken, the erased place is not written back.
+    expect(await sendQuery(ingest, { id: imei, batt: 40 })).toBe(200);
+    const after = await until(place, (p) => p.battery === 40);
+    expect(after).toEqual({ latitude: null, longitude: null, battery: 40 });
   }, 60_000);
 
   it('changes nothing when a step fails inside the transaction', async () => {
