@@ -60,7 +60,7 @@ export function registrationProblems(form: RegistrationFields, rules?: PasswordR
   const userName = form.userName.trim();
   if (!userName) problems.push(required('userName'));
   else if (userName.length > USER_NAME_MAX) problems.push(tooLong('userName', USER_NAME_MAX));
-  else if (!USER_NAME_RE.test(userName)) problems.push({ member: 'userName', key: 'validation:invalid' });
+  else if (!USER_NAME_RE.test(userName)) problems.push({ member: 'userName', key: 'validation:userNameCharacters' });
   problems.push(...profileProblems(form));
   if (!form.password) problems.push(required('password'));
   else problems.push(...newPasswordProblems('password', form.password, rules));

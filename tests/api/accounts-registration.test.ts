@@ -116,7 +116,8 @@ describe.each([
       agreeTerms: 'You must agree to the policy and terms',
       confirmPassword: 'Passwords must match',
       password: 'Must be at least 10 characters',
-      userName: 'User name is invalid',
+      // Which characters are allowed, not only that some are not.
+      userName: 'User name may only contain the letters A–Z, digits and the characters . - _ @ +',
     });
     const weak = await register(form({ password: 'alllowercase1!', confirmPassword: 'alllowercase1!' }));
     expect(problemsOf(weak.body).password).toBe('Must contain at least one uppercase letter');

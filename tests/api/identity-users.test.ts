@@ -70,6 +70,7 @@ describe.each(DATABASES)('identity users ($name)', ({ url: databaseUrl }) => {
     expect(res.status).toBe(400);
     expect(members(res.body).sort()).toEqual(['colour', 'email', 'phoneNumber', 'userName'].sort());
     expect(res.body.error!.validationErrors!.find((e) => e.members[0] === 'phoneNumber')!.message).toBe('Phone number must only contain digits!');
+    expect(res.body.error!.validationErrors!.find((e) => e.members[0] === 'userName')!.message).toMatch(/^User name may only contain the letters A–Z, digits and the characters \. - _ @ \+$/);
 
     const second = await env.call(env.staff, 'POST', '/api/identity/users', { userName: unique('u'), email: `${unique('e')}@example.com`, password: 'short', roleNames: ['No Such Role'], organizationUnitIds: ['00000000-0000-4000-8000-000000000001'] }, { lang: 'da-DK' });
     expect(second.status).toBe(400);

@@ -1,13 +1,14 @@
+import { USER_NAME_RE } from '../../../common/caregiver-account';
 import { uuidList } from '../validation';
 
 /** Request bodies of /api/identity/users (ABP's IdentityUserCreateDto / UpdateDto and friends). */
 
-/** ABP's allowed user name characters. */
-export const USER_NAME_PATTERN = '^[A-Za-z0-9\\-._@+]+$';
+/** ABP's allowed user name characters (common/caregiver-account.ts, shared with the registration form). */
+export const USER_NAME_PATTERN = USER_NAME_RE.source;
 export const PHONE_PATTERN = '^(?:\\+?[0-9]{4,16})?$';
 
 const userFields = {
-  userName: { type: 'string', minLength: 1, maxLength: 256, pattern: USER_NAME_PATTERN },
+  userName: { type: 'string', minLength: 1, maxLength: 256, pattern: USER_NAME_PATTERN, 'x-messages': { pattern: 'validation:userNameCharacters' } },
   email: { type: 'string', minLength: 1, maxLength: 256, format: 'email' },
   name: { type: ['string', 'null'], maxLength: 64 },
   surname: { type: ['string', 'null'], maxLength: 64 },
