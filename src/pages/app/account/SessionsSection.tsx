@@ -79,7 +79,12 @@ export function SessionsSection() {
                       {t('account.sessions.address', { address: session.ipAddress ?? t('account.sessions.unknownAddress') })}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      <span title={formatDateTime(session.lastUsedAt)}>{t('account.sessions.lastUsed', { when: relativeTime(session.lastUsedAt, i18n.language) })}</span>
+                      {/* The session in use is in use now, whenever its last token refresh was. */}
+                      {session.isCurrent ? (
+                        <span>{t('account.sessions.inUseNow')}</span>
+                      ) : (
+                        <span title={formatDateTime(session.lastUsedAt)}>{t('account.sessions.lastUsed', { when: relativeTime(session.lastUsedAt, i18n.language) })}</span>
+                      )}
                       {' · '}
                       {t('account.sessions.signedIn', { date: formatDateTime(session.signedInAt) })}
                     </Typography>
