@@ -192,7 +192,7 @@ describe('the alarm journey of a new user on a 360 px phone', () => {
     await toggle.click();
     const refusal = section.getByRole('alert');
     await refusal.waitFor({ timeout: 90_000 });
-    expect(await refusal.textContent()).toMatch(/^Push notifications could not be turned on here: /);
+    expect(await refusal.textContent()).toMatch(/^Push notifications could not be turned on here: .* Your alarms still reach you by e-mail and in Vigil\.$/);
     expect(await toggle.isChecked()).toBe(false);
     expect(await toggle.isEnabled()).toBe(true);
     // The message wraps within the phone's width; nothing on the page is wider than the screen.

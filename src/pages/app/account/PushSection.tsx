@@ -43,7 +43,7 @@ export function PushSection() {
   });
   const on = enabled.data === true;
 
-  const reasonText = (failure: unknown) => {
+  const why = (failure: unknown) => {
     if (failure instanceof PushSetupError) {
       if (failure.reason === 'blocked') return t('ui.blocked');
       if (failure.reason === 'denied') return t('ui.denied');
@@ -51,6 +51,9 @@ export function PushSection() {
     }
     return t('ui.failed', { reason: failureOf(failure, failure instanceof Error ? failure.message : String(failure)).message });
   };
+  // Whatever went wrong with push here, the carer must know the alarms still come another way.
+  const stillArrive = (text: string) => `${text} ${t('ui.stillArrive')}`;
+  const reasonText = (failure: unknown) => stillArrive(why(failure));
 
   const toggle = async (next: boolean) => {
     setBusy(true);
@@ -69,7 +72,8 @@ export function PushSection() {
   };
 
   const blocked = support === 'supported' && permission === 'denied';
-  const unavailable = support === 'unsupported' ? t('ui.unsupported') : support === 'insecure' ? t('ui.insecure') : support === 'needsInstall' ? `${t('ui.unsupported')} ${t('ui.iosHint')}` : undefined;
+  const unavailableWhy = support === 'unsupported' ? t('ui.unsupported') : support === 'insecure' ? t('ui.insecure') : support === 'needsInstall' ? `${t('ui.unsupported')} ${t('ui.iosHint')}` : undefined;
+  const unavailable = unavailableWhy && stillArrive(unavailableWhy);
 
   return (
     <Section id="push-notifications" title={t('ui.title')} intro={t('ui.intro')}>
@@ -85,7 +89,7 @@ export function PushSection() {
           </Typography>
         )}
         {unavailable && <Alert severity="info">{unavailable}</Alert>}
-        {blocked && <Alert severity="warning">{t('ui.blocked')}</Alert>}
+        {blocked && <Alert severity="warning">{stillArrive(t('ui.blocked'))}</Alert>}
         {error && !blocked && (
           <Alert severity="error" role="alert">
             {error}
