@@ -170,7 +170,11 @@ describe('caregiver dashboard in a real browser', () => {
     await email.fill(DEMO_USERS.staff.email);
     await dialog.getByRole('button', { name: 'Add receiver' }).click();
     // Listed by the address the owner typed, not by the account's name.
-    await dialog.getByRole('listitem').filter({ hasText: DEMO_USERS.staff.email }).waitFor(WAIT);
+    const receiver = dialog.getByRole('listitem').filter({ hasText: DEMO_USERS.staff.email });
+    await receiver.waitFor(WAIT);
+    // The address once, and what the person is to the watch (it was shown twice).
+    expect(await receiver.getByText(DEMO_USERS.staff.email).count()).toBe(1);
+    await receiver.getByText("Receives this watch's alarms").waitFor(WAIT);
     const mail = await mailbox.waitFor((m) => m.subject === 'You now receive alarms from “Grandad”');
     expect(mail.text).toContain('“Clara Carer” has added you as an alarm receiver');
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -80,7 +80,8 @@ export function ReceiversDialog({ device, onClose }: { device: Device; onClose: 
                   </IconButton>
                 }
               >
-                <ListItemText primary={name} secondary={r.email} slotProps={{ primary: { sx: { wordBreak: 'break-word' } }, secondary: { sx: { wordBreak: 'break-all' } } }} />
+                {/* The owner sees the address they typed, once; what the receiver is to the watch below it. */}
+                <ListItemText primary={name} secondary={r.name ? r.email : t(r.status === 'active' ? 'receivers.receives' : 'receivers.invited')} slotProps={{ primary: { sx: { wordBreak: 'break-word' } }, secondary: { sx: { wordBreak: 'break-all' } } }} />
               </ListItem>
             );
           })}
