@@ -4,6 +4,9 @@ import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { seriousAxeViolations } from '../support/axe';
 import { signInAs } from '../support/browser';
 import { usePhoneBrowser } from '../support/phone-browser';
+import { createTenantUser } from '../support/fixtures';
+import { CAREGIVER_POLICIES } from '../../common/policies';
+import { ROLE_PLUG_AND_PLAY_USER } from '../../common/roles';
 
 /** The smallest valid PNG (1x1). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -54,5 +57,21 @@ describe('caregiver account page in a real browser', () => {
     await signInAs(again, env.server.url, 'caregiver', NEW_PASSWORD, '/account');
     await again.getByRole('heading', { name: 'Profile' }).waitFor();
     await expect(again.locator('#account-email').inputValue()).resolves.toBe('caregiver@example.com');
+  });
+
+  it('says goodbye on the home page once a carer deleted their account', async () => {
+    const db = env.server.database.db;
+    const tenantId = (await db.selectFrom('tenants').select('id').where('name', '=', 'Sunrise Care').executeTakeFirstOrThrow()).id;
+    const carer = await createTenantUser(db, { tenantId, userName: 'leaving-carer', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
+    const page = await env.phone();
+    await signInAs(page, env.server.url, carer.userName, carer.password, '/account');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Password').fill(carer.password);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    // Not the bare home page: what happened, said where the carer lands.
+    await page.getByRole('status').filter({ hasText: 'Your account has been deleted, with its data. Thank you for using Vigil.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -8,6 +10,7 @@ import { HomeHero } from './home/HomeHero';
 import { HomeFeatures } from './home/HomeFeatures';
 import { useSignInCallback } from './home/useSignInCallback';
 import { useSignedInUser } from './home/useSignedInUser';
+import { goodbyeOf } from './home/goodbye';
 
 /** '/': the sign-in callback target, and the welcome with sign in / register. */
 export default function Home() {
@@ -15,6 +18,8 @@ export default function Home() {
   const callback = useSignInCallback();
   const user = useSignedInUser(callback.status === 'none');
   const signIn = useSignInAction();
+  // Read once: the message stays while the page is open, whatever the address bar does.
+  const [goodbye] = useState(() => goodbyeOf(window.location.search));
   usePageTitle(callback.status === 'completing' ? t('auth.signingIn') : t('home.pageTitle'));
 
   if (callback.status === 'completing') {
@@ -28,6 +33,11 @@ export default function Home() {
 
   return (
     <>
+      {goodbye && (
+        <Alert severity="success" role="status" sx={{ m: 2 }}>
+          {t(`home.goodbye.${goodbye}`)}
+        </Alert>
+      )}
       <HomeHero
         user={user}
         onSignIn={() => signIn.start()}

@@ -17,6 +17,7 @@ import { PushSection } from './PushSection';
 import { SignInSecurity } from './SignInSecurity';
 import { TransferSection } from './TransferSection';
 import { YourDataSection } from '../privacy/YourDataSection';
+import { GOODBYE_PARAM, type Goodbye } from '../../public/home/goodbye';
 
 /** While the sender's transfer waits for the recipient, the page looks every few seconds. */
 const TRANSFER_POLL_MS = 5000;
@@ -56,8 +57,8 @@ export default function AccountPage() {
   const transferred = profile?.outgoingTransfer?.status === 'pending' && (error as { status?: number } | null)?.status === 401;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   const saved = (next: Profile) => queryClient.setQueryData(PROFILE_KEY, next);
-  // The account is gone (deleted, or its data erased): this session with it.
-  const signedOut = () => void removeLocalSession().then(() => window.location.assign('/'));
+  // The account is gone (deleted, or its data erased): this session with it; the home page says so.
+  const signedOut = (why: Goodbye) => () => void removeLocalSession().then(() => window.location.assign(`/?${GOODBYE_PARAM}=${why}`));
 
   return (
     <AppPage title={t('account.title')}>
@@ -75,8 +76,8 @@ export default function AccountPage() {
             <PushSection />
             <SessionsSection />
             <TransferSection profile={profile} onChanged={refresh} />
-            <YourDataSection activeSubscriptions={profile.activeSubscriptions} onErased={signedOut} />
-            <DeleteSection profile={profile} onDeleted={signedOut} />
+            <YourDataSection activeSubscriptions={profile.activeSubscriptions} onErased={signedOut('erased')} />
+            <DeleteSection profile={profile} onDeleted={signedOut('deleted')} />
           </Stack>
         )
       )}
