@@ -1,5 +1,6 @@
 import { use, useMemo, type ReactElement } from 'react';
-import { Admin, localStorageStore, NotFound } from 'react-admin';
+import { Admin, localStorageStore } from 'react-admin';
+import NotFound from '../pages/public/NotFound';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { mayHaveSession } from '../components/storedSession';
 import { chunk } from '../components/useChunk';
@@ -17,8 +18,8 @@ import { AppNotification } from './AppNotification';
 import { Layout } from './Layout';
 import { customRoutes, handWrittenResources, preloadOwnView, viewOf } from './routeElements';
 
-/** Unknown sub-paths of a protected screen (e.g. /dashboard/x) inside the layout. */
-const CatchAll = () => <NotFound />;
+/** Unknown sub-paths of a protected screen (e.g. /dashboard/x) inside the layout: the product's own page, not react-admin's. */
+const CatchAll = () => <NotFound inLayout />;
 
 /**
  * Texts loaded (main.tsx started that already; initI18n is idempotent) with the shell's own

@@ -74,4 +74,15 @@ describe('caregiver account page in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  it("shows the product's own page for an unknown address inside the signed-in app", async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
+    await page.goto(`${env.server.url}/dashboard/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByText(/bad link/i).count()).toBe(0);
+    // Inside the layout: one main landmark, the app's own.
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
 });
