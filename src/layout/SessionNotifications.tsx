@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useLogout, useNotify } from 'react-admin';
 import { authErrorKey } from '../i18n/authErrors';
-import { onAccessTokenExpiring, onSignedOutAtIssuer, onSilentRenewError } from '../providers/userManager';
+import { onAccessTokenExpiringUnrenewed, onSignedOutAtIssuer, onSilentRenewError } from '../providers/userManager';
 
 /**
- * Session events as the user sees them: the access-token-expiring notice (60 s before expiry),
+ * Session events as the user sees them: the access-token-expiring notice (when the token is 60 s
+ * from expiry and the silent renewal has not replaced it 20 s later),
  * failed silent renewals ('Renew silent failed'), and the end of the session at the issuer, which
  * signs the user out here too. Renders nothing.
  */
@@ -12,7 +13,7 @@ export function SessionNotifications() {
   const notify = useNotify();
   const logout = useLogout();
 
-  useEffect(() => onAccessTokenExpiring(() => notify('auth.tokenExpiring', { type: 'info' })), [notify]);
+  useEffect(() => onAccessTokenExpiringUnrenewed(() => notify('auth.tokenExpiring', { type: 'warning' })), [notify]);
 
   useEffect(
     () =>

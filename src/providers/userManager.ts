@@ -161,9 +161,30 @@ function subscribe(register: (userManager: UserManager) => () => void): () => vo
   };
 }
 
-/** Fires accessTokenExpiringNotificationTimeInSeconds (60 s) before the access token expires. */
-export function onAccessTokenExpiring(callback: () => void): () => void {
-  return subscribe((m) => m.events.addAccessTokenExpiring(callback));
+/** How long after the expiring event a silent renewal may take before the user is told (it usually takes a second or two). */
+export const RENEWAL_GRACE_MS = 20_000;
+
+/**
+ * Fires when the access token is about to expire (accessTokenExpiringNotificationTimeInSeconds, 60 s
+ * before) and no silent renewal replaced it within `graceMs`: the same event starts the renewal,
+ * so telling the user at once announced an expiry just as the session was being renewed.
+ */
+export function onAccessTokenExpiringUnrenewed(callback: () => void, graceMs = RENEWAL_GRACE_MS): () => void {
+  return subscribe((m) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offExpiring = m.events.addAccessTokenExpiring(() => {
+      clearTimeout(timer);
+      timer = setTimeout(callback, graceMs);
+    });
+    const offLoaded = m.events.addUserLoaded(() => clearTimeout(timer));
+    const offUnloaded = m.events.addUserUnloaded(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      offExpiring();
+      offLoaded();
+      offUnloaded();
+    };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Config } from '../../server/config';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
@@ -17,12 +18,12 @@ export interface PhoneBrowserEnv {
  * Registers the suite's beforeAll/afterAll: the real server with the built web app (and a real
  * SMTP mailbox when asked), one browser, and phone-sized pages. Read the fields inside tests.
  */
-export function usePhoneBrowser(options: { mail?: boolean } = {}): PhoneBrowserEnv {
+export function usePhoneBrowser(options: { mail?: boolean; config?: Partial<Config> } = {}): PhoneBrowserEnv {
   let browser: Browser;
   const env = {} as PhoneBrowserEnv;
   beforeAll(async () => {
     if (options.mail) env.mailbox = await startSmtpServer();
-    [env.server, browser] = await Promise.all([startWebServer('', options.mail ? { smtpUrl: env.mailbox.url } : {}), launchBrowser()]);
+    [env.server, browser] = await Promise.all([startWebServer('', { ...options.config, ...(options.mail ? { smtpUrl: env.mailbox.url } : {}) }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
