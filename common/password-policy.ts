@@ -1,3 +1,4 @@
+import leven from 'leven';
 /**
  * The password rule (SPEC section 5), shared by the server and the browser: 10 to 100 characters
  * with at least one lowercase letter, one uppercase letter, one number and one special character.
@@ -39,4 +40,20 @@ export function passwordProblems(password: string, rules: PasswordRules = DEFAUL
   if (rules.requireDigit && !/[0-9]/.test(password)) problems.push({ key: 'passwordDigit' });
   if (rules.requireNonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) problems.push({ key: 'passwordSpecial' });
   return problems;
+}
+
+/**
+ * SPEC section 5's "the new password should differ significantly": at least this many
+ * single-character edits from the current one (case ignored), and neither holding the other.
+ * "Green-Meadow-2027!" to "Green-Meadow-2027?" is one edit; four is a new word part, not a new
+ * last character. Only the current password is known in clear at a change; earlier ones are
+ * checked for equality against their hashes (assertNotReused).
+ */
+export const PASSWORD_MIN_EDITS = 4;
+
+export function tooSimilarPassword(current: string, next: string): boolean {
+  const a = current.toLowerCase();
+  const b = next.toLowerCase();
+  if (a.length > 0 && (b.includes(a) || a.includes(b))) return true;
+  return leven(a, b) < PASSWORD_MIN_EDITS;
 }

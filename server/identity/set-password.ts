@@ -8,6 +8,7 @@ import { endSessions } from './grant-revocation';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertNotReused, passwordErrors, passwordPolicyFor, rememberPassword } from './password-rules';
 import { writeSecurityLog } from './security-log';
+import { PASSWORD_MIN_EDITS, tooSimilarPassword } from '../../common/password-policy';
 import { invalid, problem } from './validation';
 
 export interface PasswordOwner {
@@ -88,5 +89,7 @@ export async function changeOwnPassword(
     throw tooManyRequests(lang);
   }
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw invalid(lang, [problem('currentPassword', 'identity.currentPasswordWrong', lang)]);
+  // The same password again is refused by setPassword as reused, with that message.
+  if (input.newPassword !== input.currentPassword && tooSimilarPassword(input.currentPassword, input.newPassword)) throw invalid(lang, [problem('newPassword', 'validation:passwordTooSimilar', lang, { count: PASSWORD_MIN_EDITS })]);
   await setPassword(db, request, user, input.newPassword, false);
 }

@@ -8,7 +8,9 @@ import { signIn, tokensFor } from '../support/sign-in';
 
 const REUSED = 'The new password must differ from your previous passwords';
 const REUSED_DA = 'Den nye adgangskode skal være forskellig fra dine tidligere adgangskoder';
-const pass = (n: number) => `History-Pass-${n}!`;
+/** Passwords that differ significantly from each other (a new word each), as a change requires. */
+const WORDS = ['Amber', 'Glacier', 'Quartz', 'Meadow', 'Tundra', 'Fjord', 'Willow'];
+const pass = (n: number) => `${WORDS[n]}-History-${n}!`;
 
 /**
  * SPEC section 5: a new password differs from the current one and the four before it ("your last
@@ -48,8 +50,22 @@ describe.each(DATABASES)('password history on $name', ({ url }) => {
     expect(history).toHaveLength(5);
     for (const hash of history) {
       expect(hash).toMatch(/^scrypt\$/);
-      expect(hash).not.toContain('History-Pass');
+      expect(hash).not.toContain('History');
     }
+  });
+
+  it('refuses a new password that differs from the current one only a little, in the caller\'s language', async () => {
+    const user = await createTenantUser(env.db, { tenantId: env.sunriseId, userName: `history-similar-${Date.now().toString(36)}`, role: 'Plug and Play User', policies: [] });
+    const token = (await tokensFor(env.server.url, user.userName, user.password)).access_token;
+    const change = (currentPassword: string, newPassword: string, lang = 'en') => env.call(token, 'POST', '/api/plugandplay/profile/change-password', { currentPassword, newPassword, confirmPassword: newPassword }, { lang });
+    expect((await change(user.password, 'Green-Meadow-2027!')).status).toBe(204);
+    const similar = 'The new password must differ clearly from the current one: change at least 4 characters, not only add to it';
+    // The last character changed, a character added, the case changed: refused.
+    for (const next of ['Green-Meadow-2027?', 'Green-Meadow-2027!x', 'GREEN-meadow-2027!']) {
+      expect(await change('Green-Meadow-2027!', next)).toMatchObject({ status: 400, body: { error: { validationErrors: [{ members: ['newPassword'], message: similar }] } } });
+    }
+    expect((await change('Green-Meadow-2027!', 'Green-Meadow-2027?', 'da')).body.error?.validationErrors?.[0]?.message).toBe('Den nye adgangskode skal tydeligt adskille sig fra den nuværende: skift mindst 4 tegn, ikke kun tilføj til den');
+    expect((await change('Green-Meadow-2027!', 'Blue-Harbour-2031#')).status).toBe(204);
   });
 
   it('refuses A -> B -> A on /api/account/my-profile/change-password', async () => {

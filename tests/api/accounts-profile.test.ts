@@ -71,7 +71,8 @@ describe.each(DATABASES)('caregiver account on $name', ({ url }) => {
     const same = await change(carer.password, carer.password);
     expect(problemsOf(same.body)).toEqual({ newPassword: 'The new password must differ from your previous passwords' });
 
-    const passwords = [1, 2, 3, 4, 5].map((n) => `Rotating-Pass-${n}!`);
+    // Each differs significantly from the one before (SPEC section 5): a new word each.
+    const passwords = ['Amber', 'Glacier', 'Quartz', 'Meadow', 'Tundra'].map((word, n) => `${word}-Rotating-${n}!`);
     let current = carer.password;
     for (const next of passwords) {
       expect((await change(current, next)).status).toBe(204);

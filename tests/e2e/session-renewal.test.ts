@@ -26,7 +26,7 @@ describe('session renewal in a real browser', () => {
     });
     const first = await expiresAt();
     // Past the expiring event and the renewal's grace: a new token, and no notice on the way.
-    await expect.poll(expiresAt, { timeout: 45_000, intervals: [1000] }).toBeGreaterThan(first);
+    await expect.poll(expiresAt, { timeout: 45_000, interval: 1000 }).toBeGreaterThan(first);
     await page.waitForTimeout(22_000);
     const texts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'));
     expect(texts).not.toMatch(/session (expires|could not be renewed)/i);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLanguage, isSafeLanguageTag, languageFromAcceptLanguage, requestLanguage } from '../../common/languages';
 import { DEFAULT_LINKS, privacyLink, supportLink } from '../../common/links';
-import { passwordProblems } from '../../common/password-policy';
+import { passwordProblems, tooSimilarPassword } from '../../common/password-policy';
 import { formatDateTime, formatTimeOfDay } from '../../common/dates';
 import { isPlugAndPlay } from '../../common/roles';
 
@@ -91,3 +91,15 @@ describe('plug-and-play mode', () => {
   });
 });
 
+
+describe('tooSimilarPassword (SPEC section 5: a new password differs significantly)', () => {
+  it('refuses a change of the last character, an addition, a case change and a part of the old one; takes a new word', () => {
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Green-Meadow-2027?')).toBe(true);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Green-Meadow-2027!!!!!')).toBe(true);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'green-meadow-2027!')).toBe(true);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Meadow-2027!')).toBe(true);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Green-Meadow-2031#')).toBe(true);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Green-Harbour-2027!')).toBe(false);
+    expect(tooSimilarPassword('Green-Meadow-2027!', 'Blue-Harbour-2031#')).toBe(false);
+  });
+});
