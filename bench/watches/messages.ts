@@ -45,6 +45,8 @@ export type OsmandOrder = { type: 'start'; port: number; rate: number; seconds: 
 export interface OsmandCounts {
   sent: number;
   answered: number;
+  /** Requests on a connection that closed before its answer. */
+  lost: number;
   statuses: Record<string, number>;
   /** The most requests due at once and waiting for a free connection (near 0: the server kept up with the rate). */
   late: number;

@@ -8,7 +8,7 @@ import { queryOf } from '../ingest/plan';
 import { imeiOf, placeOf } from './plan';
 import type { OsmandCounts, OsmandOrder, OsmandReport } from './messages';
 
-const counts: Omit<OsmandCounts, 'cpuSeconds'> = { sent: 0, answered: 0, statuses: {}, late: 0 };
+const counts: Omit<OsmandCounts, 'cpuSeconds'> = { sent: 0, answered: 0, lost: 0, statuses: {}, late: 0 };
 const send = (m: OsmandReport) => process.send!(m);
 const withCpu = (): OsmandCounts => {
   const cpu = process.cpuUsage();
@@ -23,13 +23,19 @@ function request(k: number, devices: number): string {
 }
 
 async function run(order: Extract<OsmandOrder, { type: 'start' }>): Promise<void> {
+  // Taken in turn (first in, first out), so that none sits idle long enough for the server to close it.
   const free: net.Socket[] = [];
+  const busy = new Set<net.Socket>();
   const all: net.Socket[] = [];
   let due = 0;
   const started = performance.now();
   const end = started + order.seconds * 1000;
   const pump = () => {
-    while (counts.sent < due && free.length) free.pop()!.write(request(counts.sent++, order.devices));
+    while (counts.sent < due && free.length) {
+      const socket = free.shift()!;
+      busy.add(socket);
+      socket.write(request(counts.sent++, order.devices));
+    }
   };
   await Promise.all(
     Array.from(
@@ -41,10 +47,17 @@ async function run(order: Extract<OsmandOrder, { type: 'start' }>): Promise<void
             resolve();
           });
           all.push(socket);
-          socket.once('error', reject);
+          socket.on('error', reject);
+          // A connection the server closed is not used again; a request it carried is lost.
+          socket.on('close', () => {
+            const at = free.indexOf(socket);
+            if (at >= 0) free.splice(at, 1);
+            if (busy.delete(socket)) counts.lost++;
+          });
           onAnswers(socket, (status) => {
             counts.answered++;
             counts.statuses[status] = (counts.statuses[status] ?? 0) + 1;
+            busy.delete(socket);
             free.push(socket);
             pump();
           });
@@ -57,15 +70,14 @@ async function run(order: Extract<OsmandOrder, { type: 'start' }>): Promise<void
       due = Math.floor((Math.min(t, end) - started) * (order.rate / 1000));
       pump();
       counts.late = Math.max(counts.late, due - counts.sent);
-      if (t >= end && counts.answered >= counts.sent) {
+      if (t >= end && (counts.answered + counts.lost >= counts.sent || free.length + busy.size === 0)) {
         clearInterval(tick);
         resolve();
       }
     }, 10);
   });
   for (const socket of all) socket.destroy();
-  send({ type: 'done', ...withCpu() });
-  process.disconnect();
+  process.send!({ type: 'done', ...withCpu() } satisfies OsmandReport, () => process.disconnect());
 }
 
 process.on('message', (order: OsmandOrder) => {

@@ -13,11 +13,9 @@ export interface Results {
   /** device_connections rows once connected: the watches the node holds as sessions. */
   sessions: number;
   memory: { before: ServerUsage; connected: ServerUsage; loaded: ServerUsage; located: ServerUsage };
-  /** The machine's TCP socket buffers in the kernel (both ends), bytes, before and after connecting. */
-  kernelTcp: { before: number; after: number };
   idle: { seconds: number; cpuSeconds: number };
   watchLoad: { seconds: number; fixes: number; heartbeats: number; echoes: number; cpuSeconds: number; closed: number; generatorCpuSeconds: number };
-  osmand: { seconds: number; messages: number; statuses: Record<string, number>; late: number; cpuSeconds: number; generatorCpuSeconds: number };
+  osmand: { seconds: number; messages: number; statuses: Record<string, number>; late: number; lost: number; cpuSeconds: number; generatorCpuSeconds: number };
   locate: { local: LocateResult; remote: LocateResult };
 }
 
@@ -50,11 +48,10 @@ export function printReport(r: Results): void {
     ['server RSS before / connected / after load / after locates', `${mb(before.rss)} / ${mb(connected.rss)} / ${mb(loaded.rss)} / ${mb(located.rss)}`, ''],
     ['server heap used (after full GC), same points', `${mb(before.heapUsed)} / ${mb(connected.heapUsed)} / ${mb(loaded.heapUsed)} / ${mb(located.heapUsed)}`, ''],
     ['memory per connection: RSS / heap / external', `${kb((connected.rss - before.rss) / n)} / ${kb((connected.heapUsed - before.heapUsed) / n)} / ${kb((connected.external - before.external) / n)}`, `RSS after load: ${kb((loaded.rss - before.rss) / n)}`],
-    ['kernel TCP buffer memory in use (machine, both ends) per connection', kb((r.kernelTcp.after - r.kernelTcp.before) / n), ''],
     [`idle CPU with ${r.sessions} connected, silent`, `${((r.idle.cpuSeconds / r.idle.seconds) * 1000).toFixed(1)} ms/s`, ''],
     [`watch frames in ${r.watchLoad.seconds} s (fixes + heartbeats + echoes)`, `${frames} (${r.watchLoad.fixes} + ${r.watchLoad.heartbeats} + ${r.watchLoad.echoes}) = ${(frames / r.watchLoad.seconds).toFixed(0)}/s`, `connections lost: ${r.watchLoad.closed}`],
     ['server CPU per watch frame', us(perFrame), `${(r.watchLoad.cpuSeconds / r.watchLoad.seconds * 100).toFixed(1)}% of a core`],
-    [`OsmAnd messages in ${r.osmand.seconds} s (separate phase, before the watches connect)`, `${r.osmand.messages} = ${(r.osmand.messages / r.osmand.seconds).toFixed(0)}/s`, `answers ${counted(r.osmand.statuses)}, most waiting ${r.osmand.late}`],
+    [`OsmAnd messages in ${r.osmand.seconds} s (separate phase, before the watches connect)`, `${r.osmand.messages} = ${(r.osmand.messages / r.osmand.seconds).toFixed(0)}/s`, `answers ${counted(r.osmand.statuses)}, lost ${r.osmand.lost}, most waiting ${r.osmand.late}`],
     ['server CPU per OsmAnd message', us(perMessage), `${(r.osmand.cpuSeconds / r.osmand.seconds * 100).toFixed(1)}% of a core`],
     ['CPU per watch frame / per OsmAnd message', `${(perFrame / perMessage).toFixed(2)}`, ''],
     ...locateRows('command made on the node holding the connections', r.locate.local),

@@ -9,7 +9,6 @@
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test
 // (bench/support/database.ts; a scratch database is made there and dropped).
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { openDatabase } from '../../server/db/database';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { BENCH_DATABASE_URL, untilUnused } from '../support/database';
@@ -33,12 +32,6 @@ const OSMAND_CONNECTIONS = 32;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The machine's TCP socket buffers in the kernel, bytes (/proc/net/sockstat counts pages). */
-function kernelTcpBytes(): number {
-  const pages = Number(/TCP: .* mem (\d+)/.exec(readFileSync('/proc/net/sockstat', 'utf8'))?.[1] ?? 0);
-  return pages * 4096;
-}
-
 /** The OsmAnd floor: the same rate of messages on the ingest port, CPU counted after WARM_SECONDS. */
 async function osmandPhase(node: BenchNode): Promise<Results['osmand']> {
   const child = fork(new URL('./osmand.ts', import.meta.url).pathname, [], { execArgv: process.execArgv });
@@ -52,7 +45,7 @@ async function osmandPhase(node: BenchNode): Promise<Results['osmand']> {
   const seconds = (performance.now() - began) / 1000;
   const done = await next();
   const statuses = Object.fromEntries(Object.entries(c1.statuses).map(([k, v]) => [k, v - (c0.statuses[k] ?? 0)]));
-  return { seconds: Math.round(seconds), messages: c1.answered - c0.answered, statuses, late: done.late, cpuSeconds: u1.cpuSeconds - u0.cpuSeconds, generatorCpuSeconds: done.cpuSeconds };
+  return { seconds: Math.round(seconds), messages: c1.answered - c0.answered, statuses, late: done.late, lost: done.lost, cpuSeconds: u1.cpuSeconds - u0.cpuSeconds, generatorCpuSeconds: done.cpuSeconds };
 }
 
 const scratch = await createScratchDatabase(BENCH_DATABASE_URL);
@@ -72,13 +65,11 @@ try {
     const osmand = await osmandPhase(first);
 
     const before = await first.usage(true);
-    const tcpBefore = kernelTcpBytes();
     console.log(`Connecting ${WATCHES} watches from ${GENERATORS} processes…`);
     generators = startGenerators(WATCHES, GENERATORS);
     const connected = await generators.connect(first.watchPort, CONNECT_CONCURRENCY);
     const sessions = Number((await db.selectFrom('device_connections').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     const afterConnect = await first.usage(true);
-    const tcpAfter = kernelTcpBytes();
     console.log(`Connected ${connected.ok} in ${connected.seconds.toFixed(1)} s; ${IDLE_SECONDS} s idle…`);
 
     const i0 = await first.usage();
@@ -112,7 +103,6 @@ try {
       connected,
       sessions,
       memory: { before, connected: afterConnect, loaded, located },
-      kernelTcp: { before: tcpBefore, after: tcpAfter },
       idle: { seconds: IDLE_SECONDS, cpuSeconds: i1.cpuSeconds - i0.cpuSeconds },
       watchLoad: { seconds: Math.round(loadSeconds), fixes: w1.fixes - w0.fixes, heartbeats: w1.heartbeats - w0.heartbeats, echoes: w1.echoes - w0.echoes, cpuSeconds: u1.cpuSeconds - u0.cpuSeconds, closed: last.closed, generatorCpuSeconds: last.cpuSeconds },
       osmand,

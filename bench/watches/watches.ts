@@ -110,12 +110,11 @@ process.on('message', (order: WatchOrder) => {
   if (order.type === 'connect') void connectAll(order.port, order.first, order.count, order.concurrency);
   else if (order.type === 'go') go(order.start, order.watches);
   else {
-    const cpu = process.cpuUsage();
-    send({ type: 'counts', ...counts, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
     if (order.type === 'stop') {
       for (const t of timers) clearTimeout(t);
       for (const w of watches) w.socket.destroy();
-      process.disconnect();
     }
+    const cpu = process.cpuUsage();
+    process.send!({ type: 'counts', ...counts, cpuSeconds: (cpu.user + cpu.system) / 1e6 } satisfies WatchReport, () => order.type === 'stop' && process.disconnect());
   }
 });
