@@ -19,12 +19,3 @@ export async function callerAccount(db: Db, request: FastifyRequest) {
 }
 
 export type CallerAccount = Awaited<ReturnType<typeof callerAccount>>;
-
-/** Keeps the language the carer last used, so later mails to them are written in it. */
-export async function rememberLanguage(db: Db, user: { id: string; tenant_id: string | null }, language: string): Promise<void> {
-  await db
-    .insertInto('caregiver_profiles')
-    .values({ user_id: user.id, tenant_id: user.tenant_id, language })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ language }))
-    .execute();
-}

@@ -3,6 +3,7 @@ import type { RequestTypes } from '../http/route-schemas';
 import type { ModuleContext } from '../module-context';
 import { fieldLabel } from './bodies';
 import { avatarRoutes } from './avatar-routes';
+import { languageRoutes } from './language-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { authenticatorRoutes } from './authenticator-routes';
 import { accountSessionRoutes } from './session-routes';
@@ -19,6 +20,7 @@ export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): 
   const api = app.withTypeProvider<RequestTypes>();
   await registrationRoutes(api, ctx);
   await profileRoutes(api, ctx);
+  await languageRoutes(api, ctx);
   await transferRoutes(api, ctx);
   await avatarRoutes(api, ctx);
   await passkeyRoutes(api, ctx);

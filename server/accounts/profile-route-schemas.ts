@@ -1,4 +1,5 @@
 import { AVATAR_TYPES } from '../../common/avatar';
+import { LANGUAGES } from '../../common/languages';
 import { object } from '../abp/schema-parts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
 import { pathParams, querySchema } from '../http/route-schemas';
@@ -17,6 +18,9 @@ export const TOKEN_QUERY = querySchema({ token: { type: 'string', maxLength: 128
 export const REGISTRATION_GREETING = object({ name: STRING, userName: STRING });
 export const REGISTRATION_DONE = object({ userName: STRING });
 
+/** A language Vigil speaks, by its culture name (common/languages.ts). */
+const CULTURE = { type: 'string', enum: LANGUAGES.map((l) => l.cultureName), description: "A culture name: 'en', 'da-DK', 'de-DE', 'sv' or 'no'" } as const;
+
 export const PROFILE = object({
   id: STRING,
   userName: STRING,
@@ -27,6 +31,8 @@ export const PROFILE = object({
   avatarUpdated: NULLABLE_DATE_TIME,
   activeSubscriptions: { type: 'integer' },
   canDelete: { type: 'boolean' },
+  /** Alarms and mails are written in it (server/accounts/user-language.ts). */
+  language: CULTURE,
   outgoingTransfer: {
     type: ['object', 'null'],
     properties: { id: STRING, status: { type: 'string', enum: ['pending', 'accepted'] }, recipient: STRING, expiresTime: DATE_TIME, acceptedTime: NULLABLE_DATE_TIME },
@@ -34,6 +40,10 @@ export const PROFILE = object({
   },
   incomingTransfers: { type: 'array', items: object({ id: STRING, senderName: STRING, senderEmail: STRING, expiresTime: DATE_TIME }) },
 });
+
+/** The language a user chose: alarms in every channel, reminders and mails are written in it. */
+export const LANGUAGE_BODY = { type: 'object', required: ['language'], additionalProperties: false, properties: { language: CULTURE } } as const;
+export const OWN_LANGUAGE = object({ language: CULTURE });
 
 export const RECIPIENT_PARAMS = pathParams({ recipient: { type: 'string', description: 'E-mail, user name or user id of the account to invite' } });
 /** A transfer link: an id that is no UUID names no transfer, as an unknown one (transfer-routes.ts). */

@@ -14,12 +14,13 @@ import { invalid, problem } from '../identity/validation';
 import { translate } from '../localization/texts';
 import { kickMail, queueMail } from '../mail';
 import type { ModuleContext } from '../module-context';
-import { callerAccount, rememberLanguage, type CallerAccount } from './caller';
+import { callerAccount, type CallerAccount } from './caller';
 import { PASSWORD_BODY, PASSWORD_CHANGE_BODY, PROFILE_BODY, refuseProblems } from './bodies';
 import type { Api } from '../http/route-schemas';
 import { NO_CONTENT, NOT_FOUND, PROFILE, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
 import { transferState } from './transfers';
+import { languageOfUser } from './user-language';
 import { loginNameConflicts } from '../identity/login-names';
 
 const BASE = '/api/plugandplay/profile';
@@ -36,11 +37,12 @@ export async function profileRoutes(app: Api, ctx: ModuleContext): Promise<void>
   const { db } = ctx;
 
   const profileDto = async (user: CallerAccount) => {
-    const [profile, avatar, activeSubscriptions, transfers] = await Promise.all([
+    const [profile, avatar, activeSubscriptions, transfers, language] = await Promise.all([
       db.selectFrom('caregiver_profiles').select(['product_updates']).where('user_id', '=', user.id).executeTakeFirst(),
       db.selectFrom('user_avatars').select(['updated_time']).where('user_id', '=', user.id).executeTakeFirst(),
       activeSubscriptionCount(db, user.id),
       transferState(db, user),
+      languageOfUser(db, user.id, user.tenant_id),
     ]);
     return {
       id: user.id,
@@ -52,6 +54,7 @@ export async function profileRoutes(app: Api, ctx: ModuleContext): Promise<void>
       avatarUpdated: avatar?.updated_time ?? null,
       activeSubscriptions,
       canDelete: activeSubscriptions === 0,
+      language,
       ...transfers,
     };
   };
@@ -92,10 +95,12 @@ export async function profileRoutes(app: Api, ctx: ModuleContext): Promise<void>
           })
           .where('id', '=', user.id)
           .execute();
+        // The language of a profile made here is this request's; an existing one keeps the carer's
+        // choice (user-language.ts): a form sent from another browser does not change it.
         await trx
           .insertInto('caregiver_profiles')
           .values({ user_id: user.id, tenant_id: user.tenant_id, language: lang, product_updates: body.productUpdates ?? false })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet({ language: lang, ...(body.productUpdates !== undefined ? { product_updates: body.productUpdates } : {}) }))
+          .onConflict((oc) => (body.productUpdates !== undefined ? oc.column('user_id').doUpdateSet({ product_updates: body.productUpdates }) : oc.column('user_id').doNothing()))
           .execute();
         // The old address hears of the change, so a taken-over session cannot move the account quietly.
         if (emailChanged) await queueMail(trx, { ...accountMail('emailChanged', lang, user.email, { name: joinFullName(name, surname), email }), tenantId: user.tenant_id });
@@ -120,7 +125,6 @@ export async function profileRoutes(app: Api, ctx: ModuleContext): Promise<void>
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) problems.push({ member: 'confirmPassword', key: 'validation:passwordsMatch' });
     refuseProblems(problems, lang);
     await changeOwnPassword(db, request, user, body, (retryAfter) => reply.header('retry-after', String(retryAfter)));
-    await rememberLanguage(db, user, lang);
     return reply.status(204).send();
   });
 

@@ -18,18 +18,13 @@ import { accountMail } from './mails';
 import type { Api } from '../http/route-schemas';
 import { isUuid } from '../http/uuid';
 import { ACCEPTED_MESSAGE, NO_CONTENT, NOT_FOUND, RECIPIENT_PARAMS, TOO_MANY, TRANSFER_DONE, TRANSFER_OFFER, TRANSFER_PARAMS } from './profile-route-schemas';
+import { languageOfUser } from './user-language';
 import { hashToken, hoursFromNow, linkRefusal, newToken, TRANSFER_TOKEN_HOURS, unknownLink } from './tokens';
 
 const BASE = '/api/plugandplay/profile';
 const READ = POLICIES.account;
 const UPDATE = `${POLICIES.account}.Update`;
 const tags = ['account'];
-
-/** Mails go out in the language the person last used here (English when never seen). */
-async function languageOf(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('caregiver_profiles').select('language').where('user_id', '=', userId).executeTakeFirst();
-  return row?.language ?? 'en';
-}
 
 async function ownedDeviceCount(db: Db, userId: string, tenantId: string | null): Promise<number> {
   const row = await db
@@ -98,7 +93,7 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
     const { token, hash } = newToken();
     const id = randomUUID();
     const expires = hoursFromNow(TRANSFER_TOKEN_HOURS);
-    const recipientLanguage = invitee ? await languageOf(db, invitee.id) : lang;
+    const recipientLanguage = invitee ? await languageOfUser(db, invitee.id, sender.tenant_id) : lang;
     await db.transaction().execute(async (trx) => {
       // One pending transfer per sender: a new invitation replaces the previous one and its link.
       await trx.updateTable('account_transfers').set({ status: 'cancelled' }).where('sender_user_id', '=', sender.id).where('status', '=', 'pending').execute();
@@ -167,7 +162,7 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
       await endSessions(trx, transfer.sender_user_id);
       const senderName = joinFullName(transfer.name, transfer.surname);
       const values = { name: senderName, recipient: joinFullName(recipient.name, recipient.surname), count: moving };
-      await queueMail(trx, { ...accountMail('transferDone', await languageOf(trx, transfer.sender_user_id), transfer.email, values), tenantId: transfer.tenant_id });
+      await queueMail(trx, { ...accountMail('transferDone', await languageOfUser(trx, transfer.sender_user_id, transfer.tenant_id), transfer.email, values), tenantId: transfer.tenant_id });
       return { deviceCount: moving, senderName };
     });
     kickMail();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { chosenLanguages } from '../accounts/user-language';
 import { DEFAULT_LANGUAGE_SETTING } from '../languages/languages';
 import { findLanguage, DEFAULT_LANGUAGE } from '../../common/languages';
 import { alarmKindOf, STANDARD_CHANNELS, type AlarmChannel } from '../../common/alarm-kinds';
@@ -57,8 +58,9 @@ export function stepsOf(receivers: readonly Receiver[], setup: EscalationSetup |
 
 /**
  * Who hears a device's alarms: its owner and its active alarm receivers, each once (a receiver
- * who is also the owner, or listed twice by user or email, is one receiver). Language: the
- * receiver's own, else the user's language setting, else the tenant's, else the host's.
+ * who is also the owner, or listed twice by user or email, is one receiver). Each in their own
+ * language: a user's is the one they chose in the app (accounts/user-language.ts); a receiver
+ * without one keeps the language given at the invitation; else the tenant's, else the host's.
  */
 export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise<Map<string, Receiver[]>> {
   const out = new Map<string, Receiver[]>();
@@ -83,24 +85,23 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
       .orderBy('r.id')
       .execute(),
   ]);
-  const setups = await escalationSetups(db, deviceIds);
-  const userIds = [...new Set([...owners.map((o) => o.user_id), ...invited.map((r) => r.user_id)].filter((u): u is string => !!u))];
+  const userIds = [...owners.map((o) => o.user_id), ...invited.flatMap((r) => (r.user_id ? [r.user_id] : []))];
   const tenantIds = [...new Set(owners.map((o) => o.tenant_id).concat(invited.map((r) => r.tenant_id)).filter((t): t is string => !!t))];
-  const settings = await db
-    .selectFrom('settings')
-    .select(['provider_name', 'provider_key', 'value'])
-    .where('name', '=', DEFAULT_LANGUAGE_SETTING)
-    .where((eb) =>
-      eb.or([
-        eb('provider_name', 'is', null),
-        ...(userIds.length ? [eb.and([eb('provider_name', '=', 'U'), eb('provider_key', 'in', userIds)])] : []),
-        ...(tenantIds.length ? [eb.and([eb('provider_name', '=', 'T'), eb('provider_key', 'in', tenantIds)])] : []),
-      ]),
-    )
-    .execute();
-  const setting = (provider: string | null, key: string | null) => settings.find((s) => s.provider_name === provider && (provider === null || s.provider_key === key))?.value;
-  const languageOf = (own: string | null, userId: string | null, tenantId: string | null) =>
-    (findLanguage(own) ?? findLanguage(setting('U', userId)) ?? findLanguage(setting('T', tenantId)) ?? findLanguage(setting(null, null)) ?? DEFAULT_LANGUAGE).cultureName;
+  const [setups, choices, defaults] = await Promise.all([
+    escalationSetups(db, deviceIds),
+    chosenLanguages(db, userIds),
+    db
+      .selectFrom('settings')
+      .select(['provider_name', 'provider_key', 'value'])
+      .where('name', '=', DEFAULT_LANGUAGE_SETTING)
+      .where((eb) => eb.or([eb('provider_name', 'is', null), ...(tenantIds.length ? [eb.and([eb('provider_name', '=', 'T'), eb('provider_key', 'in', tenantIds)])] : [])]))
+      .execute(),
+  ]);
+  const tenantDefault = (tenantId: string | null) =>
+    findLanguage(defaults.find((s) => s.provider_name === 'T' && s.provider_key === tenantId)?.value) ?? findLanguage(defaults.find((s) => s.provider_name === null)?.value);
+  /** The user's own choice (accounts/user-language.ts), else the one chosen at the invitation, else the tenant's, else the host's. */
+  const languageOf = (userId: string | null, invitation: string | null, tenantId: string | null) =>
+    (userId ? choices.get(userId) : undefined) ?? (findLanguage(invitation) ?? tenantDefault(tenantId) ?? DEFAULT_LANGUAGE).cultureName;
 
   const add = (r: Omit<Receiver, 'channels' | 'chosen' | 'phone' | 'order'>, accountPhone: string | null) => {
     const list = out.get(r.deviceId) ?? [];
@@ -110,11 +111,11 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
     list.push({ ...r, channels: chosen ? [...chosen.channels] : [...STANDARD_CHANNELS], chosen: chosen !== undefined, phone: chosen?.phone || accountPhone || null, order: list.length });
     out.set(r.deviceId, list);
   };
-  for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(null, o.user_id, o.tenant_id) }, o.phone_number);
+  for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(o.user_id, null, o.tenant_id) }, o.phone_number);
   for (const r of invited) {
     // A receiver whose account was deleted or deactivated is alarmed by mail only.
     const userId = r.user_id && r.is_deleted === false && r.is_active !== false ? r.user_id : null;
-    add({ deviceId: r.device_id, key: r.id, userId, email: r.email, language: languageOf(r.language, r.user_id, r.tenant_id) }, r.phone_number);
+    add({ deviceId: r.device_id, key: r.id, userId, email: r.email, language: languageOf(r.user_id, r.language, r.tenant_id) }, r.phone_number);
   }
   // The order of the device's escalation list; receivers it leaves out follow in their own order.
   for (const [deviceId, list] of out) {

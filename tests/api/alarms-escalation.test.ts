@@ -232,7 +232,7 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     expect(await job(eventId, 2)).toMatchObject({ status: 'done', last_error: 'acknowledged' });
     const taken = (list: { type: string; body: string }[]) => list.filter((m) => m.type === 'alarmTaken').map((m) => m.body);
     expect(taken((await messages(eventId, ownerId)).slice(before.owner))).toEqual(['escalation-b acknowledged the off-wrist alarm from Escalation watch and is taking care of it. You need not do anything.']);
-    expect(taken((await messages(eventId, users.c.id)).slice(before.c))).toEqual(['escalation-b har kvitteret for aftagnings-alarmen fra Escalation watch og tager sig af den. Du behøver ikke gøre noget.']);
+    expect(taken((await messages(eventId, users.c.id)).slice(before.c))).toEqual(['escalation-b har kvitteret for alarmen fra Escalation watch (taget af håndleddet) og tager sig af den. Du behøver ikke gøre noget.']);
   });
 
   it('runs each step exactly once with two nodes racing for it', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAREGIVER_POLICIES } from '../../common/policies';
 import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS } from '../../server/seed/demo';
@@ -65,8 +64,9 @@ describe.each(DATABASES)('device alarm receivers ($name)', ({ url: databaseUrl }
 
   it('adds an activated user of the tenant as an active receiver and mails them in their own language', async () => {
     const staff = await server.database.db.selectFrom('users').select('id').where('normalized_user_name', '=', 'STAFF').executeTakeFirstOrThrow();
-    // The staff member chose Danish (ABP keeps a user's language as a user-level setting).
-    await server.database.db.insertInto('settings').values({ id: randomUUID(), name: 'Abp.Localization.DefaultLanguage', value: 'da', provider_name: 'U', provider_key: staff.id }).execute();
+    // The staff member switched the app to Danish: that is their language (server/accounts/user-language.ts).
+    const staffToken = (await tokensFor(server.url, DEMO_USERS.staff.userName, DEMO_PASSWORD)).access_token;
+    expect(await call(staffToken, 'PUT', `${PROFILE}/language`, { language: 'da-DK' })).toEqual({ status: 200, body: { language: 'da-DK' } });
     const res = await invite(carer, { deviceId: mumWatch, email: ` ${DEMO_USERS.staff.email.toUpperCase()} ` });
     // The same answer for any address, without the person's name (docs/decisions/027-mail-abuse.md).
     expect(res, JSON.stringify(res.body)).toEqual({ status: 202, body: { message: SENT } });

@@ -33,7 +33,7 @@ beforeAll(() => {
 describe('EscalationDialog', () => {
   it.each([
     ['en', 'When nobody acknowledges one of these alarms', ['Left safe zone', 'SOS alarm', 'Fall detected', 'Taken off the wrist']],
-    ['da', 'Når ingen kvitterer for en af disse alarmer', ['Forlod sikker zone', 'SOS-alarm', 'Fald registreret', 'Taget af håndleddet']],
+    ['da', 'Når ingen kvitterer for en af disse alarmer', ['Uden for sikker zone', 'SOS-alarm', 'Fald registreret', 'Taget af håndleddet']],
   ] as const)('names the kinds of alarm that escalate, as the registry (common/alarm-kinds.ts) lists them (%s)', async (lng, intro, names) => {
     renderScreen(<EscalationDialog device={DEVICE} onClose={() => undefined} />, { resource: 'devices', i18n: await textsIn(lng), dataProvider: recordingDataProvider() });
     const dialog = await screen.findByRole('dialog');

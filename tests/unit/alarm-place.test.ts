@@ -132,7 +132,7 @@ describe('alarm texts', () => {
   it('says the battery as reported and since when a watch is quiet, in every language', () => {
     const battery = { ...base.event, type: 'lowBattery' as const, attributes: { battery: 19.8, latitude: 55.6761, longitude: 12.5683 } };
     expect(renderAlarm({ ...base, event: battery }).subject).toBe("Low battery on Mum's watch (19.8 %)");
-    expect(renderAlarm({ ...base, event: battery, receiver: { language: 'da-DK' } }).subject).toBe("Lavt batteri på Mum's watch (19,8 %)");
+    expect(renderAlarm({ ...base, event: battery, receiver: { language: 'da-DK' } }).subject).toBe("Lavt batteri i Mum's watch (19,8 %)");
     const offline = { ...base.event, type: 'offline' as const, attributes: { lastFix: '2026-11-24T12:40:00.000Z', latitude: 55.6761, longitude: 12.5683 } };
     for (const language of ['en', 'da-DK', 'de-DE', 'sv', 'no']) {
       const r = renderAlarm({ ...base, event: offline, receiver: { language } });

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
-import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, Polygon, Polyline, Popup, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { distanceMeters, type LatLng } from '../../../common/geo';
@@ -67,7 +67,9 @@ export default function LeafletEngine({ markers = [], trails = [], zones = [], c
 
   return (
     <>
-      <MapContainer center={toL(start)} zoom={zoom} style={{ height: '100%', width: '100%', background: '#e8eef3' }} attributionControl={Boolean(tileUrl)}>
+      <MapContainer center={toL(start)} zoom={zoom} style={{ height: '100%', width: '100%', background: '#e8eef3' }} attributionControl={Boolean(tileUrl)} zoomControl={false}>
+        {/* Leaflet's own buttons say "Zoom in" in English and keep their words once made: made again in each language. */}
+        <ZoomControl key={`${texts.zoomIn}|${texts.zoomOut}`} position="topleft" zoomInTitle={texts.zoomIn} zoomOutTitle={texts.zoomOut} />
         {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" /> : null}
         <ClickHandler onClick={onMapClick} />
         <FitView bounds={bounds} fitKey={`${fitKey}|${draft ? 'draft' : ''}`} />

@@ -28,6 +28,8 @@ export default function MapView(props: MapViewProps) {
     resizeHandle: t('page.resizeHandle'),
     centerHandle: t('page.centerLat'),
     zone: (name: string) => t('map.zone', { name }),
+    zoomIn: t('map.zoomIn'),
+    zoomOut: t('map.zoomOut'),
   };
   const Engine = mapsKey ? GoogleEngine : LeafletEngine;
   return (

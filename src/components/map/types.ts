@@ -42,5 +42,5 @@ export interface MapViewProps {
 
 /** What each engine receives: the props plus the translated texts it shows. */
 export interface EngineProps extends MapViewProps {
-  texts: { resizeHandle: string; centerHandle: string; zone: (name: string) => string };
+  texts: { resizeHandle: string; centerHandle: string; zone: (name: string) => string; zoomIn: string; zoomOut: string };
 }

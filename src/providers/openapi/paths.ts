@@ -37751,6 +37751,11 @@ export interface paths {
                                 senderEmail: string;
                                 senderName: string;
                             }[];
+                            /**
+                             * @description A culture name: 'en', 'da-DK', 'de-DE', 'sv' or 'no'
+                             * @enum {string}
+                             */
+                            language: "en" | "da-DK" | "de-DE" | "sv" | "no";
                             outgoingTransfer: {
                                 /** Format: date-time */
                                 acceptedTime: string | null;
@@ -38690,6 +38695,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plugandplay/profile/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the caller's language (alarms, reminders and mails) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A culture name: 'en', 'da-DK', 'de-DE', 'sv' or 'no'
+                         * @enum {string}
+                         */
+                        language: "en" | "da-DK" | "de-DE" | "sv" | "no";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description A culture name: 'en', 'da-DK', 'de-DE', 'sv' or 'no'
+                             * @enum {string}
+                             */
+                            language: "en" | "da-DK" | "de-DE" | "sv" | "no";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AbpError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plugandplay/profile/pending-registration": {
         parameters: {
             query?: never;
@@ -39405,6 +39525,11 @@ export interface paths {
                                 senderEmail: string;
                                 senderName: string;
                             }[];
+                            /**
+                             * @description A culture name: 'en', 'da-DK', 'de-DE', 'sv' or 'no'
+                             * @enum {string}
+                             */
+                            language: "en" | "da-DK" | "de-DE" | "sv" | "no";
                             outgoingTransfer: {
                                 /** Format: date-time */
                                 acceptedTime: string | null;

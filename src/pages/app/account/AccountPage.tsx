@@ -10,6 +10,7 @@ import { AppPage } from '../AppPage';
 import { fetchProfile, PROFILE_KEY, type Profile } from './api';
 import { AvatarSection } from './AvatarSection';
 import { DeleteSection } from './DeleteSection';
+import { LanguageSection } from './LanguageSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -44,7 +45,7 @@ function FinalizingTransfer() {
   );
 }
 
-/** /account: profile, picture, password, where you are signed in, account transfer, your data (export, erasure) and deletion (SPEC section 2). */
+/** /account: profile, language (of the app, alarms and mails), picture, password, where you are signed in, account transfer, your data (export, erasure) and deletion (SPEC section 2). */
 export default function AccountPage() {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
@@ -70,6 +71,7 @@ export default function AccountPage() {
         profile && (
           <Stack spacing={3} sx={{ maxWidth: 720 }}>
             <ProfileSection profile={profile} onSaved={saved} />
+            <LanguageSection language={profile.language} />
             <AvatarSection updated={profile.avatarUpdated} onChanged={refresh} />
             <PasswordSection />
             <SignInSecurity />

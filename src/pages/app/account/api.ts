@@ -28,6 +28,14 @@ export async function updateProfile(input: ProfileInput): Promise<Profile> {
   return api('put', '/api/plugandplay/profile/update-profile', { ...OWN, body: { ...input, phoneNumber: input.phoneNumber || null } });
 }
 
+/** A language Vigil speaks, by its culture name: the one alarms and mails to the user are written in. */
+export type OwnLanguage = AnswerOf<'/api/plugandplay/profile/language', 'put'>['language'];
+
+/** The signed-in user's language (anyone signed in, not only carers: staff receive alarms too). */
+export async function saveLanguage(language: OwnLanguage): Promise<OwnLanguage> {
+  return (await api('put', '/api/plugandplay/profile/language', { ...OWN, body: { language } })).language;
+}
+
 export async function changePassword(input: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
   await api('post', '/api/plugandplay/profile/change-password', { ...OWN, body: input });
 }
