@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/constraint-errors';
 import { receiverInviteMail } from './invite-mail';
 import { receiverDto } from './receiver-dto';
 import { requireOwnDevice, type Owner } from './scope';
-import { languageOfUser } from './user-language';
+import { languageOfUser } from '../languages/user-language';
 
 /** More receivers than this per device is a mistake, not a care plan (and would be a mail cannon). */
 export const MAX_RECEIVERS_PER_DEVICE = 20;

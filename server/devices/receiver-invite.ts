@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/constraint-errors';
 import { MAX_RECEIVERS_PER_DEVICE } from './alarm-receivers';
 import { receiverInviteMail } from './invite-mail';
 import { requireOwnDevice, type Owner } from './scope';
-import { languageOfUser } from './user-language';
+import { languageOfUser } from '../languages/user-language';
 
 const emailProblem = (lang: string, key: string, values: Record<string, string | number> = {}) =>
   invalid(lang, [{ message: translate(`devices:errors.${key}`, lang, values), members: ['email'] }]);

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
 import { useSignInAction } from '../../../components/useSignInAction';
-import { publicApi } from './publicApi';
+import { publicApi } from '../publicApi';
 import { ResendLink } from './ResendLink';
 
 type State =
@@ -30,7 +30,7 @@ export function CompleteRegistration({ token }: { token: string }) {
 
   useEffect(() => {
     let live = true;
-    void publicApi<{ name: string }>(`pending-registration?token=${encodeURIComponent(token)}`).then((r) => {
+    void publicApi<{ name: string }>(`plugandplay/profile/pending-registration?token=${encodeURIComponent(token)}`).then((r) => {
       if (!live) return;
       setState(r.ok && r.data ? { step: 'greeting', name: r.data.name } : { step: 'refused', message: r.message ?? t('registration.failed'), ...(r.code ? { code: r.code } : {}) });
     });
@@ -41,7 +41,7 @@ export function CompleteRegistration({ token }: { token: string }) {
 
   const complete = async (name: string) => {
     setState({ step: 'completing', name });
-    const r = await publicApi('complete-registration', { method: 'POST', body: { token } });
+    const r = await publicApi('plugandplay/profile/complete-registration', { method: 'POST', body: { token } });
     setState(r.ok ? { step: 'done', name } : { step: 'refused', message: r.message ?? t('registration.failed'), ...(r.code ? { code: r.code } : {}) });
   };
 
