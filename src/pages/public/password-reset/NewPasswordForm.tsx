@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -12,7 +12,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { newPasswordProblems, type FormProblem } from '../../../../common/caregiver-account';
 import { PASSWORD_RESET_PATH } from '../../../../common/navigation';
 import { useSignInAction } from '../../../components/useSignInAction';
-import { publicApi } from '../publicApi';
+import { publicApi, type PublicResult } from '../publicApi';
 import { PasswordHints } from '../registration/PasswordHints';
 import { useProblemMessages } from '../registration/useFieldErrors';
 
@@ -20,7 +20,7 @@ type State =
   | { step: 'checking' }
   | { step: 'form'; userName: string }
   | { step: 'done' }
-  | { step: 'refused'; message: string };
+  | { step: 'refused'; message: string; used: boolean };
 
 const EMPTY = { newPassword: '', confirmPassword: '' };
 
@@ -39,16 +39,21 @@ export function NewPasswordForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
 
+  const refusal = useCallback(
+    (r: PublicResult<unknown>): State => ({ step: 'refused', message: r.message ?? t('passwordReset.saveFailed'), used: r.code === 'Vigil:LinkUsed' }),
+    [t],
+  );
+
   useEffect(() => {
     let live = true;
     void publicApi<{ userName: string }>('account/verify-password-reset-token', { method: 'POST', body: { token } }).then((r) => {
       if (!live) return;
-      setState(r.ok && r.data ? { step: 'form', userName: r.data.userName } : { step: 'refused', message: r.message ?? t('passwordReset.saveFailed') });
+      setState(r.ok && r.data ? { step: 'form', userName: r.data.userName } : refusal(r));
     });
     return () => {
       live = false;
     };
-  }, [token, t]);
+  }, [token, refusal]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +73,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       window.history.replaceState(window.history.state, '', PASSWORD_RESET_PATH);
       return setState({ step: 'done' });
     }
-    if (r.status === 403 || r.status === 404) return setState({ step: 'refused', message: r.message ?? t('passwordReset.saveFailed') });
+    if (r.status === 403 || r.status === 404) return setState(refusal(r));
     setErrors(r.fields);
     setFailure(Object.keys(r.fields).length ? undefined : (r.message ?? t('passwordReset.saveFailed')));
   };
@@ -87,9 +92,16 @@ export function NewPasswordForm({ token }: { token: string }) {
         <Alert severity="error" sx={{ width: '100%' }}>
           {state.message}
         </Alert>
-        <Button component={RouterLink} to={PASSWORD_RESET_PATH} variant="contained">
-          {t('passwordReset.askAgain')}
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          {state.used && (
+            <Button variant="contained" startIcon={<LoginIcon />} onClick={() => signIn.start()} disabled={signIn.busy}>
+              {t('passwordReset.signIn')}
+            </Button>
+          )}
+          <Button component={RouterLink} to={PASSWORD_RESET_PATH} variant={state.used ? 'outlined' : 'contained'}>
+            {t('passwordReset.askAgain')}
+          </Button>
+        </Stack>
       </Stack>
     );
   }
