@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { useSignInAction } from '../../../components/useSignInAction';
 import { publicApi, type PublicResult } from '../publicApi';
 import { PasswordHints } from '../registration/PasswordHints';
 import { useProblemMessages } from '../registration/useFieldErrors';
+import { BusyStatus } from '../../../components/BusyStatus';
 
 type State =
   | { step: 'checking' }
@@ -80,10 +80,7 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   if (state.step === 'checking') {
     return (
-      <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={20} aria-hidden />
-        <Typography>{t('passwordReset.checking')}</Typography>
-      </Stack>
+      <BusyStatus text={t('passwordReset.checking')} />
     );
   }
   if (state.step === 'refused') {

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { useSignInAction } from '../../../components/useSignInAction';
 import { publicApi } from '../publicApi';
 import { ResendLink } from './ResendLink';
+import { BusyStatus } from '../../../components/BusyStatus';
 
 type State =
   | { step: 'loading' }
@@ -47,10 +47,7 @@ export function CompleteRegistration({ token }: { token: string }) {
 
   if (state.step === 'loading') {
     return (
-      <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={20} aria-hidden />
-        <Typography>{t('complete.checking')}</Typography>
-      </Stack>
+      <BusyStatus text={t('complete.checking')} />
     );
   }
   if (state.step === 'refused') {
