@@ -8,10 +8,11 @@ import { passkeyRoutes } from './passkey-routes';
 import { authenticatorRoutes } from './authenticator-routes';
 import { accountSessionRoutes } from './session-routes';
 import { profileRoutes } from './profile-routes';
+import { passwordResetRoutes } from './password-reset-routes';
 import { registrationRoutes } from './registration-routes';
 import { transferRoutes } from './transfer-routes';
 
-/** Caregiver self-service: registration, profile, avatar, password, account transfer and deletion (/api/plugandplay/profile/*, /api/plugandplay/avatar). */
+/** Caregiver self-service: registration, a forgotten password (any user's), profile, avatar, password, account transfer and deletion (/api/plugandplay/profile/*, /api/plugandplay/avatar). */
 export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   // Refused requests name their fields with the profile's labels unless a route has its own.
   app.addHook('onRoute', (route) => {
@@ -19,6 +20,7 @@ export async function accountsModule(app: FastifyInstance, ctx: ModuleContext): 
   });
   const api = app.withTypeProvider<RequestTypes>();
   await registrationRoutes(api, ctx);
+  await passwordResetRoutes(api, ctx);
   await profileRoutes(api, ctx);
   await languageRoutes(api, ctx);
   await transferRoutes(api, ctx);

@@ -3,7 +3,7 @@ import { escapeHtml, typed, typedAddress, wrappingBody } from '../mail/user-text
 import { translate } from '../localization/texts';
 
 /** The mails of this module, each in the receiver's language (profile:mail.<kind>.*). */
-export type MailKind = 'registration' | 'accountExists' | 'transfer' | 'transferDone' | 'emailChanged';
+export type MailKind = 'registration' | 'accountExists' | 'transfer' | 'transferDone' | 'emailChanged' | 'passwordReset';
 
 /**
  * Values put into a mail's texts. Strings are what people typed (names, addresses): they appear

@@ -18,6 +18,7 @@ import { EMAIL_BODY, refuseProblems, REGISTRATION_BODY, TOKEN_BODY } from './bod
 import type { Api } from '../http/route-schemas';
 import { ACCEPTED_MESSAGE, LINK_REFUSALS, REGISTRATION_DONE, REGISTRATION_GREETING, TOKEN_QUERY, TOO_MANY } from './profile-route-schemas';
 import { accountMail } from './mails';
+import { mailLanguageOf } from './mail-language';
 import { registrationTenant, takeTenantParameter } from './tenant-choice';
 import { hashToken, hoursFromNow, linkRefusal, newToken, REGISTRATION_TOKEN_HOURS, unknownLink } from './tokens';
 import { loginNameConflicts } from '../identity/login-names';
@@ -65,8 +66,7 @@ async function forgetExpiredRegistrations(db: Db, userName: string, email: strin
  * without anything the caller typed; no registration link.
  */
 async function mailAccountExists(db: Db, publicUrl: string, owner: { id: string; tenant_id: string | null; email: string }, lang: string): Promise<void> {
-  const profile = await db.selectFrom('caregiver_profiles').select('language').where('user_id', '=', owner.id).executeTakeFirst();
-  const mail = accountMail('accountExists', profile?.language ?? lang, owner.email, {}, { link: `${publicUrl}/registration` });
+  const mail = accountMail('accountExists', await mailLanguageOf(db, owner.id, lang), owner.email, {}, { link: `${publicUrl}/registration` });
   await queueMail(db, { ...mail, tenantId: owner.tenant_id });
 }
 

@@ -16,9 +16,11 @@ export interface AccountTokensTable {
   id: string;
   tenant_id: string | null;
   user_id: string;
-  purpose: 'registration';
+  purpose: 'registration' | 'password-reset';
   /** SHA-256 (hex) of the token in the mailed link. */
   token_hash: string;
+  /** A reset link's user's security stamp when it was made: a stamp renewed since voids it (035). */
+  security_stamp: ColumnType<string | null, string | null | undefined, string | null>;
   expires_time: ColumnType<Date, Date | string, Date | string>;
   used_time: NullableTimestamp;
   creation_time: CreatedAt;

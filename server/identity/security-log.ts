@@ -13,6 +13,9 @@ export type SecurityAction =
   | 'TwoFactorFailed'
   | 'Logout'
   | 'ChangePassword'
+  /** Forgotten password: a reset link was asked for (the account, or only what was typed when it is nobody's); a link set a new one. */
+  | 'PasswordResetRequested'
+  | 'PasswordReset'
   /** A change that would have widened someone's rights beyond the caller's, or left no host administrator. */
   | 'PrivilegeEscalationRefused';
 

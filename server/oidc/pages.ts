@@ -1,5 +1,6 @@
 import { BRAND } from '../../common/brand';
 import { LANGUAGES } from '../../common/languages';
+import { PASSWORD_RESET_PATH } from '../../common/navigation';
 import { translate } from '../localization/texts';
 import { passkeySignIn } from './passkey-page';
 
@@ -108,7 +109,7 @@ ${error ? `<div class="alert" role="alert" id="signin-error">${escape(error)}</d
 ${passkeySignIn(lang, action)}
 ${external && !notice ? `<a class="button secondary" href="${action}/mitid">${t(lang, 'signIn.external', { name: external.name })}</a>` : ''}
 <form method="post" action="${action}/abort"><button type="submit" class="secondary">${t(lang, 'signIn.cancel')}</button></form>
-<div class="links"><a href="${escape(homeUrl)}/registration">${t(lang, 'signIn.register')}</a></div>`;
+<div class="links"><a href="${escape(homeUrl)}${PASSWORD_RESET_PATH}">${t(lang, 'signIn.forgotPassword')}</a><a href="${escape(homeUrl)}/registration">${t(lang, 'signIn.register')}</a></div>`;
   return page({ lang, title: t(lang, 'signIn.title'), body, languageBase: action, homeUrl });
 }
 

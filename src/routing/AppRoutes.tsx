@@ -8,6 +8,7 @@ import { lazyComponent, type LazyComponent } from './lazyComponent';
 const Home = lazyComponent(() => import('../pages/public/Home'));
 const Login = lazyComponent(() => import('../pages/public/Login'));
 const Registration = lazyComponent(() => import('../pages/public/Registration'));
+const PasswordReset = lazyComponent(() => import('../pages/public/PasswordReset'));
 const Imprint = lazyComponent(() => import('../pages/public/Imprint'));
 const Terms = lazyComponent(() => import('../pages/public/Terms'));
 const Faq = lazyComponent(() => import('../pages/public/Faq'));
@@ -22,6 +23,7 @@ const PUBLIC_PAGES: Readonly<Record<PublicPath, LazyComponent<object>>> = {
   '/': Home,
   '/login': Login,
   '/registration': Registration,
+  '/password-reset': PasswordReset,
   '/imprint': Imprint,
   '/terms': Terms,
   '/faq': Faq,
@@ -52,6 +54,7 @@ export function AppRoutes() {
         <Route index element={<Home />} />
         <Route path="login" element={<Login />} />
         <Route path="registration" element={<Registration />} />
+        <Route path="password-reset" element={<PasswordReset />} />
         <Route path="imprint" element={<Imprint />} />
         <Route path="terms" element={<Terms />} />
         <Route path="faq" element={<Faq />} />

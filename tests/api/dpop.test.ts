@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWTHeaderParameters } from 'jose';
 import * as client from 'openid-client';
@@ -9,6 +9,7 @@ import { challenge, clientSignIn, makeProof, type ClientSignIn } from '../suppor
 import { DATABASES, startServer, type TestServer, startSecondNode, type SecondNode } from '../support/server';
 import { signIn, tokensFor } from '../support/sign-in';
 import { decodeJwt } from '../support/tokens';
+import { captureServerLog } from '../support/server-log';
 
 /**
  * DPoP (RFC 9449): an independent client (openid-client) binds its tokens to a key and calls the
@@ -18,19 +19,8 @@ import { decodeJwt } from '../support/tokens';
 
 const ROUTE = '/api/app/user-overviews/current';
 
-/**
- * Everything the servers log, to show no token or proof is in it (pino writes through
- * process.stdout.write once it is replaced: tests/api/issuer-mismatch.test.ts).
- */
-let stdout: MockInstance<typeof process.stdout.write>;
-const logged: string[] = [];
-beforeAll(() => {
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    logged.push(String(chunk));
-    return true;
-  });
-});
-afterAll(() => stdout.mockRestore());
+/** Everything the servers log, to show no token or proof is in it. */
+const serverLog = captureServerLog();
 
 interface Answer {
   status: number;
@@ -159,8 +149,8 @@ describe.each(DATABASES)('DPoP-bound access tokens ($name)', ({ url: databaseUrl
     const proof = await makeProof(keyPair, { htm: 'GET', htu: url(), accessToken: token });
     await dpopCall(proof);
     await dpopCall(proof);
-    expect(logged.join('')).toContain('refused access token');
-    for (const secret of [token, proof, proof.split('.')[2]!]) expect(logged.join('')).not.toContain(secret);
+    expect(serverLog.text()).toContain('refused access token');
+    for (const secret of [token, proof, proof.split('.')[2]!]) expect(serverLog.text()).not.toContain(secret);
   });
 });
 

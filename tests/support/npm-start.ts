@@ -16,14 +16,18 @@ export function npmStartCommand(): [string, string[]] {
   return [process.execPath, args];
 }
 
-/** Runs `npm run <name> -- ...args` as the operator would: the package.json script (tsx), in a child process. */
-export async function npmRun(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+/**
+ * Runs `npm run <name> -- ...args` as the operator would: the package.json script (tsx), in a child
+ * process; `input` is piped to its standard input (closed at once without it).
+ */
+export async function npmRun(name: 'backup' | 'restore' | 'admin', args: string[], env: Record<string, string>, input = ''): Promise<{ code: number; out: string }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const [command, script] = pkg.scripts[name]!.split(/\s+/);
   if (command !== 'tsx') throw new Error(`npm run ${name} runs ${command}, not tsx`);
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script!, ...args], { cwd: PROJECT_ROOT, timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (err, stdout, stderr) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', script!, ...args], { cwd: PROJECT_ROOT, timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
     });
+    child.stdin?.end(input);
   });
 }

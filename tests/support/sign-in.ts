@@ -122,3 +122,13 @@ export async function tokensFor(baseUrl: string, login: string, password: string
   if (!attempt.tokens) throw new Error(`sign-in as ${login} failed with ${attempt.status}`);
   return attempt.tokens;
 }
+
+/** Renews tokens with a refresh token at the issuer: 200 with new tokens, or 400 invalid_grant for an ended sign-in. */
+export async function refreshTokens(baseUrl: string, refreshToken: string, clientId = 'vigil-web'): Promise<{ status: number; body: Partial<Tokens> & { error?: string } }> {
+  const res = await fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Partial<Tokens> & { error?: string } };
+}

@@ -133,7 +133,7 @@ export async function userActionRoutes(app: Api, opts: { db: Db }) {
     const user = await requireUser(db, request, request.params.id);
     const { newPassword } = request.body;
     await assertMayManageUser(db, request, user);
-    await setPassword(db, request, user, newPassword, true);
+    await setPassword(db, request, user, newPassword, 'administrator');
     return reply.status(204).send();
   });
 }

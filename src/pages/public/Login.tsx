@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { safeReturnPath } from '../../components/safeReturnPath';
 import { useSignInAction } from '../../components/useSignInAction';
 import { VigilLogo } from '../../components/VigilLogo';
+import { BusyStatus } from '../../components/BusyStatus';
 
 /** Where to go after sign-in: react-admin's `state.nextPathname`, or `?returnTo=`; only local paths. */
 function useReturnTo(): string | undefined {
@@ -52,10 +52,7 @@ export default function Login() {
               {t(errorKey)}
             </Alert>
           ) : (
-            <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              <CircularProgress size={20} aria-hidden />
-              <Typography>{t('auth.redirecting')}</Typography>
-            </Stack>
+            <BusyStatus text={t('auth.redirecting')} />
           )}
           <Typography variant="body2" color="text.secondary">
             {errorKey ? t('login.failedHelp') : t('login.manualHelp')}

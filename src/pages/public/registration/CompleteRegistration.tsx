@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
 import { useSignInAction } from '../../../components/useSignInAction';
-import { publicApi } from './publicApi';
+import { publicApi } from '../publicApi';
 import { ResendLink } from './ResendLink';
+import { BusyStatus } from '../../../components/BusyStatus';
 
 type State =
   | { step: 'loading' }
@@ -30,7 +30,7 @@ export function CompleteRegistration({ token }: { token: string }) {
 
   useEffect(() => {
     let live = true;
-    void publicApi<{ name: string }>(`pending-registration?token=${encodeURIComponent(token)}`).then((r) => {
+    void publicApi<{ name: string }>(`plugandplay/profile/pending-registration?token=${encodeURIComponent(token)}`).then((r) => {
       if (!live) return;
       setState(r.ok && r.data ? { step: 'greeting', name: r.data.name } : { step: 'refused', message: r.message ?? t('registration.failed'), ...(r.code ? { code: r.code } : {}) });
     });
@@ -41,16 +41,13 @@ export function CompleteRegistration({ token }: { token: string }) {
 
   const complete = async (name: string) => {
     setState({ step: 'completing', name });
-    const r = await publicApi('complete-registration', { method: 'POST', body: { token } });
+    const r = await publicApi('plugandplay/profile/complete-registration', { method: 'POST', body: { token } });
     setState(r.ok ? { step: 'done', name } : { step: 'refused', message: r.message ?? t('registration.failed'), ...(r.code ? { code: r.code } : {}) });
   };
 
   if (state.step === 'loading') {
     return (
-      <Stack role="status" direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={20} aria-hidden />
-        <Typography>{t('complete.checking')}</Typography>
-      </Stack>
+      <BusyStatus text={t('complete.checking')} />
     );
   }
   if (state.step === 'refused') {

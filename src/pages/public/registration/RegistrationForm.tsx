@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { registrationProblems, type RegistrationFields } from '../../../../common/caregiver-account';
 import { textLinkSx } from '../../../components/TextLink';
 import { PasswordHints } from './PasswordHints';
-import { publicApi } from './publicApi';
+import { publicApi } from '../publicApi';
 import { useProblemMessages } from './useFieldErrors';
 
 const EMPTY: RegistrationFields = { userName: '', fullName: '', email: '', phoneNumber: '', password: '', confirmPassword: '', agreeTerms: false, productUpdates: false };
@@ -53,7 +53,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
     setFailure(undefined);
     if (registrationProblems(form).length) return;
     setBusy(true);
-    const result = await publicApi<{ email: string }>('pending-registration', { method: 'POST', body: { ...form, phoneNumber: form.phoneNumber || null } });
+    const result = await publicApi<{ email: string }>('plugandplay/profile/pending-registration', { method: 'POST', body: { ...form, phoneNumber: form.phoneNumber || null } });
     setBusy(false);
     if (result.ok) return onRegistered(form.email.trim());
     setServerFields(result.fields);

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { profileProblems } from '../../../../common/caregiver-account';
-import { publicApi } from './publicApi';
+import { publicApi } from '../publicApi';
 import { useProblemMessages } from './useFieldErrors';
 
 /** Asks for a new registration link; the answer is the same whether or not the address has an account. */
@@ -25,7 +25,7 @@ export function ResendLink({ initialEmail = '' }: { initialEmail?: string }) {
     setError(problem);
     if (problem) return;
     setBusy(true);
-    const answer = await publicApi<{ message: string }>('resend-email', { method: 'POST', body: { email: email.trim() } });
+    const answer = await publicApi<{ message: string }>('plugandplay/profile/resend-email', { method: 'POST', body: { email: email.trim() } });
     setBusy(false);
     setResult({ ok: answer.ok, message: (answer.ok ? answer.data?.message : answer.message) ?? t('resend.failed') });
   };

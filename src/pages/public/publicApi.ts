@@ -1,8 +1,9 @@
-import { requestLanguage } from '../../../../common/languages';
-import { loadRuntimeConfig } from '../../../config/runtime';
+import { requestLanguage } from '../../../common/languages';
+import { loadRuntimeConfig } from '../../config/runtime';
 
 /**
- * Anonymous calls of the registration page, without react-admin (the public bundle stays small):
+ * Anonymous calls of the public pages (registration, a forgotten password) to `<api base>/<path>`,
+ * without react-admin (the public bundle stays small):
  * the stored language as Accept-Language, `__tenant` passed on from the page's own address when a
  * tenant's registration link names one. Failures resolve with ABP's message and field problems.
  */
@@ -28,7 +29,7 @@ export async function publicApi<T>(path: string, init: { method?: 'GET' | 'POST'
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${apiBase.replace(/\/+$/, '')}/plugandplay/profile/${path}`, {
+    response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, {
       method: init.method ?? 'GET',
       headers,
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
