@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMITS } from '../../server/http/mail-limits';
-import { DEFAULT_LANGUAGE_SETTING } from '../../server/languages/languages';
 import { hashToken, PASSWORD_RESET_TOKEN_MINUTES } from '../../server/accounts/tokens';
 import { accountsServer, mailTo, problemsOf, type AccountsServer } from '../support/accounts';
 import { DATABASES } from '../support/server';
@@ -136,7 +135,8 @@ describe.each(DATABASES)('password reset by mail on $name', ({ url }) => {
     const dane = await env.caregiver('dane');
     await env.db.insertInto('caregiver_profiles').values({ user_id: dane.userId, tenant_id: env.sunriseId, language: 'da-DK' }).execute();
     const swede = await env.caregiver('swede');
-    await env.db.insertInto('settings').values({ id: randomUUID(), name: DEFAULT_LANGUAGE_SETTING, value: 'sv', provider_name: 'U', provider_key: swede.userId }).execute();
+    // Chosen with the app's language switch (PUT /api/plugandplay/profile/language).
+    expect((await env.call(swede.token, 'PUT', '/api/plugandplay/profile/language', { language: 'sv' })).status).toBeLessThan(300);
     const nobody = await env.caregiver('unset');
     for (const who of [dane, swede, nobody]) expect((await requestReset(who.email, { lang: 'de' })).status).toBe(202);
     expect((await mailedReset(dane.email)).mail.subject).toBe('Nulstil din adgangskode til Vigil');
