@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES, AVATAR_SNIFF_BYTES, AVATAR_TYPES, avatarProblem, imageTypeOf } from '../../common/avatar';
 import { POLICIES } from '../../common/policies';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ModuleContext } from '../module-context';
 import { callerAccount } from './caller';
