@@ -20177,6 +20177,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -22129,6 +22130,7 @@ export interface paths {
                             }[];
                             productInstance: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -26787,7 +26789,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stream of new alarms and acknowledgments */
+        /** A stream of new alarms, acknowledgments and the user's watches' changed states */
         get: {
             parameters: {
                 query?: never;
@@ -26797,7 +26799,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream: "alarm" and "ack" events, "expired" or "ended" when the sign-in does */
+                /** @description text/event-stream: "alarm" and "ack" events, "device" (a watch of the user changed: online, battery, charging, last contact), "resync" (reload what is open), "expired" or "ended" when the sign-in does */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -37303,6 +37305,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             batteryLevel: number | null;
+                            charging?: boolean;
                             concurrencyStamp: string;
                             /** Format: date-time */
                             creationTime: string;
@@ -37409,6 +37412,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -37614,6 +37618,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             batteryLevel: number | null;
+                            charging?: boolean;
                             concurrencyStamp: string;
                             /** Format: date-time */
                             creationTime: string;
