@@ -31,10 +31,26 @@ export interface DeviceDto {
   status: 'online' | 'offline';
   subscriptionStatus: 'active' | 'paused';
   batteryLevel: number | null;
+  /** Whether it charges, where the answer reads the device's live state (the dashboard's list). */
+  charging?: boolean;
   lastContact: string | null;
   promotionsOptIn: boolean;
   creationTime: string;
   concurrencyStamp: string;
+}
+
+/**
+ * A watch's state as it changed, on the live stream (`device` events of /api/app/tracking/live):
+ * what its card shows, as the dashboard's list would read it now.
+ */
+export interface DeviceStateEvent {
+  deviceId: string;
+  tenantId: string | null;
+  online: boolean;
+  batteryLevel: number | null;
+  charging: boolean;
+  /** ISO 8601. */
+  lastContact: string | null;
 }
 
 /** An alarm receiver of a device. */

@@ -91,7 +91,7 @@ export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> 
     return alarmDto(full);
   });
 
-  app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED }, schema: { tags, summary: 'A stream of new alarms and acknowledgments', produces: ['text/event-stream'], ...ALARM_STREAM } }, async (request, reply) => {
+  app.get('/api/app/tracking/live', { config: { policy: AUTHENTICATED }, schema: { tags, summary: "A stream of new alarms, acknowledgments and the user's watches' changed states", produces: ['text/event-stream'], ...ALARM_STREAM } }, async (request, reply) => {
     const principal = request.principal!;
     reply.hijack();
     const raw = reply.raw;
@@ -103,7 +103,7 @@ export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> 
     });
     raw.write('retry: 3000\n: connected\n\n');
     const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const remove = hub.add(principal.userId, { send });
+    const remove = hub.add(principal.userId, { tenantId: principal.tenantId, send });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // A stream lives no longer than its token: 'expired' at its expiry (the web app reconnects at
     // once with the renewed token), 'ended' when its sign-in ends on any node.

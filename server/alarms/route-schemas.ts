@@ -31,5 +31,5 @@ export const ALARM_ACKNOWLEDGE = {
 
 /** A server-sent event stream: never a JSON answer (the route writes it itself). */
 export const ALARM_STREAM = {
-  response: { 200: { type: 'string', description: 'text/event-stream: "alarm" and "ack" events, "expired" or "ended" when the sign-in does' } },
+  response: { 200: { type: 'string', description: 'text/event-stream: "alarm" and "ack" events, "device" (a watch of the user changed: online, battery, charging, last contact), "resync" (reload what is open), "expired" or "ended" when the sign-in does' } },
 } as const;

@@ -6,7 +6,8 @@ export type { DeviceDto };
 
 export type DeviceRow = Selectable<DevicesTable>;
 
-export function deviceDto(row: DeviceRow, promotionsOptIn: boolean): DeviceDto {
+/** `charging` is told where the row was read with its live state (server/ingest/live-state.ts). */
+export function deviceDto(row: DeviceRow & { charging?: boolean }, promotionsOptIn: boolean): DeviceDto {
   return {
     id: row.id,
     name: row.name,
@@ -16,6 +17,7 @@ export function deviceDto(row: DeviceRow, promotionsOptIn: boolean): DeviceDto {
     status: row.status === 'online' ? 'online' : 'offline',
     subscriptionStatus: row.subscription_status === 'paused' ? 'paused' : 'active',
     batteryLevel: row.battery_level,
+    ...(row.charging === undefined ? {} : { charging: row.charging }),
     lastContact: row.last_contact ? new Date(row.last_contact).toISOString() : null,
     promotionsOptIn,
     creationTime: new Date(row.creation_time).toISOString(),

@@ -21,6 +21,8 @@ export const DEVICE = {
     subscriptionStatus: { type: 'string', enum: ['active', 'paused'] },
     // The ingest's live battery is a real number, not always an integer.
     batteryLevel: { type: ['number', 'null'] },
+    // Told by the dashboard's reads (the device's live state), not by the answers to changes.
+    charging: { type: 'boolean' },
     lastContact: NULLABLE_TIME,
     promotionsOptIn: { type: 'boolean' },
     creationTime: TIME,

@@ -14,13 +14,13 @@ export const liveColumns = [
   sql<Date | null>`coalesce(s.last_seen, devices.last_contact)`.as('last_contact'),
 ] as const;
 
-/** Rows read from devices with battery_level and last_contact replaced by the live values. */
-export async function withLiveState<Row extends { id: string; battery_level: number | null; last_contact: Date | string | null }>(db: Db, rows: Row[]): Promise<Row[]> {
-  if (rows.length === 0) return rows;
-  const live = await db.selectFrom('device_state').select(['device_id', 'battery', 'last_seen']).where('device_id', 'in', rows.map((r) => r.id)).execute();
+/** Rows read from devices with battery_level and last_contact replaced by the live values, and whether each charges. */
+export async function withLiveState<Row extends { id: string; battery_level: number | null; last_contact: Date | string | null }>(db: Db, rows: Row[]): Promise<(Row & { charging: boolean })[]> {
+  if (rows.length === 0) return [];
+  const live = await db.selectFrom('device_state').select(['device_id', 'battery', 'last_seen', 'charging']).where('device_id', 'in', rows.map((r) => r.id)).execute();
   const byId = new Map(live.map((s) => [s.device_id, s]));
   return rows.map((r) => {
     const s = byId.get(r.id);
-    return s ? { ...r, battery_level: s.battery ?? r.battery_level, last_contact: s.last_seen ?? r.last_contact } : r;
+    return s ? { ...r, battery_level: s.battery ?? r.battery_level, last_contact: s.last_seen ?? r.last_contact, charging: s.charging ?? false } : { ...r, charging: false };
   });
 }

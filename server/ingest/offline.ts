@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordEvents } from '../alarms/record';
+import { notifyDeviceStates } from '../alarms/channels/device-states';
 import type { DeliverOptions } from '../alarms/deliver';
 
 /** A device that sent nothing for this long is offline, unless it has a timeout of its own. */
@@ -24,6 +25,8 @@ export async function sweepOffline(db: Db, alarms: Partial<DeliverOptions> = {})
     if (gone.rows.length === 0) return 0;
     const ids = gone.rows.map((r) => r.device_id);
     const devices = await trx.updateTable('devices').set({ status: 'offline' }).where('id', 'in', ids).returning(['id', 'tenant_id', 'name']).execute();
+    // The owners' open dashboards show them offline (live watch cards).
+    await notifyDeviceStates(trx, ids);
     const byId = new Map(gone.rows.map((r) => [r.device_id, r]));
     const now = new Date();
     await recordEvents(

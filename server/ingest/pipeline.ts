@@ -7,6 +7,7 @@ import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters, Outcome } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
 import { recordEvents } from '../alarms/record';
+import { notifyDeviceStates } from '../alarms/channels/device-states';
 import type { DeliverOptions } from '../alarms/deliver';
 import type { AlarmEvent } from '../alarms/event';
 import { kickMail } from '../mail';
@@ -417,6 +418,8 @@ export class IngestPipeline {
       deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : [], [...new Set(batch.filter((p) => p.handsCommands).map((p) => p.device.id))]);
       if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
+      // The owners' open dashboards hear of the devices rows just refreshed (live watch cards).
+      await notifyDeviceStates(trx, deviceChanges.map((c) => c.id));
       // Each queued command goes out in one answer: the device's first message of the batch.
       const handed = new Set<string>();
       for (const p of batch) {

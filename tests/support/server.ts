@@ -111,8 +111,8 @@ export type SecondNode = Server & { url: string };
 /** Another API node on the first's database and configuration (its PUBLIC_URL too), on a port of its own. */
 export async function startSecondNode(first: TestServer): Promise<SecondNode> {
   const { port, release } = await reservePort();
-  // The watches' ports of the first node are taken: the second listens on free ones where the first listens at all.
-  const ports = { watchPort: first.config.watchPort >= 0 ? 0 : -1, eviewPort: first.config.eviewPort >= 0 ? 0 : -1 };
+  // The ingest and watches' ports of the first node are taken: the second listens on free ones where the first listens at all.
+  const ports = { ingestPort: first.config.ingestPort >= 0 ? 0 : -1, watchPort: first.config.watchPort >= 0 ? 0 : -1, eviewPort: first.config.eviewPort >= 0 ? 0 : -1 };
   const second = Object.assign(await createServer({ ...first.config, ...ports, port }).finally(release), { url: `http://127.0.0.1:${port}` });
   await second.app.listen({ port, host: '127.0.0.1' });
   return second;

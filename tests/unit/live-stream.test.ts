@@ -4,7 +4,7 @@ vi.mock('../../src/config/runtime', () => ({ loadRuntimeConfig: async () => ({ a
 let token = 'first';
 vi.mock('../../src/providers/authHeaders', () => ({ authorizationHeaders: async () => ({ Authorization: `Bearer ${token}` }) }));
 
-const { followLiveAlarms } = await import('../../src/components/tracking/liveStream');
+const { followLiveStream } = await import('../../src/components/tracking/liveStream');
 
 /** A stream answer that sends `text` and ends, as the server does when it closes the stream. */
 const streamOf = (text: string) =>
@@ -35,7 +35,7 @@ describe('the live alarm stream when its token expires', () => {
     });
     const events: string[] = [];
     const states: boolean[] = [];
-    const stop = followLiveAlarms(
+    const stop = followLiveStream(
       (e) => events.push(e.event),
       (connected) => states.push(connected),
     );
@@ -56,7 +56,7 @@ describe('the live alarm stream when its token expires', () => {
       return sent.length === 1 ? streamOf(': connected\n\n') : new Promise<Response>(() => undefined);
     });
     const states: boolean[] = [];
-    const stop = followLiveAlarms(
+    const stop = followLiveStream(
       () => undefined,
       (connected) => states.push(connected),
     );

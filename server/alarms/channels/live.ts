@@ -5,6 +5,7 @@ import { healthOf, notificationsOf } from '../../db/database';
 import { arrayLiteral } from '../../db/unnest';
 import { logFailure } from '../../db/health';
 import { alarmDto, type AlarmDto } from '../messages';
+import { DEVICE_STATE_CHANNEL, deviceStatesOf } from './device-states';
 
 /** The LISTEN/NOTIFY channel live alarms travel on between API nodes. */
 export const ALARM_CHANNEL = 'vigil_alarms';
@@ -28,29 +29,37 @@ export async function notifyLive(trx: Db, notices: readonly (AlarmNotice | AckNo
   await sql`select pg_notify(${ALARM_CHANNEL}, n) from unnest(${arrayLiteral('text', notices.map((n) => JSON.stringify(n)))}::text[]) as n`.execute(trx);
 }
 
-/** One open event stream (a browser tab). */
+/** One open event stream (a browser tab), of a user signed in to this tenant (null: the host). */
 export interface LiveClient {
-  send(event: 'alarm' | 'ack' | 'resync', data: unknown): void;
+  tenantId: string | null;
+  send(event: 'alarm' | 'ack' | 'resync' | 'device', data: unknown): void;
 }
 
 /**
  * This node's open event streams by user, fed from LISTEN on ALARM_CHANNEL: whichever node wrote
  * an alarm, every node hears the notification and sends the new messages to its own streams of
- * the users concerned (read back from alarm_messages, so a notification carries ids only).
+ * the users concerned (read back from alarm_messages, so a notification carries ids only). On
+ * DEVICE_STATE_CHANNEL it hears watches' changed states, each sent to its owner's streams in the
+ * device's tenant; the notice carries the state itself, so nothing is read for it.
  */
 export class LiveHub {
   private clients = new Map<string, Set<LiveClient>>();
-  private unlisten: (() => Promise<void>) | undefined;
+  private unlisten: (() => Promise<void>)[] = [];
 
   constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {}
 
   async start(): Promise<void> {
-    this.unlisten = await notificationsOf(this.db).listen(
-      ALARM_CHANNEL,
-      (payload) => {
-        void this.onNotice(payload).catch((err: unknown) => logFailure(this.log, err, 'live alarm delivery failed'));
-      },
-      () => this.resync(),
+    const notifications = notificationsOf(this.db);
+    this.unlisten.push(
+      await notifications.listen(
+        ALARM_CHANNEL,
+        (payload) => {
+          void this.onNotice(payload).catch((err: unknown) => logFailure(this.log, err, 'live alarm delivery failed'));
+        },
+        // Once for both channels: they are lost and back together.
+        () => this.resync(),
+      ),
+      await notifications.listen(DEVICE_STATE_CHANNEL, (payload) => this.onDeviceStates(payload)),
     );
     // An alarm heard while the database was away could not be read back for its streams.
     healthOf(this.db).on('up', this.onDatabaseBack);
@@ -60,8 +69,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     healthOf(this.db).off('up', this.onDatabaseBack);
-    await this.unlisten?.();
-    this.unlisten = undefined;
+    for (const unlisten of this.unlisten.splice(0)) await unlisten();
   }
 
   /**
@@ -86,6 +94,17 @@ export class LiveHub {
     let n = 0;
     for (const set of this.clients.values()) n += set.size;
     return n;
+  }
+
+  private onDeviceStates(payload: string): void {
+    if (this.clients.size === 0) return;
+    try {
+      for (const { ownerId, event } of deviceStatesOf(payload)) {
+        for (const c of this.clients.get(ownerId) ?? []) if (c.tenantId === event.tenantId) c.send('device', event);
+      }
+    } catch (err) {
+      logFailure(this.log, err, 'live device state delivery failed');
+    }
   }
 
   private async onNotice(payload: string): Promise<void> {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isConnectionError } from '../../db/health';
 import { unnest } from '../../db/unnest';
+import { notifyDeviceStates } from '../../alarms/channels/device-states';
 import type { WatchConnection, CloseReason } from './connection';
 
 /** This process among the API nodes on the database (device_connections.node_id). */
@@ -89,7 +90,10 @@ export class LiveSessions {
         // Another node took the watch's new connection meanwhile: it is online there.
         if (Number(gone.numDeletedRows) === 0) return;
         const state = await trx.updateTable('device_state').set({ online: false, offline_pending: true }).where('device_id', '=', device.id).where('online', '=', true).executeTakeFirst();
-        if (Number(state.numUpdatedRows)) await trx.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
+        if (Number(state.numUpdatedRows) === 0) return;
+        await trx.updateTable('devices').set({ status: 'offline' }).where('id', '=', device.id).execute();
+        // The owner's open dashboards show it offline now (live watch cards).
+        await notifyDeviceStates(trx, [device.id]);
       });
     } catch (err) {
       // The offline check marks it later from its last contact.

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ALARM_TAKEN, isUrgent } from '../../../common/alarm-kinds';
 import { formatDateTime } from '../../../common/dates';
-import { acknowledgeAlarm, followLiveAlarms, loadOpenAlarms, type AlarmMessage } from './liveStream';
+import { followLive } from './liveEvents';
+import { acknowledgeAlarm, loadOpenAlarms, type AlarmMessage } from './liveStream';
 
 const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 /** Urgent kinds (common/alarm-kinds.ts) are errors; the message that someone else took an alarm is information, dismissed rather than acknowledged. */
@@ -35,24 +36,24 @@ export default function LiveAlarms() {
 
   useEffect(
     () =>
-      followLiveAlarms(
-        (e) => {
+      followLive({
+        onEvent: (e) => {
           if (e.event === 'alarm') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
             // "Someone took it" is news, not a new alarm.
             setAnnouncement(e.data.type === ALARM_TAKEN ? e.data.subject : t('live.announce', { subject: e.data.subject }));
           } else if (e.event === 'ack') {
             queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
-          } else {
+          } else if (e.event === 'resync') {
             void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
           }
         },
-        (isConnected) => {
+        onState: (isConnected) => {
           setConnected(isConnected);
           // Whatever arrived while the stream was down is in the list again.
           if (isConnected) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
         },
-      ),
+      }),
     [queryClient, t],
   );
 

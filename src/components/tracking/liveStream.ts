@@ -2,12 +2,21 @@ import { apiUrl } from '../../providers/apiFetch';
 import { authorizationHeaders } from '../../providers/authHeaders';
 import { loadRuntimeConfig } from '../../config/runtime';
 import type { AlarmMessage } from '../../../common/alarm-message';
+import type { DeviceStateEvent } from '../../../common/devices';
 import { api } from '../../providers/openapi/typedApi';
 
 export type { AlarmMessage };
 
-/** `resync`: the server may have missed alarms (its database listener was away); reload the open ones. */
-export type LiveEvent = { event: 'alarm'; data: AlarmMessage } | { event: 'ack'; data: { id: string } } | { event: 'resync'; data: Record<string, never> };
+/**
+ * `device`: one of the user's watches changed (online, battery, last contact). `resync`: the
+ * server may have missed some (its database listener was away); reload what is shown.
+ */
+export type LiveEvent =
+  | { event: 'alarm'; data: AlarmMessage }
+  | { event: 'ack'; data: { id: string } }
+  | { event: 'device'; data: DeviceStateEvent }
+  | { event: 'resync'; data: Record<string, never> };
+const LIVE_EVENTS = new Set<string>(['alarm', 'ack', 'device', 'resync'] satisfies LiveEvent['event'][]);
 
 export const LIVE_PATH = '/api/app/tracking/live';
 
@@ -29,13 +38,13 @@ export function parseEvents(buffer: string): { events: { event: string; data: st
 }
 
 /**
- * Follows the user's live alarm stream. EventSource cannot send an Authorization header, so the
+ * Follows the user's live stream (alarms and the watches' states). EventSource cannot send an Authorization header, so the
  * stream is read with fetch and the bearer token (never put in a URL, where logs would keep it).
  * Reconnects with a growing pause after a drop, and at once when the server ended the stream
  * because its token expired (the next token is the renewed one); `onState` says whether it is
  * connected, and the caller reloads what it missed when it is again.
  */
-export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (connected: boolean) => void): () => void {
+export function followLiveStream(onEvent: (e: LiveEvent) => void, onState: (connected: boolean) => void): () => void {
   let stopped = false;
   let controller: AbortController | undefined;
   let pause = 1000;
@@ -58,7 +67,7 @@ export function followLiveAlarms(onEvent: (e: LiveEvent) => void, onState: (conn
           const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = parsed.rest;
           for (const e of parsed.events) {
-            if (e.event === 'alarm' || e.event === 'ack' || e.event === 'resync') onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
+            if (LIVE_EVENTS.has(e.event)) onEvent({ event: e.event, data: JSON.parse(e.data) } as LiveEvent);
             // The server closes a stream when its token expires: open the next one at once.
             else if (e.event === 'expired') renewed = true;
           }

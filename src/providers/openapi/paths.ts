@@ -20466,6 +20466,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -22418,6 +22419,7 @@ export interface paths {
                             }[];
                             productInstance: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -27076,7 +27078,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stream of new alarms and acknowledgments */
+        /** A stream of new alarms, acknowledgments and the user's watches' changed states */
         get: {
             parameters: {
                 query?: never;
@@ -27086,7 +27088,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream: "alarm" and "ack" events, "expired" or "ended" when the sign-in does */
+                /** @description text/event-stream: "alarm" and "ack" events, "device" (a watch of the user changed: online, battery, charging, last contact), "resync" (reload what is open), "expired" or "ended" when the sign-in does */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -37592,6 +37594,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             batteryLevel: number | null;
+                            charging?: boolean;
                             concurrencyStamp: string;
                             /** Format: date-time */
                             creationTime: string;
@@ -37698,6 +37701,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 batteryLevel: number | null;
+                                charging?: boolean;
                                 concurrencyStamp: string;
                                 /** Format: date-time */
                                 creationTime: string;
@@ -37903,6 +37907,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             batteryLevel: number | null;
+                            charging?: boolean;
                             concurrencyStamp: string;
                             /** Format: date-time */
                             creationTime: string;

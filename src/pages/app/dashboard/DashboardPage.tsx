@@ -14,7 +14,7 @@ import { LATEST_POSITIONS_KEY } from '../../../components/tracking/trackingApi';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { AddDeviceDialog } from './AddDeviceDialog';
-import { fetchDashboard, removeDevice, type Device } from './api';
+import { removeDevice, type Device } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { DeviceAction } from './DeviceActions';
 import { DeviceList } from './DeviceList';
@@ -23,9 +23,9 @@ import { PushSwitch } from './PushSwitch';
 import { ReceiversDialog } from './ReceiversDialog';
 import { RenameDialog } from './RenameDialog';
 import { SubscriptionDialog } from './SubscriptionDialog';
+import { DEVICES_KEY, useDashboardDevices } from './useDashboardDevices';
 import { subscriptionOf, subscriptionState, SUBSCRIPTIONS_PATH, type Subscription } from './subscriptionCalls';
 
-const DEVICES_KEY = ['dashboard-devices'];
 const SUBSCRIPTIONS_KEY = ['dashboard-subscriptions'];
 
 async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> {
@@ -35,13 +35,14 @@ async function fetchSubscriptions(signal: AbortSignal): Promise<Subscription[]> 
 /**
  * /dashboard: the caregiver's devices with their state, adding one (up to the account's cap),
  * renaming, alarm receivers, pause, renew and plan change, removing, "Locate now"; live alarms and the map.
+ * The watches' cards follow the live stream (useDashboardDevices).
  */
 export default function DashboardPage() {
   const { t } = useTranslation(['devices', 'admin']);
   const { identity } = useGetIdentity();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const devices = useQuery({ queryKey: DEVICES_KEY, queryFn: ({ signal }) => fetchDashboard(signal) });
+  const devices = useDashboardDevices();
   const subscriptions = useQuery({ queryKey: SUBSCRIPTIONS_KEY, queryFn: ({ signal }) => fetchSubscriptions(signal) });
   // An alarm's link (mail, push, SMS) opens /dashboard?alarm=<eventId>: the map focuses that alarm.
   const [search, setSearch] = useSearchParams();

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formatDateTime } from '../../../../common/dates';
+import { formatTimeOfDay } from '../../../../common/dates';
 import type { Device } from './api';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
 import { LocateButton } from './LocateButton';
@@ -42,15 +42,18 @@ function useCells() {
     subscription: (row: Row) => (
       <StateText text={row.state === 'none' ? t('device.none') : `${t(`device.${row.state}`)}${row.subscription ? ` · ${t(`subscription.${row.subscription.plan}`)}` : ''}`} tone={row.state === 'active' ? 'good' : 'warn'} />
     ),
-    battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t('device.batteryValue', { level: d.batteryLevel })),
-    lastContact: (d: Device) => (d.lastContact ? formatDateTime(d.lastContact) : t('device.never')),
+    battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t(d.charging ? 'device.batteryCharging' : 'device.batteryValue', { level: d.batteryLevel })),
+    // Today's contact as HH:mm, an older one with its date.
+    lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact) : t('device.never')),
   };
 }
 
 /**
  * The caregiver's devices: cards on a phone, a table on wide screens, each with name,
- * online/offline, subscription, battery and last contact (HH:mm - dd/MM/yy), "Locate now" and its
- * actions. `onPosition`: a watch was asked and answered, its position and state are to be read again.
+ * online/offline, subscription, battery (and whether it charges) and last contact (HH:mm, with
+ * the date when not today), "Locate now" and its actions; live as the stream tells changes
+ * (useDashboardDevices). `onPosition`: a watch was asked and answered, its position and state are
+ * to be read again.
  */
 export function DeviceList({
   devices,

@@ -50,7 +50,7 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 /**
  * "Locate now" for one device: asks for its position, then follows the request and the device's
- * last fix each LOCATE_TIMING.pollMs (the live stream carries alarms only) until a newer position
+ * last fix each LOCATE_TIMING.pollMs (the live stream carries no positions) until a newer position
  * arrives or giveUpMs passed; stops when the component unmounts. `onPosition` runs when the
  * watch acknowledged the request and when the new position is there, so the screen reads it.
  */
