@@ -19496,9 +19496,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -20915,9 +20922,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21043,9 +21057,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21352,9 +21373,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21483,9 +21511,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21613,9 +21648,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -25922,6 +25964,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The values each of those command types takes (sendNative `attributes`), by type */
+                            commandAttributes: {
+                                [key: string]: string[];
+                            };
                             /** @description The command types the device's protocol takes (sendNative) */
                             commands: string[];
                             deviceId: string;
