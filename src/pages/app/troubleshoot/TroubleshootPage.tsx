@@ -18,10 +18,12 @@ import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { CommandLog } from './CommandLog';
+import { CommandPanel } from './CommandPanel';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DevicePicker } from './DevicePicker';
 import { Fact } from './Fact';
 import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
+import { useFollowCommand } from './useFollowCommand';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
@@ -29,7 +31,8 @@ type Sync = 'inSync' | 'notInSync' | 'unknown';
  * /troubleshoot: support staff pick a watch by IMEI or name and see when it last reported, its
  * battery, signal, connection and whether the watch has taken its settings (the commands module's
  * getSettingsSync; 'unknown' when that cannot be read), its live connection, the latest commands
- * to it with their states, then its latest raw messages with what the ingest made of each.
+ * to it with their states, then its latest raw messages with what the ingest made of each. Staff
+ * who may change devices send commands from it; the log then follows the command sent.
  */
 export default function TroubleshootPage() {
   const { t, ready } = useTranslation('stock');
@@ -39,6 +42,7 @@ export default function TroubleshootPage() {
   /** Null when the log could not be read. */
   const [commands, setCommands] = useState<DeviceCommand[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const follow = useFollowCommand(setCommands);
 
   // The reads at once, shown together: the card never says "Unknown" for a sync state that is
   // still on its way, nor keeps the previous watch's (nor its commands).
@@ -59,6 +63,7 @@ export default function TroubleshootPage() {
   }, []);
 
   const pick = (picked: DeviceOption | null) => {
+    follow(null);
     setDevice(picked);
     setData(null);
     setError(null);
@@ -102,6 +107,7 @@ export default function TroubleshootPage() {
             </CardContent>
           </Card>
           <ConnectionPanel connection={data.connection} />
+          <CommandPanel key={data.device.id} deviceId={data.device.id} onSent={(command) => follow({ deviceId: data.device.id, commandId: command.id })} />
           {commands ? (
             <CommandLog commands={commands} />
           ) : (
