@@ -51,7 +51,11 @@ async function renderSettings(lng = 'en') {
   return { user, view };
 }
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+/** Each setting of "On the watch": its name, then what is wanted, what the watch reported, and its state. */
+const shownState = (name = 'On the watch') =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => [item.firstElementChild?.textContent, ...within(item).getAllByRole('definition').map((d) => d.textContent)]);
 
 /** "Watch settings" on the device's page (src/resources/devices/settings). */
 describe('watch settings', () => {
@@ -79,14 +83,15 @@ describe('watch settings', () => {
     // Only what changed; the SOS list holds the filled numbers.
     expect(saveSettings).toHaveBeenCalledWith('watch4', DEVICE, { positionIntervalSeconds: 120, sosNumbers: ['+4511223344'] });
 
-    const table = await screen.findByRole('table', { name: 'On the watch' });
-    const [, intervalRow, sosRow] = within(table).getAllByRole('row');
-    expect(cells(intervalRow!)).toEqual(['Position interval', '120 s', '60 s', 'Waiting for the watch']);
-    expect(cells(sosRow!)).toEqual(['SOS numbers', '+4511223344', 'Not reported yet', 'Waiting for the watch']);
+    await screen.findByRole('list', { name: 'On the watch' });
+    expect(shownState()).toEqual([
+      ['Position interval', '120 s', '60 s', 'Waiting for the watch'],
+      ['SOS numbers', '+4511223344', 'Not reported yet', 'Waiting for the watch'],
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Waiting for the watch');
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('In sync'), POLL);
-    expect(cells(within(table).getAllByRole('row')[1]!)).toEqual(['Position interval', '120 s', '120 s', 'In sync']);
+    expect(shownState()[0]).toEqual(['Position interval', '120 s', '120 s', 'In sync']);
     // In sync: no more asking, and none after the screen is gone.
     const asked = fetchSync.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -98,6 +103,7 @@ describe('watch settings', () => {
     fetchSync.mockResolvedValue({ ...SYNCED, wanted: { positionIntervalSeconds: 30 }, inSync: false });
     const { view } = await renderSettings('da');
     expect((await screen.findByRole('status')).textContent).toBe('Venter på uret');
+    expect(shownState('På uret')).toEqual([['Positionsinterval', '30 sek.', '60 sek.', 'Venter på uret']]);
     await waitFor(() => expect(fetchSync.mock.calls.length).toBeGreaterThan(1), POLL);
     view.unmount();
     const asked = fetchSync.mock.calls.length;

@@ -1,11 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SettingsSync } from './api';
@@ -43,6 +37,7 @@ export function SettingsState({ sync }: { sync: SettingsSync }) {
       </Typography>
     );
   }
+  const state = (setting: string) => (sync.inSync || same(sync.wanted[setting], reported[setting]) ? 'inSync' : 'waiting');
   return (
     <Box component="section" aria-labelledby="watch-settings-state" sx={{ mt: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
@@ -53,28 +48,36 @@ export function SettingsState({ sync }: { sync: SettingsSync }) {
           <Chip size="small" color={sync.inSync ? 'success' : 'warning'} label={t(sync.inSync ? 'deviceSettings.state.inSync' : 'deviceSettings.state.waiting')} />
         </Box>
       </Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="watch-settings-state">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('deviceSettings.state.setting')}</TableCell>
-              <TableCell>{t('deviceSettings.state.wanted')}</TableCell>
-              <TableCell>{t('deviceSettings.state.reported')}</TableCell>
-              <TableCell>{t('deviceSettings.state.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {wanted.map((setting) => (
-              <TableRow key={setting}>
-                <TableCell>{t(`deviceSettings.names.${setting}`)}</TableCell>
-                <TableCell>{shown(setting, sync.wanted[setting])}</TableCell>
-                <TableCell>{shown(setting, reported[setting])}</TableCell>
-                <TableCell>{t(sync.inSync || same(sync.wanted[setting], reported[setting]) ? 'deviceSettings.state.inSync' : 'deviceSettings.state.waiting')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {/* One item per setting, its facts stacked: readable on a phone, side by side on a wider screen. */}
+      <Box component="ul" aria-labelledby="watch-settings-state" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        {wanted.map((setting) => (
+          <Box component="li" key={setting} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+            <Typography variant="subtitle2" component="p" gutterBottom>
+              {t(`deviceSettings.names.${setting}`)}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('deviceSettings.state.wanted')}
+              </Typography>
+              <Typography component="dd" variant="body2">
+                {shown(setting, sync.wanted[setting])}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('deviceSettings.state.reported')}
+              </Typography>
+              <Typography component="dd" variant="body2">
+                {shown(setting, reported[setting])}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('deviceSettings.state.status')}
+              </Typography>
+              <Typography component="dd" variant="body2" color={state(setting) === 'inSync' ? 'success.main' : 'warning.main'} sx={{ fontWeight: 500 }}>
+                {t(`deviceSettings.state.${state(setting)}`)}
+              </Typography>
+            </Box>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
