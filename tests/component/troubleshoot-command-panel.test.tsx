@@ -1,15 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18next } from 'i18next';
-import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readNamespace } from '../../server/localization/texts';
-import { apiErrorParts } from '../../src/providers/abpErrors';
 import * as api from '../../src/pages/app/troubleshoot/commandApi';
 import type { TerminalInfo } from '../../src/pages/app/troubleshoot/commandApi';
 import { CommandPanel } from '../../src/pages/app/troubleshoot/CommandPanel';
 import type { DeviceCommand } from '../../src/pages/app/troubleshoot/types';
-import { recordingDataProvider, renderScreen, servedI18n } from './support/schema-screens';
+import { recordingDataProvider, renderScreen, servedI18nWith, validationFailure } from './support/schema-screens';
 
 /** The one double: the commands API module the panel imports (its routes are the api project's subject). */
 vi.mock('../../src/pages/app/troubleshoot/commandApi', () => ({
@@ -56,22 +52,12 @@ const SENT: DeviceCommand = {
   states: [{ status: 'queued', time: '2026-11-25T09:00:00.000Z', detail: null }],
 };
 
-function invalid(message: string, members: string[]): HttpError {
-  const parts = apiErrorParts(400, 'Bad Request', { error: { code: null, message: 'Your request is not valid', details: null, data: null, validationErrors: [{ message, members }] } });
-  return new HttpError(parts.message, parts.status, parts.body);
-}
 
-async function texts(lng: string): Promise<I18next> {
-  const i18n = await servedI18n(lng);
-  i18n.addResourceBundle('dev', 'stock', readNamespace('en', 'stock'));
-  i18n.addResourceBundle(lng, 'stock', readNamespace(lng, 'stock'));
-  return i18n;
-}
 
 async function renderPanel(lng: string, granted: Record<string, boolean> = { 'Vigil.Devices': true, 'Vigil.Devices.Update': true, 'Vigil.Troubleshoot': true }) {
   const user = userEvent.setup();
   const onSent = vi.fn();
-  renderScreen(<CommandPanel deviceId={DEVICE} onSent={onSent} />, { resource: 'devices', i18n: await texts(lng), dataProvider: recordingDataProvider(), granted });
+  renderScreen(<CommandPanel deviceId={DEVICE} onSent={onSent} />, { resource: 'devices', i18n: await servedI18nWith(lng, 'stock'), dataProvider: recordingDataProvider(), granted });
   return { user, onSent };
 }
 
@@ -95,7 +81,7 @@ describe('the command panel on the troubleshooting page', () => {
     expect(screen.queryByRole('textbox', { name: 'Text' })).toBeNull();
 
     // The encoder's refusal names the values: each shows on its field.
-    sendNative.mockRejectedValueOnce(invalid('These values do not make a sosNumber command: check index, phone', ['attributes.index', 'attributes.phone']));
+    sendNative.mockRejectedValueOnce(validationFailure('These values do not make a sosNumber command: check index, phone', ['attributes.index', 'attributes.phone']));
     await user.type(slot, '7');
     await user.type(phone, '+4511223344');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -136,7 +122,7 @@ describe('the command panel on the troubleshooting page', () => {
     const name = screen.getByRole('textbox', { name: 'name' });
     expect(screen.queryByRole('textbox', { name: 'seconds' })).toBeNull();
 
-    sendTemplate.mockRejectedValueOnce(invalid('Angiv en værdi for number', ['variables.number']));
+    sendTemplate.mockRejectedValueOnce(validationFailure('Angiv en værdi for number', ['variables.number']));
     await user.type(name, 'Mor');
     await user.click(screen.getByRole('button', { name: 'Send skabelon' }));
     await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
@@ -153,7 +139,7 @@ describe('the command panel on the troubleshooting page', () => {
 
   it.each(['en', 'da'])('shows no controls in %s to staff who may not change devices, nor asks what the watch takes', async (lng) => {
     fetchTerminalInfo.mockResolvedValue(INFO);
-    renderScreen(<CommandPanel deviceId={DEVICE} onSent={vi.fn()} />, { resource: 'devices', i18n: await texts(lng), dataProvider: recordingDataProvider(), granted: { 'Vigil.Devices': true, 'Vigil.Troubleshoot': true } });
+    renderScreen(<CommandPanel deviceId={DEVICE} onSent={vi.fn()} />, { resource: 'devices', i18n: await servedI18nWith(lng, 'stock'), dataProvider: recordingDataProvider(), granted: { 'Vigil.Devices': true, 'Vigil.Troubleshoot': true } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();

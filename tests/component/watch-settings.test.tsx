@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18next } from 'i18next';
-import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readNamespace } from '../../server/localization/texts';
-import { apiErrorParts } from '../../src/providers/abpErrors';
 import * as api from '../../src/resources/devices/settings/api';
 import type { SettingsSync } from '../../src/resources/devices/settings/api';
 import { WatchSettings } from '../../src/resources/devices/settings/WatchSettings';
-import { recordingDataProvider, renderScreen, servedI18n } from './support/schema-screens';
+import { recordingDataProvider, renderScreen, servedI18nWith, validationFailure } from './support/schema-screens';
 
 /** The one double: the settings API module the screen imports (its routes are the api project's subject). */
 vi.mock('../../src/resources/devices/settings/api', () => ({ fetchSettingsSync: vi.fn(), saveSettings: vi.fn() }));
@@ -32,22 +28,10 @@ const SYNCED: SettingsSync = {
 /** Polls come every two seconds: room for a few on a busy machine. */
 const POLL = { timeout: 8000 };
 
-/** An ABP validation failure as apiFetch rejects with it. */
-function invalid(message: string, members: string[]): HttpError {
-  const parts = apiErrorParts(400, 'Bad Request', { error: { code: null, message: 'Your request is not valid', details: null, data: null, validationErrors: [{ message, members }] } });
-  return new HttpError(parts.message, parts.status, parts.body);
-}
-
-async function texts(lng: string): Promise<I18next> {
-  const i18n = await servedI18n(lng);
-  i18n.addResourceBundle('dev', 'stock', readNamespace('en', 'stock'));
-  i18n.addResourceBundle(lng, 'stock', readNamespace(lng, 'stock'));
-  return i18n;
-}
 
 async function renderSettings(lng = 'en') {
   const user = userEvent.setup();
-  const view = renderScreen(<WatchSettings deviceId={DEVICE} />, { resource: 'devices', i18n: await texts(lng), dataProvider: recordingDataProvider() });
+  const view = renderScreen(<WatchSettings deviceId={DEVICE} />, { resource: 'devices', i18n: await servedI18nWith(lng, 'stock'), dataProvider: recordingDataProvider() });
   return { user, view };
 }
 
@@ -129,7 +113,7 @@ describe('watch settings', () => {
     const { user } = await renderSettings('da');
     const interval = await screen.findByRole('spinbutton', { name: 'Positionsinterval' });
     expect(screen.queryByLabelText('Stilletid fra')).toBeNull();
-    saveSettings.mockRejectedValueOnce(invalid('Positionsinterval skal være mindst 10', ['settings.positionIntervalSeconds']));
+    saveSettings.mockRejectedValueOnce(validationFailure('Positionsinterval skal være mindst 10', ['settings.positionIntervalSeconds']));
     await user.clear(interval);
     await user.type(interval, '5');
     await user.click(screen.getByRole('button', { name: 'Gem' }));
@@ -139,7 +123,7 @@ describe('watch settings', () => {
 
     // The server names the list it was sent (only filled slots): its first number is the third slot.
     const third = screen.getByRole('textbox', { name: 'SOS-nummer 3' });
-    saveSettings.mockRejectedValueOnce(invalid('Telefonnummeret er ikke gyldigt', ['settings.sosNumbers[0]']));
+    saveSettings.mockRejectedValueOnce(validationFailure('Telefonnummeret er ikke gyldigt', ['settings.sosNumbers[0]']));
     await user.type(third, '12');
     await user.click(screen.getByRole('button', { name: 'Gem' }));
     await waitFor(() => expect(third.getAttribute('aria-invalid')).toBe('true'));
@@ -148,7 +132,7 @@ describe('watch settings', () => {
     expect(saveSettings).toHaveBeenLastCalledWith('watch4', DEVICE, { positionIntervalSeconds: 5, sosNumbers: ['12'] });
 
     // A message that names no field of the form shows above Save.
-    saveSettings.mockRejectedValueOnce(invalid('Disse indstillinger er til evi-enheder', ['deviceId']));
+    saveSettings.mockRejectedValueOnce(validationFailure('Disse indstillinger er til evi-enheder', ['deviceId']));
     await user.click(screen.getByRole('button', { name: 'Gem' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Indstillingerne kunne ikke gemmes: Disse indstillinger er til evi-enheder');
   });

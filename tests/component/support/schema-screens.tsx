@@ -4,13 +4,14 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import i18next, { type i18n as I18next } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { AdminContext, memoryStore, ResourceContextProvider, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, ResourceContextProvider, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { inject } from 'vitest';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { schemaNamespace } from '../../../server/schema-engine/schema-translations';
 import { readNamespace, registerGeneratedNamespaces } from '../../../server/localization/texts';
 import { ADMIN_ONLY_NAMESPACES, NAMESPACES } from '../../../src/i18n';
+import { apiErrorParts } from '../../../src/providers/abpErrors';
 import { addReactAdminEnglish, createI18nProvider } from '../../../src/providers/i18nProvider';
 import { isAllowed } from '../../../src/providers/resourcePolicies';
 import { AppNotification } from '../../../src/layout/AppNotification';
@@ -74,6 +75,20 @@ export async function servedI18n(lng: string): Promise<I18next> {
   });
   addReactAdminEnglish(instance);
   return instance;
+}
+
+/** servedI18n with a namespace the app loads on demand (a screen's own: 'stock', 'privacy'), in English and `lng`. */
+export async function servedI18nWith(lng: string, ns: string): Promise<I18next> {
+  const i18n = await servedI18n(lng);
+  i18n.addResourceBundle('dev', ns, readNamespace('en', ns));
+  i18n.addResourceBundle(lng, ns, readNamespace(lng, ns));
+  return i18n;
+}
+
+/** The server's 400 with one validation message on `members`, as apiFetch rejects with it. */
+export function validationFailure(message: string, members: string[]): HttpError {
+  const parts = apiErrorParts(400, 'Bad Request', { error: { code: null, message: 'Your request is not valid', details: null, data: null, validationErrors: [{ message, members }] } });
+  return new HttpError(parts.message, parts.status, parts.body);
 }
 
 export interface RecordingDataProvider extends DataProvider {

@@ -57,31 +57,23 @@ export function SettingsForm({ deviceId, sync, onSaved }: { deviceId: string; sy
     const value = values[setting]!;
     switch (kindOf(setting)) {
       case 'seconds':
+      case 'time': {
+        const seconds = kindOf(setting) === 'seconds';
+        // Quiet hours are a pair: one help text, under its second field.
+        const help = seconds ? t(`deviceSettings.help.${setting}`) : setting === 'silentTo' ? t('deviceSettings.help.silent') : ' ';
         return (
           <TextField
             key={setting}
             label={name(setting)}
-            type="number"
+            type={seconds ? 'number' : 'time'}
             value={value}
             onChange={(e) => set(setting, e.target.value)}
             error={Boolean(error)}
-            helperText={error ?? t(`deviceSettings.help.${setting}`)}
-            slotProps={{ htmlInput: { inputMode: 'numeric', step: 1 } }}
+            helperText={error ?? help}
+            slotProps={seconds ? { htmlInput: { inputMode: 'numeric', step: 1 } } : { inputLabel: { shrink: true } }}
           />
         );
-      case 'time':
-        return (
-          <TextField
-            key={setting}
-            label={name(setting)}
-            type="time"
-            value={value}
-            onChange={(e) => set(setting, e.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? (setting === 'silentTo' ? t('deviceSettings.help.silent') : ' ')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        );
+      }
       case 'switch':
         return (
           <Box key={setting}>
