@@ -3,8 +3,8 @@ import { fetchCommandLog } from './commandApi';
 import type { DeviceCommand } from './types';
 
 /** How often the log is asked again after a command was sent, and for how long at most. */
-export const LOG_POLL_MS = 2000;
-export const FOLLOW_MS = 60_000;
+const LOG_POLL_MS = 2000;
+const FOLLOW_MS = 60_000;
 
 /** Whether a command will change no more: the watch confirmed it, it failed or expired; a text message once sent. */
 const settled = (c: DeviceCommand) => ['acknowledged', 'failed', 'expired'].includes(c.status) || (c.channel === 'sms' && c.status === 'sent');

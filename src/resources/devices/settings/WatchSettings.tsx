@@ -9,7 +9,7 @@ import { SettingsForm } from './SettingsForm';
 import { SettingsState } from './SettingsState';
 
 /** How often the screen asks whether the watch has taken its settings, while it has not. */
-export const SYNC_POLL_MS = 2000;
+const SYNC_POLL_MS = 2000;
 
 /**
  * "Watch settings" of one device: the form with the settings its model's protocol can carry (or
