@@ -123,7 +123,8 @@ export default function TroubleshootPage() {
             {data.messages.length === 0 ? (
               <Typography color="text.secondary">{t('troubleshoot.noMessages')}</Typography>
             ) : (
-              <TableContainer sx={{ overflowX: 'auto' }}>
+              // Focusable, so a keyboard can scroll it: on a phone the table is wider than the page.
+              <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
                 <Table size="small" aria-labelledby="troubleshoot-messages">
                   <TableHead>
                     <TableRow>
