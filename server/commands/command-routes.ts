@@ -80,12 +80,14 @@ export async function commandRoutes(app: Api, db: Db, sms: SmsGateway) {
       ? ((await templates(db, request.tenantId).where('device_model', '=', device.model).orderBy('name').limit(100).execute()) as unknown as TemplateRow[])
       : [];
     const protocol = protocolOfModel(device.model);
+    const commands = protocol ? catalogueOf(protocol) : [];
     return {
       deviceId: device.id,
       model: device.model,
       protocol,
       phoneNumber: device.phoneNumber,
-      commands: protocol ? [...catalogueOf(protocol)] : [],
+      commands: [...commands],
+      commandAttributes: Object.fromEntries(commands.map((type) => [type, [...COMMAND_ATTRIBUTES[type]]])),
       templates: rows.map((t) => ({ ...t, variables: Array.isArray(t.variables) ? t.variables : [] })),
     };
   });

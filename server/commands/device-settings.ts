@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { protocolOfModel, type DeviceProtocol } from './models';
+import { settableSettings } from './settings-commands';
 
 /**
  * Device settings kept twice: what staff want and what the device last reported. A device is in
@@ -14,6 +16,10 @@ export interface SettingsSync {
   inSync: boolean;
   lastSyncTime: string | null;
   wantedTime: string | null;
+  /** The protocol of the device's model (what a screen names when it can set nothing); null without a model. */
+  protocol: DeviceProtocol | null;
+  /** The settings of the device's model its protocol can carry (settings-commands.ts): what can be set. */
+  settableSettings: string[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -37,6 +43,8 @@ export async function settingsSync(db: Db, deviceId: string, model: string | nul
     inSync,
     lastSyncTime: row?.reported_time ? new Date(row.reported_time).toISOString() : null,
     wantedTime: row?.wanted_time ? new Date(row.wanted_time).toISOString() : null,
+    protocol: protocolOfModel(model),
+    settableSettings: settableSettings(model),
   };
 }
 

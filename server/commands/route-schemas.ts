@@ -1,6 +1,6 @@
 import { NULLABLE_STRING, NULLABLE_TIME, TIME, UUID_STRING as UUID, querySchema } from '../http/route-schemas';
 import { COMMAND_TYPES } from './catalogue';
-import { DEVICE_MODELS } from './models';
+import { DEVICE_MODELS, MODEL_PROTOCOLS } from './models';
 import { COMMAND_STATUSES } from './tables';
 
 /**
@@ -83,9 +83,14 @@ export const TERMINAL_INFO = {
     protocol: { type: ['string', 'null'], description: 'The protocol the model speaks (watch, eview or osmand); null without a model' },
     phoneNumber: NULLABLE_STRING,
     commands: { type: 'array', items: { type: 'string' }, description: "The command types the device's protocol takes (sendNative)" },
+    commandAttributes: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      description: 'The values each of those command types takes (sendNative `attributes`), by type',
+    },
     templates: { type: 'array', items: TEMPLATE },
   },
-  required: ['deviceId', 'model', 'protocol', 'phoneNumber', 'commands', 'templates'],
+  required: ['deviceId', 'model', 'protocol', 'phoneNumber', 'commands', 'commandAttributes', 'templates'],
   additionalProperties: false,
 } as const;
 
@@ -136,7 +141,13 @@ export const SETTINGS_SYNC = {
     inSync: { type: 'boolean' },
     lastSyncTime: NULLABLE_TIME,
     wantedTime: NULLABLE_TIME,
+    protocol: { type: ['string', 'null'], enum: [...new Set(Object.values(MODEL_PROTOCOLS)), null], description: "The protocol the device's model speaks; null without a model" },
+    settableSettings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd)",
+    },
   },
-  required: ['deviceId', 'model', 'wanted', 'reported', 'inSync', 'lastSyncTime', 'wantedTime'],
+  required: ['deviceId', 'model', 'wanted', 'reported', 'inSync', 'lastSyncTime', 'wantedTime', 'protocol', 'settableSettings'],
   additionalProperties: false,
 } as const;

@@ -1,5 +1,6 @@
 import type { DeviceCommand } from '../protocols/types';
-import type { DeviceProtocol } from './models';
+import { isDeviceModel, MODEL_PROTOCOLS, type DeviceProtocol } from './models';
+import { SETTINGS_SCHEMAS } from './settings-schemas';
 
 /**
  * Device settings as the commands of a watch's protocol. Each command names the settings it sets
@@ -75,6 +76,18 @@ export function settingsCommands(protocol: DeviceProtocol, changed: Record<strin
     else refused.push({ setting, reason: 'unsupported' });
   }
   return { commands, refused };
+}
+
+/**
+ * The settings of a device's model that its protocol can carry, in the model's order: what a
+ * settings screen offers (a pair only when the model has both). None for a device without a known model.
+ */
+export function settableSettings(model: string | null): string[] {
+  if (!isDeviceModel(model)) return [];
+  const { single, pairs } = CARRIED[MODEL_PROTOCOLS[model]];
+  const has = Object.keys(SETTINGS_SCHEMAS[model].properties);
+  const carried = new Set([...Object.keys(single), ...pairs.filter((p) => has.includes(p.first) && has.includes(p.second)).flatMap((p) => [p.first, p.second])]);
+  return has.filter((setting) => carried.has(setting));
 }
 
 /** Pairs of settings sent together, whatever the protocol (withPartners completes a change with the wanted partner). */

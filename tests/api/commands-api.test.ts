@@ -82,9 +82,11 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
     expect(info.status, JSON.stringify(info.body)).toBe(200);
     expect(info.body).toMatchObject({ deviceId: watch, model: 'watch4', protocol: 'watch', phoneNumber: phone });
     expect(info.body.commands).toEqual([...watchCodec.commands]);
+    expect(Object.keys(info.body.commandAttributes as object)).toEqual([...watchCodec.commands]);
+    expect(info.body.commandAttributes).toMatchObject({ positionSingle: [], positionPeriodic: ['frequency'], sosNumber: ['index', 'phone'], alarmBattery: ['enable'], custom: ['data'] });
     expect((await call(staff, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${eviWatch}`)).body).toMatchObject({ protocol: 'eview', commands: ['custom'], phoneNumber: null });
-    expect((await call(staff, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${tizenWatch}`)).body).toMatchObject({ protocol: 'osmand', commands: ['positionSingle', 'custom'] });
-    expect((await call(staff, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${noModelWatch}`)).body).toMatchObject({ model: null, protocol: null, commands: [] });
+    expect((await call(staff, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${tizenWatch}`)).body).toMatchObject({ protocol: 'osmand', commands: ['positionSingle', 'custom'], commandAttributes: { positionSingle: [], custom: ['data'] } });
+    expect((await call(staff, 'GET', `/api/app/terminalCommand/terminalInfo?deviceId=${noModelWatch}`)).body).toMatchObject({ model: null, protocol: null, commands: [], commandAttributes: {} });
     const names = (info.body.templates as { name: string; variables: string[] }[]).map((t) => t.name).sort();
     // The demo tenant has watch4 templates of its own; the l10 one is never offered for a watch4.
     expect(names).toEqual(expect.arrayContaining(['Interval', 'SOS number']));
@@ -254,6 +256,11 @@ describe.each(DATABASES)('commands API ($name)', ({ url: databaseUrl }) => {
     const db = server.database.db;
     const initial = await call(staff, 'GET', `/api/app/productInstance/getSettingsSync/${watch}`);
     expect(initial.body).toMatchObject({ model: 'watch4', wanted: {}, reported: null, inSync: true, lastSyncTime: null });
+    // What a settings screen offers: what the model's protocol carries; nothing for Eview and OsmAnd watches.
+    expect(initial.body).toMatchObject({ protocol: 'watch', settableSettings: ['positionIntervalSeconds', 'sosNumbers', 'lowBatteryAlarm', 'silentFrom', 'silentTo'] });
+    for (const [other, protocol] of [[eviWatch, 'eview'], [tizenWatch, 'osmand'], [noModelWatch, null]] as const) {
+      expect((await call(troubleshooter, 'GET', `/api/app/productInstance/getSettingsSync/${other}`)).body).toMatchObject({ protocol, settableSettings: [] });
+    }
 
     const set = await call(staff, 'POST', '/api/app/productInstance/setWatch4Settings', { deviceId: watch, settings: { positionIntervalSeconds: 60, sosNumbers: ['+4511111111'], silentFrom: '22:00', silentTo: '07:00' } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import type { i18n as I18next } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../common/dates';
-import { readNamespace } from '../../server/localization/texts';
 import { CommandLog } from '../../src/pages/app/troubleshoot/CommandLog';
 import type { DeviceCommand } from '../../src/pages/app/troubleshoot/types';
-import { recordingDataProvider, renderScreen, servedI18n } from './support/schema-screens';
+import { recordingDataProvider, renderScreen, servedI18nWith } from './support/schema-screens';
 
 const DEVICE = '4b1d0f7e-5a0c-4d3e-9f55-0000000000d1';
 const base = { deviceId: DEVICE, templateId: null, phoneNumber: null, error: null, sentTime: null, acknowledgedTime: null };
@@ -59,16 +57,9 @@ const QUEUED: DeviceCommand = {
   states: [{ status: 'queued', time: at(4), detail: null }],
 };
 
-/** The served texts of a language with the stock namespace the troubleshooting page reads. */
-async function texts(lng: string): Promise<I18next> {
-  const i18n = await servedI18n(lng);
-  i18n.addResourceBundle('dev', 'stock', readNamespace('en', 'stock'));
-  i18n.addResourceBundle(lng, 'stock', readNamespace(lng, 'stock'));
-  return i18n;
-}
 
 async function renderLog(commands: DeviceCommand[], lng = 'en') {
-  renderScreen(<CommandLog commands={commands} />, { resource: 'devices', i18n: await texts(lng), dataProvider: recordingDataProvider() });
+  renderScreen(<CommandLog commands={commands} />, { resource: 'devices', i18n: await servedI18nWith(lng, 'stock'), dataProvider: recordingDataProvider() });
 }
 
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);

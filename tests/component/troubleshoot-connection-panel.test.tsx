@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import type { i18n as I18next } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../common/dates';
-import { readNamespace } from '../../server/localization/texts';
 import { ConnectionPanel } from '../../src/pages/app/troubleshoot/ConnectionPanel';
 import type { WatchConnection } from '../../src/pages/app/troubleshoot/types';
-import { recordingDataProvider, renderScreen, servedI18n } from './support/schema-screens';
+import { recordingDataProvider, renderScreen, servedI18nWith } from './support/schema-screens';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 9, minute, 30)).toISOString();
 const FRAME = '[3G*356938035643809*000A*LK,10,0,90]';
@@ -23,16 +21,9 @@ const CONNECTED: WatchConnection = {
 };
 const GONE: WatchConnection = { ...CONNECTED, state: 'notConnected', protocol: null, remoteAddress: null, connectedTime: null, lastInTime: null, lastOutTime: null };
 
-/** The served texts of a language with the stock namespace the troubleshooting page reads. */
-async function texts(lng: string): Promise<I18next> {
-  const i18n = await servedI18n(lng);
-  i18n.addResourceBundle('dev', 'stock', readNamespace('en', 'stock'));
-  i18n.addResourceBundle(lng, 'stock', readNamespace(lng, 'stock'));
-  return i18n;
-}
 
 async function renderPanel(connection: WatchConnection, lng = 'en') {
-  renderScreen(<ConnectionPanel connection={connection} />, { resource: 'devices', i18n: await texts(lng), dataProvider: recordingDataProvider() });
+  renderScreen(<ConnectionPanel connection={connection} />, { resource: 'devices', i18n: await servedI18nWith(lng, 'stock'), dataProvider: recordingDataProvider() });
 }
 
 /** Each term of the panel's list with its value, as a screen reader reads them. */

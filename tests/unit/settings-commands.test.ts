@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueOf, encodes, toDeviceCommand } from '../../server/commands/catalogue';
 import { applySettings, isInSync } from '../../server/commands/device-settings';
 import { DEVICE_MODELS, MODEL_PROTOCOLS, protocolOfModel } from '../../server/commands/models';
-import { settingsCommands, withPartners } from '../../server/commands/settings-commands';
+import { settableSettings, settingsCommands, withPartners } from '../../server/commands/settings-commands';
 import { SETTINGS_SCHEMAS } from '../../server/commands/settings-schemas';
 import { watchCodec } from '../../server/protocols/watch';
 
@@ -50,6 +50,23 @@ describe('settings as commands', () => {
       const { commands, refused } = settingsCommands(MODEL_PROTOCOLS[model], every);
       expect(commands).toEqual([]);
       expect(refused.map((r) => r.setting)).toEqual(Object.keys(every));
+    }
+  });
+
+  it('offers per model only the settings its protocol can carry, each one of them accepted', () => {
+    expect(Object.fromEntries(DEVICE_MODELS.map((m) => [m, settableSettings(m)]))).toEqual({
+      rtos: ['positionIntervalSeconds', 'sosNumbers', 'lowBatteryAlarm'],
+      l10: ['positionIntervalSeconds', 'sosNumbers', 'lowBatteryAlarm'],
+      evi: [],
+      watch4: ['positionIntervalSeconds', 'sosNumbers', 'lowBatteryAlarm', 'silentFrom', 'silentTo'],
+      tizen: [],
+    });
+    expect(settableSettings(null)).toEqual([]);
+    expect(settableSettings('nokia')).toEqual([]);
+    const values: Record<string, unknown> = { positionIntervalSeconds: 60, sosNumbers: ['+4511111111'], lowBatteryAlarm: true, silentFrom: '22:00', silentTo: '07:00' };
+    for (const model of DEVICE_MODELS) {
+      const offered = Object.fromEntries(settableSettings(model).map((s) => [s, values[s]]));
+      expect(settingsCommands(MODEL_PROTOCOLS[model], offered).refused, model).toEqual([]);
     }
   });
 

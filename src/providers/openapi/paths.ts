@@ -19785,9 +19785,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21334,9 +21341,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21462,9 +21476,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21771,9 +21792,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -21902,9 +21930,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -22032,9 +22067,16 @@ export interface paths {
                             lastSyncTime: string | null;
                             /** @description One of rtos, l10, evi, watch4, tizen */
                             model: string | null;
+                            /**
+                             * @description The protocol the device's model speaks; null without a model
+                             * @enum {string|null}
+                             */
+                            protocol: "watch" | "eview" | "osmand" | null;
                             reported: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The settings of the device's model that its protocol can carry to the watch (the others are refused when saved); empty for a watch that takes none (Eview, OsmAnd) */
+                            settableSettings: string[];
                             wanted: {
                                 [key: string]: unknown;
                             };
@@ -26342,6 +26384,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The values each of those command types takes (sendNative `attributes`), by type */
+                            commandAttributes: {
+                                [key: string]: string[];
+                            };
                             /** @description The command types the device's protocol takes (sendNative) */
                             commands: string[];
                             deviceId: string;

@@ -10,10 +10,11 @@ import { useFieldLabel } from '../useFieldLabel';
 
 /**
  * The generated show page: every shown property with its label, in tabs when the schema has them.
- * `tabExtras` adds hand-written content below a tab's fields (by tab name). The tab bar scrolls
- * sideways when its labels are wider than the screen (a phone) instead of widening the page.
+ * `tabExtras` adds hand-written content below a tab's fields (by tab name), `children` below them
+ * all. The tab bar scrolls sideways when its labels are wider than the screen (a phone) instead of
+ * widening the page.
  */
-export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>> }) {
+export default function SchemaShow({ schema, tabExtras, children }: { schema: ResourceSchema; tabExtras?: Partial<Record<string, ReactNode>>; children?: ReactNode }) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const fields = shownFields(schema);
@@ -35,6 +36,7 @@ export default function SchemaShow({ schema, tabExtras }: { schema: ResourceSche
       ) : (
         <SimpleShowLayout>{fields.map(field)}</SimpleShowLayout>
       )}
+      {children}
     </Show>
   );
 }

@@ -4,14 +4,16 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import i18next, { type i18n as I18next } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { AdminContext, memoryStore, ResourceContextProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, ResourceContextProvider, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { inject } from 'vitest';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { schemaNamespace } from '../../../server/schema-engine/schema-translations';
 import { readNamespace, registerGeneratedNamespaces } from '../../../server/localization/texts';
 import { ADMIN_ONLY_NAMESPACES, NAMESPACES } from '../../../src/i18n';
+import { apiErrorParts } from '../../../src/providers/abpErrors';
 import { addReactAdminEnglish, createI18nProvider } from '../../../src/providers/i18nProvider';
+import { isAllowed } from '../../../src/providers/resourcePolicies';
 import { AppNotification } from '../../../src/layout/AppNotification';
 import { setSchemas } from '../../../src/schema/registry';
 
@@ -75,6 +77,20 @@ export async function servedI18n(lng: string): Promise<I18next> {
   return instance;
 }
 
+/** servedI18n with a namespace the app loads on demand (a screen's own: 'stock', 'privacy'), in English and `lng`. */
+export async function servedI18nWith(lng: string, ns: string): Promise<I18next> {
+  const i18n = await servedI18n(lng);
+  i18n.addResourceBundle('dev', ns, readNamespace('en', ns));
+  i18n.addResourceBundle(lng, ns, readNamespace(lng, ns));
+  return i18n;
+}
+
+/** The server's 400 with one validation message on `members`, as apiFetch rejects with it. */
+export function validationFailure(message: string, members: string[]): HttpError {
+  const parts = apiErrorParts(400, 'Bad Request', { error: { code: null, message: 'Your request is not valid', details: null, data: null, validationErrors: [{ message, members }] } });
+  return new HttpError(parts.message, parts.status, parts.body);
+}
+
 export interface RecordingDataProvider extends DataProvider {
   writes: { method: string; resource: string; data: unknown }[];
 }
@@ -112,17 +128,34 @@ export function recordingDataProvider(rows: Record<string, RaRecord[]> = {}): Re
 }
 
 /**
+ * A signed-in user holding the `granted` policies: canAccess answers as the app's auth provider
+ * does for them (resourcePolicies.ts isAllowed), the application configuration left out.
+ */
+function grantingAuthProvider(granted: Record<string, boolean>): AuthProvider {
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => granted,
+    canAccess: async ({ resource, action }) => isAllowed(granted, resource, action),
+  };
+}
+
+/**
  * Renders a screen of `resource` inside react-admin's context, in the language of `i18n`, at
- * `path` (a route pattern such as '/care-visits/:id/show', matched by `url`) when given.
+ * `path` (a route pattern such as '/care-visits/:id/show', matched by `url`) when given; with
+ * `granted`, for a user holding only those policies (else every check passes).
  */
 export function renderScreen(
   screen: ReactElement,
-  opts: { resource: string; i18n: I18next; dataProvider: DataProvider; route?: { path: string; url: string } },
+  opts: { resource: string; i18n: I18next; dataProvider: DataProvider; route?: { path: string; url: string }; granted?: Record<string, boolean> },
 ) {
   const content = <ResourceContextProvider value={opts.resource}>{screen}</ResourceContextProvider>;
+  const auth = opts.granted ? { authProvider: grantingAuthProvider(opts.granted) } : {};
   return render(
     <MemoryRouter initialEntries={[opts.route?.url ?? `/${opts.resource}`]}>
-      <AdminContext dataProvider={opts.dataProvider} i18nProvider={createI18nProvider(opts.i18n)} store={memoryStore()}>
+      <AdminContext dataProvider={opts.dataProvider} i18nProvider={createI18nProvider(opts.i18n)} store={memoryStore()} {...auth}>
         <Routes>
           <Route path={opts.route?.path ?? '*'} element={content} />
         </Routes>

@@ -34,7 +34,8 @@ export function CommandLog({ commands }: { commands: DeviceCommand[] }) {
       {commands.length === 0 ? (
         <Typography color="text.secondary">{t('troubleshoot.commands.none')}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        // Focusable, so a keyboard can scroll it: on a phone the table is wider than the page.
+        <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="troubleshoot-commands">
             <TableHead>
               <TableRow>

@@ -18,10 +18,12 @@ import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { CommandLog } from './CommandLog';
+import { CommandPanel } from './CommandPanel';
 import { ConnectionPanel } from './ConnectionPanel';
 import { DevicePicker } from './DevicePicker';
 import { Fact } from './Fact';
 import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
+import { useFollowCommand } from './useFollowCommand';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
@@ -29,7 +31,8 @@ type Sync = 'inSync' | 'notInSync' | 'unknown';
  * /troubleshoot: support staff pick a watch by IMEI or name and see when it last reported, its
  * battery, signal, connection and whether the watch has taken its settings (the commands module's
  * getSettingsSync; 'unknown' when that cannot be read), its live connection, the latest commands
- * to it with their states, then its latest raw messages with what the ingest made of each.
+ * to it with their states, then its latest raw messages with what the ingest made of each. Staff
+ * who may change devices send commands from it; the log then follows the command sent.
  */
 export default function TroubleshootPage() {
   const { t, ready } = useTranslation('stock');
@@ -39,6 +42,7 @@ export default function TroubleshootPage() {
   /** Null when the log could not be read. */
   const [commands, setCommands] = useState<DeviceCommand[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const follow = useFollowCommand(setCommands);
 
   // The reads at once, shown together: the card never says "Unknown" for a sync state that is
   // still on its way, nor keeps the previous watch's (nor its commands).
@@ -59,6 +63,7 @@ export default function TroubleshootPage() {
   }, []);
 
   const pick = (picked: DeviceOption | null) => {
+    follow(null);
     setDevice(picked);
     setData(null);
     setError(null);
@@ -70,78 +75,83 @@ export default function TroubleshootPage() {
 
   return (
     <AppPage title={t('troubleshoot.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('troubleshoot.intro')}
-      </Typography>
-      <DevicePicker value={device} onChange={pick} />
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t('troubleshoot.loadFailed')}: {error}
-        </Alert>
-      )}
-      {data && (
-        <>
-          <Card variant="outlined" sx={{ mb: 3 }}>
-            <CardContent>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <Typography variant="h6" component="h2">
-                  {data.device.name} ({data.device.imei})
-                </Typography>
-                <Button startIcon={<RefreshIcon />} onClick={() => void load(data.device.id)}>
-                  {t('troubleshoot.refresh')}
-                </Button>
-              </Box>
-              <Box component="dl" aria-label={t('troubleshoot.device')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 2, mb: 0 }}>
-                <Fact label={t('troubleshoot.lastMessage')} value={when(data.lastMessageTime)} />
-                <Fact label={t('troubleshoot.lastContact')} value={when(data.lastContact)} />
-                <Fact label={t('troubleshoot.battery')} value={data.batteryLevel === null ? t('troubleshoot.unknown') : `${data.batteryLevel} %`} />
-                <Fact label={t('troubleshoot.signal')} value={data.signal === null ? t('troubleshoot.unknown') : String(data.signal)} />
-                <Fact label={t('troubleshoot.state')} value={t(data.online ? 'troubleshoot.online' : 'troubleshoot.offline')} />
-                <Fact label={t('troubleshoot.settingsSync')} value={t(`troubleshoot.${sync}`)} />
-              </Box>
-            </CardContent>
-          </Card>
-          <ConnectionPanel connection={data.connection} />
-          {commands ? (
-            <CommandLog commands={commands} />
-          ) : (
-            <Alert severity="warning" sx={{ mb: 3 }}>
-              {t('troubleshoot.commands.loadFailed')}
-            </Alert>
-          )}
-          <Typography variant="h6" component="h2" id="troubleshoot-messages" gutterBottom>
-            {t('troubleshoot.messages')}
-          </Typography>
-          {data.messages.length === 0 ? (
-            <Typography color="text.secondary">{t('troubleshoot.noMessages')}</Typography>
-          ) : (
-            <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-labelledby="troubleshoot-messages">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('troubleshoot.time')}</TableCell>
-                    <TableCell>{t('troubleshoot.outcome')}</TableCell>
-                    <TableCell>{t('troubleshoot.protocol')}</TableCell>
-                    <TableCell>{t('troubleshoot.detail')}</TableCell>
-                    <TableCell>{t('troubleshoot.payload')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.messages.map((m) => (
-                    <TableRow key={m.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.receivedTime, true)}</TableCell>
-                      <TableCell>{t(`troubleshoot.outcomes.${m.outcome}`)}</TableCell>
-                      <TableCell>{m.protocol}</TableCell>
-                      <TableCell>{m.detail}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 200 }}>{m.payload}</TableCell>
+      {/* Its width is the page's, not its tables': they scroll inside it on a phone. */}
+      <Box sx={{ minWidth: 0, contain: 'inline-size' }}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('troubleshoot.intro')}
+        </Typography>
+        <DevicePicker value={device} onChange={pick} />
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {t('troubleshoot.loadFailed')}: {error}
+          </Alert>
+        )}
+        {data && (
+          <>
+            <Card variant="outlined" sx={{ mb: 3 }}>
+              <CardContent>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <Typography variant="h6" component="h2">
+                    {data.device.name} ({data.device.imei})
+                  </Typography>
+                  <Button startIcon={<RefreshIcon />} onClick={() => void load(data.device.id)}>
+                    {t('troubleshoot.refresh')}
+                  </Button>
+                </Box>
+                <Box component="dl" aria-label={t('troubleshoot.device')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 2, mb: 0 }}>
+                  <Fact label={t('troubleshoot.lastMessage')} value={when(data.lastMessageTime)} />
+                  <Fact label={t('troubleshoot.lastContact')} value={when(data.lastContact)} />
+                  <Fact label={t('troubleshoot.battery')} value={data.batteryLevel === null ? t('troubleshoot.unknown') : `${data.batteryLevel} %`} />
+                  <Fact label={t('troubleshoot.signal')} value={data.signal === null ? t('troubleshoot.unknown') : String(data.signal)} />
+                  <Fact label={t('troubleshoot.state')} value={t(data.online ? 'troubleshoot.online' : 'troubleshoot.offline')} />
+                  <Fact label={t('troubleshoot.settingsSync')} value={t(`troubleshoot.${sync}`)} />
+                </Box>
+              </CardContent>
+            </Card>
+            <ConnectionPanel connection={data.connection} />
+            <CommandPanel key={data.device.id} deviceId={data.device.id} onSent={(command) => follow({ deviceId: data.device.id, commandId: command.id })} />
+            {commands ? (
+              <CommandLog commands={commands} />
+            ) : (
+              <Alert severity="warning" sx={{ mb: 3 }}>
+                {t('troubleshoot.commands.loadFailed')}
+              </Alert>
+            )}
+            <Typography variant="h6" component="h2" id="troubleshoot-messages" gutterBottom>
+              {t('troubleshoot.messages')}
+            </Typography>
+            {data.messages.length === 0 ? (
+              <Typography color="text.secondary">{t('troubleshoot.noMessages')}</Typography>
+            ) : (
+              // Focusable, so a keyboard can scroll it: on a phone the table is wider than the page.
+              <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-labelledby="troubleshoot-messages">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('troubleshoot.time')}</TableCell>
+                      <TableCell>{t('troubleshoot.outcome')}</TableCell>
+                      <TableCell>{t('troubleshoot.protocol')}</TableCell>
+                      <TableCell>{t('troubleshoot.detail')}</TableCell>
+                      <TableCell>{t('troubleshoot.payload')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </>
-      )}
+                  </TableHead>
+                  <TableBody>
+                    {data.messages.map((m) => (
+                      <TableRow key={m.id}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.receivedTime, true)}</TableCell>
+                        <TableCell>{t(`troubleshoot.outcomes.${m.outcome}`)}</TableCell>
+                        <TableCell>{m.protocol}</TableCell>
+                        <TableCell>{m.detail}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 200 }}>{m.payload}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </>
+        )}
+      </Box>
     </AppPage>
   );
 }
