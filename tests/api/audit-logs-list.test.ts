@@ -4,6 +4,7 @@ import { caller } from '../support/api-calls';
 import { startBackOffice, tenantUserWith, type BackOffice } from '../support/back-office';
 import { ALL_TENANTS } from '../../common/roles';
 import { DEMO_TENANT } from '../../server/seed/demo';
+import { until } from '../support/poll';
 
 interface AuditLog {
   id: string;
@@ -39,6 +40,8 @@ describe.each(DATABASES)('audit logs ($name)', ({ url: databaseUrl }) => {
     tenantId = (await call(office.admin, 'POST', '/api/saas/tenants', { name: 'Audited Care', customerNumber: 'A-1' })).body.id as string;
     expect((await call(office.staff, 'POST', '/api/saas/tenants', { name: 'Not Allowed Care' })).status).toBe(403);
     expect((await call(office.admin, 'POST', '/api/saas/tenants', { name: '' })).status).toBe(400);
+    // A refused call is logged once its answer went out: the tests read the log after it is there.
+    await until(async () => (await logs('hasException=true&userName=adm')).items, (items) => items.some((i) => i.httpStatusCode === 400));
   });
   afterAll(async () => office?.server.stop());
 

@@ -58,7 +58,8 @@ describe.each(DATABASES)('3G watches on their own port on $name', ({ url }) => {
 
   it('raises an SOS from an AL frame once, even when the watch sends it again', async () => {
     const { dad } = await demoDevices(db());
-    const before = (await events(dad.id, 'sos')).length;
+    const earlier = new Set((await events(dad.id, 'sos')).map((e) => e.id));
+    const before = earlier.size;
     const watch = await connect();
     const frame = watchFrame(DAD, report('AL', { lat: 55.68, lon: 12.57, status: 1 << 16 }));
     watch.send(frame);
@@ -66,9 +67,15 @@ describe.each(DATABASES)('3G watches on their own port on $name', ({ url }) => {
     watch.send(frame);
     await watch.next((f) => f === `[3G*${DAD}*0002*AL]`, 1);
     expect(watch.frames.filter((f) => f.endsWith('*AL]'))).toHaveLength(2);
-    expect((await until(() => events(dad.id, 'sos'), (e) => e.length > before)).length).toBe(before + 1);
+    const raised = await until(() => events(dad.id, 'sos'), (e) => e.length > before);
+    expect(raised.length).toBe(before + 1);
     await new Promise((r) => setTimeout(r, 300));
     expect((await events(dad.id, 'sos')).length).toBe(before + 1);
+    // It reaches the carer: the watch's owner has the alarm in the app (mail and push follow from the same record).
+    const newest = raised.map((e) => e.id).filter((id) => !earlier.has(id));
+    const owner = (await db().selectFrom('devices').select('owner_user_id').where('id', '=', dad.id).executeTakeFirstOrThrow()).owner_user_id!;
+    const messages = await db().selectFrom('alarm_messages').select(['user_id', 'type', 'subject']).where('event_id', 'in', newest).where('user_id', '=', owner).execute();
+    expect(messages.filter((m) => m.type === 'sos')).toHaveLength(1);
     watch.end();
   });
 

@@ -14,6 +14,9 @@ const OTHER_LANGUAGES = ['da', 'de', 'sv', 'nb'] as const;
 /** Texts that are the same in every language: product and app names, and SOS. */
 const SAME_EVERYWHERE_VALUES: ReadonlySet<string> = new Set(['SOS', 'Vigil', 'Vigil Care', 'Vigil Companion', 'Vigil Care ApS', 'Jane Doe']);
 
+/** Words a language spells as English does (checked with native usage): Danish and Norwegian "Send", Swedish and Norwegian "fall", German and Swedish "Text". */
+const SAME_WORD_IN: Readonly<Record<string, ReadonlySet<string>>> = { da: new Set(['Send']), nb: new Set(['Send', 'fall']), sv: new Set(['fall', 'Text']), de: new Set(['Text']) };
+
 /** Keys ("<namespace>:<key>") whose values are data, not language: the operator's company details. */
 const SAME_EVERYWHERE_KEYS: readonly RegExp[] = [/^translation:imprint\.company\./];
 
@@ -43,8 +46,8 @@ function isLanguageFree(text: string): boolean {
   return !/\p{L}{2,}/u.test(stripped) || /^\S+@\S+\.\S+$/.test(stripped) || /^https?:\/\/\S+$/.test(stripped);
 }
 
-function mayEqualEnglish(namespace: string, key: string, text: string): boolean {
-  return SAME_EVERYWHERE_VALUES.has(text) || isLanguageFree(text) || SAME_EVERYWHERE_KEYS.some((re) => re.test(`${namespace}:${key}`));
+function mayEqualEnglish(language: string, namespace: string, key: string, text: string): boolean {
+  return SAME_EVERYWHERE_VALUES.has(text) || SAME_WORD_IN[language]?.has(text) === true || isLanguageFree(text) || SAME_EVERYWHERE_KEYS.some((re) => re.test(`${namespace}:${key}`));
 }
 
 const namespaceFiles = readdirSync(join(LOCALES_DIR, 'en')).filter((f) => f.endsWith('.json')).sort();
@@ -71,7 +74,7 @@ describe('translations', () => {
             problems.push(`${key}: is a ${typeof value}, English has a ${typeof englishValue}`);
           } else if (typeof value === 'string' && typeof englishValue === 'string') {
             if (value.trim() === '' && englishValue.trim() !== '') problems.push(`${key}: empty`);
-            else if (value === englishValue && !mayEqualEnglish(namespace, key, value)) problems.push(`${key}: not translated ("${value}")`);
+            else if (value === englishValue && !mayEqualEnglish(language, namespace, key, value)) problems.push(`${key}: not translated ("${value}")`);
             if (placeholders(value).join() !== placeholders(englishValue).join()) {
               problems.push(`${key}: placeholders ${placeholders(value).join(', ') || 'none'} differ from English ${placeholders(englishValue).join(', ')}`);
             }

@@ -88,11 +88,16 @@ export default function DashboardPage() {
         <LiveAlarms />
         <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
           {devices.data && <Typography color="text.secondary" data-testid="device-count">{t('dashboard.count', { count: list.length, max })}</Typography>}
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          {/* At the cap there is nothing to fill in: the button says so at once, the reason beside it. */}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={atCap} {...(atCap ? { 'aria-describedby': 'device-cap-reason' } : {})}>
             {t('dashboard.add')}
           </Button>
         </Stack>
-        {atCap && <Alert severity="info">{t('errors.maxDevices')}</Alert>}
+        {atCap && (
+          <Alert severity="info" id="device-cap-reason">
+            {t('errors.maxDevices')}
+          </Alert>
+        )}
         {subscriptions.isError && <Alert severity="warning">{t('subscription.unavailable')}</Alert>}
         {paused.map((d) => (
           <Alert
