@@ -76,8 +76,12 @@ describe('caregiver account page in a real browser', () => {
   });
 
   it("shows the product's own page for an unknown address inside the signed-in app", async () => {
+    // A carer of its own: the first test changed the demo carer's password.
+    const db = env.server.database.db;
+    const tenantId = (await db.selectFrom('tenants').select('id').where('name', '=', 'Sunrise Care').executeTakeFirstOrThrow()).id;
+    const carer = await createTenantUser(db, { tenantId, userName: 'lost-carer', role: ROLE_PLUG_AND_PLAY_USER, policies: CAREGIVER_POLICIES });
     const page = await env.phone();
-    await signInAs(page, env.server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
+    await signInAs(page, env.server.url, carer.userName, carer.password, '/dashboard');
     await page.goto(`${env.server.url}/dashboard/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     expect(await page.getByText(/bad link/i).count()).toBe(0);

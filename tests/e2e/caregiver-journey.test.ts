@@ -7,7 +7,8 @@ import { usePhoneBrowser } from '../support/phone-browser';
 import { DEMO_STOCK_DEVICES } from '../../server/seed/demo';
 
 const PASSWORD = 'Journey-Pass-2026!';
-const NEW_PASSWORD = 'Journey-Pass-2027?';
+// Significantly different from the first (SPEC section 5): a new word, not a new last character.
+const NEW_PASSWORD = 'Harbour-Lights-2027?';
 const WAIT = { timeout: 20_000 };
 const WATCH = "Grandma's watch";
 
