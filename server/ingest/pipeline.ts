@@ -1,10 +1,10 @@
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { DeviceStates, MESSAGES_PER_DEVICE, zonesJson, type DeviceState, type StateExpectation } from './device-states';
+import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
 import type { Fix } from '../protocols/types';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
-import type { IngestCounters, Outcome } from './guards';
+import type { IngestCounters } from './guards';
 import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
 import { recordEvents } from '../alarms/record';
 import { notifyDeviceStates } from '../alarms/channels/device-states';
@@ -18,9 +18,8 @@ import type { MessageLog } from './message-log';
 import { placeByWifi, storedAttributes } from './network-place';
 import { enqueueGeolocation } from './geolocation-queue';
 import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
+import { toRing } from './message-ring';
 
-/** Slots for messages from unknown devices, shared by all of them. */
-const UNKNOWN_SLOTS = 1000;
 /** devices.last_contact is refreshed at most this often (device_state.last_seen is exact). */
 const CONTACT_SYNC_MS = 60_000;
 /** A batch is written when this many messages wait, or after FLUSH_DELAY_MS. */
@@ -61,12 +60,6 @@ const LOCKED: StateExpectation = { expected_seq: null, expected_online: null, ex
 
 /** A batch evaluated on kept states found one of them stale (or a replay among its fixes): it is undone and written again. */
 class KeptStateStale extends Error {}
-
-/** A deterministic UUID (for the message ring's slots). */
-function slotId(key: string): string {
-  const h = hash('sha1', key);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 /**
  * The ingest's write path. Requests hand over parsed messages and wait; messages are written in
@@ -230,27 +223,6 @@ export class IngestPipeline {
     }
   }
 
-  /** Puts a message in its device's next ring slot (a refused message from an unknown device in a shared one). */
-  private toRing(ring: Map<string, RingMessage>, seqs: Map<string, number>, states: Map<string, DeviceState>, m: MessageLog, outcome: Outcome): void {
-    let id: string;
-    if (m.device) {
-      const seq = seqs.get(m.device.id) ?? states.get(m.device.id)?.message_seq ?? 0;
-      seqs.set(m.device.id, seq + 1);
-      id = slotId(`${m.device.id}:${seq % MESSAGES_PER_DEVICE}`);
-    } else {
-      id = slotId(`unknown:${parseInt(hash('sha1', m.uniqueId).slice(0, 8), 16) % UNKNOWN_SLOTS}`);
-    }
-    ring.set(id, {
-      id,
-      tenant_id: m.device?.tenantId ?? null,
-      device_id: m.device?.id ?? null,
-      unique_id: m.uniqueId.slice(0, 64),
-      remote_address: m.remote,
-      payload: m.payload.slice(0, 4000),
-      outcome,
-      detail: m.detail ?? null,
-    });
-  }
 
   private async write(batch: Pending[], logs: MessageLog[]): Promise<void> {
     const devices = new Map<string, DeviceInfo>();
@@ -383,8 +355,8 @@ export class IngestPipeline {
       // The raw message ring: slot = sequence number modulo MESSAGES_PER_DEVICE.
       const ring = new Map<string, RingMessage>();
       const seqs = new Map<string, number>();
-      for (const p of batch) this.toRing(ring, seqs, states, p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
-      for (const l of logs) this.toRing(ring, seqs, states, l, l.outcome);
+      for (const p of batch) toRing(ring, seqs, states, p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
+      for (const l of logs) toRing(ring, seqs, states, l, l.outcome);
       // Devices with a stored message get their new state; those with refused ones only the sequence.
       const stateChanges: StateChange[] = [];
       for (const id of deviceIds) {
