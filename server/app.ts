@@ -20,6 +20,7 @@ import { registerIssuer } from './oidc';
 import { API_AUDIENCE, appOrigins, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
+import { transferEndedSignIn } from './accounts/transfers';
 import { registerNode } from './http/api-nodes';
 import { applicationConfigurationRoutes } from './application-configuration/routes';
 import { applicationLocalizationRoutes } from './abp/application-localization';
@@ -127,7 +128,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   const secrets = await loadIssuerSecrets(db);
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), db, origins: appOrigins(config) });
   const liveness = new TokenLiveness(db, app.log);
-  installTokenLiveness(app, liveness);
+  installTokenLiveness(app, liveness, (principal, lang) => transferEndedSignIn(db, principal, lang));
   await registerNode(app, db, issuerUrl(config));
   installPolicyGuard(app, db);
   installTenantResolution(app, db);

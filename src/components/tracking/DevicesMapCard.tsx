@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail, type MapZone } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
 import BatteryChart from './BatteryChart';
+import { OPEN_ALARMS_KEY } from './liveStream';
 import { LATEST_POSITIONS_KEY, loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
 
 const PERIODS = [6, 24, 72] as const;
@@ -81,7 +82,14 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
  */
 export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { deviceIds?: string[]; alarmId?: string | null; onCloseAlarm?: () => void }) {
   const { t } = useTranslation('tracking');
+  const queryClient = useQueryClient();
   const alarm = useQuery({ queryKey: ['tracking', 'alarm-event', alarmId ?? ''], queryFn: () => loadAlarmEvent(alarmId!), enabled: Boolean(alarmId), retry: false });
+  // An alarm that is not (or no longer) the user's to see, e.g. of a watch given away: the open
+  // alarms are read again, and the server no longer lists it.
+  const gone = Boolean(alarmId) && alarm.data === null;
+  useEffect(() => {
+    if (gone) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS_KEY });
+  }, [gone, queryClient]);
   // The device picked in the list; until one is picked, the alarm's device when an alarm is open.
   const [picked, setSelected] = useState<string | null>(null);
   const selected = picked ?? (alarmId && alarm.data ? alarm.data.deviceId : '');
