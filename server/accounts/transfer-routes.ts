@@ -102,7 +102,8 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
         .values({ id, tenant_id: sender.tenant_id, sender_user_id: sender.id, recipient_user_id: invitee?.id ?? null, recipient_label: wanted, token_hash: hash, expires_time: expires })
         .execute();
       if (!invitee) return;
-      const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}`;
+      // At the offer: the account page scrolls to it (the anchor where the page is already loaded).
+      const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}#account-transfer`;
       const values = { name: joinFullName(invitee.name, invitee.surname), sender: joinFullName(sender.name, sender.surname), senderEmail: sender.email, days: TRANSFER_TOKEN_HOURS / 24 };
       await queueMail(trx, { ...accountMail('transfer', recipientLanguage, invitee.email, values, { link }), tenantId: sender.tenant_id });
     });
