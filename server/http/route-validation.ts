@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../common/schema/ajv';
 import type { FieldLabel } from './validation-errors';
+import { isRecord } from '../../common/is-record';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +24,6 @@ declare module 'fastify' {
 const urlParts = createAjv({ coerceTypes: 'array', removeAdditional: true, verbose: true });
 const body = createAjv({ verbose: true });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * ABP's query names are case-insensitive (ASP.NET model binding): a parameter sent in another
