@@ -8,6 +8,7 @@ import { retentionModule } from './retention';
 import { privacyModule } from './privacy';
 import { installErrorHandler } from './http/errors';
 import { installRouteValidation } from './http/route-validation';
+import { DeferredCompiles, deferredSerializers, installDeferredCompiles } from './http/deferred-compile';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
 import { installAdmission } from './http/admission';
@@ -97,12 +98,16 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
   const demoDisabled = await time('demo guard', () => guardDemoAccounts(db, demoAllowed(config)));
   const firstAdmin = await time('first administrator', () => ensureFirstAdmin(db, config.firstAdmin));
 
+  const compiles = new DeferredCompiles();
   const app = Fastify({
     logger: { level: config.logLevel },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Each route's answer serializer is compiled on first use or after listening, not before.
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers(compiles) } },
   });
+  installDeferredCompiles(app, compiles);
   // Route schemas are checked with the project's ajv; refusals are answered by the error handler in the caller's language.
   installRouteValidation(app);
 

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const SETTING = /^#\s?([A-Z][A-Z0-9_]*=.*)$/;
 
 /** The example's settings as Node's --env-file reads them once their `#` is removed. */
-function exampleSettings(): Record<string, string> {
+function exampleSettings(): NodeJS.Dict<string> {
   const lines = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8').split('\n');
   const settings = lines.flatMap((line) => SETTING.exec(line)?.[1] ?? []);
   return parseEnv(settings.join('\n'));
