@@ -8,6 +8,7 @@ import { retentionModule } from './retention';
 import { privacyModule } from './privacy';
 import { installErrorHandler } from './http/errors';
 import { installRouteValidation } from './http/route-validation';
+import { DeferredCompiles, deferredSerializers, installDeferredCompiles } from './http/deferred-compile';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
 import { installAdmission } from './http/admission';
@@ -57,6 +58,7 @@ import { deviceStockModule } from './device-stock';
 import { pushModule } from './push';
 import type { ModuleContext } from './module-context';
 import { JobQueue } from './jobs';
+import { StartPhases } from './cluster/start-phases';
 
 export interface Server {
   app: FastifyInstance;
@@ -76,31 +78,37 @@ export interface Server {
  * Used by `npm start` and by the API tests alike.
  */
 export async function createServer(config: Config): Promise<Server> {
-  const database = await openDatabase(config);
+  const phases = new StartPhases();
+  const database = await phases.time('open database', () => openDatabase(config));
   try {
-    return await startOn(database, config);
+    return await startOn(database, config, phases);
   } catch (err) {
     await database.close();
     throw err;
   }
 }
 
-async function startOn(database: DatabaseHandle, config: Config): Promise<Server> {
+async function startOn(database: DatabaseHandle, config: Config, phases: StartPhases): Promise<Server> {
   const { db } = database;
-  await migrate(db);
-  const engine = await prepareSchemaEngine(db, config.schemasDir);
+  const time = phases.time.bind(phases);
+  await time('migrations', () => migrate(db));
+  const engine = await time('schema tables', () => prepareSchemaEngine(db, config.schemasDir));
   const policies = policyCatalogue(engine.schemas);
-  await bootstrapStaticRoles(db, policies);
-  if (config.seedDemo) await seedDemo(db);
-  const demoDisabled = await guardDemoAccounts(db, demoAllowed(config));
-  const firstAdmin = await ensureFirstAdmin(db, config.firstAdmin);
+  await time('static roles', () => bootstrapStaticRoles(db, policies));
+  if (config.seedDemo) await time('demo data', () => seedDemo(db));
+  const demoDisabled = await time('demo guard', () => guardDemoAccounts(db, demoAllowed(config)));
+  const firstAdmin = await time('first administrator', () => ensureFirstAdmin(db, config.firstAdmin));
 
+  const compiles = new DeferredCompiles();
   const app = Fastify({
     logger: { level: config.logLevel },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Each route's answer serializer is compiled on first use or after listening, not before.
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers(compiles) } },
   });
+  installDeferredCompiles(app, compiles);
   // Route schemas are checked with the project's ajv; refusals are answered by the error handler in the caller's language.
   installRouteValidation(app);
 
@@ -125,11 +133,11 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   installAdmission(app, config);
   installErrorHandler(app, translate);
   installNulGuard(app);
-  const secrets = await loadIssuerSecrets(db);
+  const secrets = await time('issuer keys', () => loadIssuerSecrets(db));
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), db, origins: appOrigins(config) });
   const liveness = new TokenLiveness(db, app.log);
   installTokenLiveness(app, liveness, (principal, lang) => transferEndedSignIn(db, principal, lang));
-  await registerNode(app, db, issuerUrl(config));
+  await time('api node', () => registerNode(app, db, issuerUrl(config)));
   installPolicyGuard(app, db);
   installTenantResolution(app, db);
   installAuditLog(app, db);
@@ -139,12 +147,12 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     reply.header('access-control-expose-headers', '_AbpErrorFormat');
   });
 
-  await registerOpenApi(app);
-  const provider = await registerIssuer(app, config, db, secrets, liveness);
+  await time('openapi', () => registerOpenApi(app));
+  const provider = await time('issuer', () => registerIssuer(app, config, db, secrets, liveness));
   await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(applicationLocalizationRoutes);
-  await app.register(schemaEngineRoutes, { db, engine });
+  await time('schema routes', async () => { await app.register(schemaEngineRoutes, { db, engine }); });
   await app.register(resourceExtensionRoutes, { db, engine });
   await app.register(identityModule, { db });
   await app.register(permissionManagementRoutes, { db, policies });
@@ -176,13 +184,14 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
   ];
   for (const { plugin, needs } of FEATURE_MODULES) {
-    if (needs.every((name) => engine.models.has(name))) await app.register(plugin, context);
+    if (needs.every((name) => engine.models.has(name))) await time(plugin.name, async () => { await app.register(plugin, context); });
   }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(setupRoutes, { config, db, demoPassword: DEMO_PASSWORD });
   await app.register(webRoutes, { config, db });
-  await app.ready();
+  await time('ready hooks', async () => { await app.ready(); });
+  phases.report(app.log);
   if (engine.changes.length) app.log.info({ changes: engine.changes }, 'schema tables updated');
 
   return {

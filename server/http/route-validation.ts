@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../common/schema/ajv';
 import type { FieldLabel } from './validation-errors';
 import { isRecord } from '../../common/is-record';
+import { compileWhenUsed } from './deferred-compile';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,7 +68,7 @@ function bodyIsObject(schema: unknown): boolean {
 }
 
 export function installRouteValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' || httpPart === 'params' ? urlParts : body).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => compileWhenUsed(app, () => (httpPart === 'querystring' || httpPart === 'params' ? urlParts : body).compile(schema)));
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!schema) return;

@@ -18,6 +18,7 @@ import { bulkRoutes } from './bulk-routes';
 import type { RequestTypes } from '../http/route-schemas';
 import { isRecord } from '../../common/is-record';
 import { entityChange } from './entity-changes';
+import { compileWhenUsed } from '../http/deferred-compile';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +33,7 @@ export async function crudRoutes(plugin: FastifyInstance, opts: { db: Db; model:
   const db = opts.db as unknown as DynamicDb;
   const { endpoint, policy, name } = model.schema['x-resource'];
   const ajv = createAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(({ schema }) => compileWhenUsed(app, () => ajv.compile(schema)));
   const tags = [name];
 
   const notFoundError = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
