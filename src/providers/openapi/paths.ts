@@ -43022,7 +43022,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43158,7 +43166,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43286,7 +43302,15 @@ export interface paths {
                                 deviceId: string;
                                 deviceName: string | null;
                                 id: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                                 * @enum {string|null}
+                                 */
+                                nextPlan: "monthly" | "annual" | null;
+                                /**
+                                 * @description The plan in force, charged until currentPeriodEnd
+                                 * @enum {string}
+                                 */
                                 plan: "monthly" | "annual";
                                 /** @enum {string} */
                                 status: "active" | "paused" | "canceled";
@@ -43375,7 +43399,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43507,7 +43539,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43620,7 +43660,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
