@@ -189,8 +189,9 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     expect((await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items).toHaveLength(1);
 
     expect((await call(newcomer, 'POST', '/api/stripe/subscription/update-subscription', { ...id, plan: 'yearly' })).status).toBe(400);
+    // The change waits for the next renewal (the billing run below charges the annual price).
     const annual = await call(newcomer, 'POST', '/api/stripe/subscription/update-subscription', { ...id, plan: 'annual' });
-    expect(annual.body).toMatchObject({ plan: 'annual', amount: 1791, status: 'active' });
+    expect(annual.body).toMatchObject({ plan: 'monthly', nextPlan: 'annual', amount: 179.1, status: 'active' });
   });
 
   it('downloads an invoice as a PDF, only the owner\'s', async () => {
