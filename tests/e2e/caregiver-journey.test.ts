@@ -58,9 +58,9 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     await add.waitFor({ state: 'hidden', ...WAIT });
     await page.getByText('1 of 5 devices').waitFor(WAIT);
     // Adding started no subscription: the watch's card says what that means, with the action that changes it.
-    const card = () => page.getByTestId('device-row').filter({ has: page.getByRole('heading', { name: WATCH }) });
-    await card().getByText('No subscription', { exact: true }).waitFor(WAIT);
-    const notice = card().getByTestId('subscription-notice');
+    const watchCard = () => page.getByTestId('device-row').filter({ has: page.getByRole('heading', { name: WATCH }) });
+    await watchCard().getByText('No subscription', { exact: true }).waitFor(WAIT);
+    const notice = watchCard().getByTestId('subscription-notice');
     await notice.getByText('No subscription: alarms show only in the app. No mails, push messages or text messages are sent.').waitFor(WAIT);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The notice and its button fit the 360 px card: nothing scrolls sideways.
@@ -95,12 +95,12 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     renew = page.getByRole('dialog', { name: `Start a subscription for ${WATCH}?` });
     await renew.getByRole('button', { name: 'Start subscription' }).dblclick();
     await page.getByText(`The subscription for ${WATCH} has started.`).waitFor(WAIT);
-    await card().getByText('Active · Monthly').waitFor(WAIT);
-    expect(await card().getByTestId('subscription-notice').count()).toBe(0);
+    await watchCard().getByText('Active · Monthly').waitFor(WAIT);
+    expect(await watchCard().getByTestId('subscription-notice').count()).toBe(0);
     await deviceAction(page, 'Pause subscription');
     await page.getByRole('dialog', { name: `Pause the subscription for ${WATCH}?` }).getByRole('button', { name: 'Pause' }).click();
     await page.getByText(`The subscription for ${WATCH} is paused.`).waitFor(WAIT);
-    await card().getByTestId('subscription-notice').getByRole('button', { name: 'Renew subscription' }).click();
+    await watchCard().getByTestId('subscription-notice').getByRole('button', { name: 'Renew subscription' }).click();
     renew = page.getByRole('dialog', { name: `Renew the subscription for ${WATCH}?` });
     // Within the paid period renewing charges nothing, and the dialog says so.
     await renew.getByText(/Nothing is charged now: the period until \d\d\/\d\d\/\d\d is paid\./).waitFor(WAIT);
@@ -112,7 +112,7 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     await plan.getByRole('button', { name: 'Change plan' }).click();
     await page.getByText(`The plan for ${WATCH} was changed.`).waitFor(WAIT);
     // The plan in force stays until the renewal; the change shows with its date.
-    await card().getByText(/^Active · Monthly · Annual from \d\d\/\d\d\/\d\d$/).waitFor(WAIT);
+    await watchCard().getByText(/^Active · Monthly · Annual from \d\d\/\d\d\/\d\d$/).waitFor(WAIT);
     const { db } = env.server.database;
     const device = await db.selectFrom('devices').select('id').where('imei', '=', stock.imei).executeTakeFirstOrThrow();
     const mine = await db.selectFrom('billing_subscriptions').select(['status', 'plan', 'next_plan']).where('device_id', '=', device.id).execute();
