@@ -12,12 +12,13 @@ import { webhookRoutes } from './routes/webhook-routes';
 import { logFailure } from '../db/health';
 
 /**
- * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set, otherwise the
- * built-in gateway. Routes /api/stripe/* (SPEC section 7), the signed webhook, and the billing
+ * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set (or PAYMENTS=stripe),
+ * otherwise the built-in gateway (PAYMENTS=builtin names it; off loopback it must be named). Routes /api/stripe/* (SPEC section 7), the signed webhook, and the billing
  * worker (when config.workers) that runs the queued billing jobs.
  */
 export async function billingModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const stripe = ctx.config.stripe.secretKey ? stripeClient(ctx.config.stripe) : undefined;
+  const { payments } = ctx.config;
+  const stripe = (payments.chosen ? payments.gateway === 'stripe' : Boolean(ctx.config.stripe.secretKey)) ? stripeClient(ctx.config.stripe) : undefined;
   const billing: BillingContext = { db: ctx.db, engine: ctx.engine, gateway: stripe ? createStripeGateway(stripe) : createBuiltinGateway() };
   await paymentRoutes(app, billing);
   await customerRoutes(app, billing);
