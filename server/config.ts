@@ -171,6 +171,11 @@ function payments(env: NodeJS.ProcessEnv, demo: boolean): Config['payments'] {
   return { gateway, chosen: named !== '' || (gateway === 'builtin' && demo) };
 }
 
+/** The gateway billing runs on: the one PAYMENTS names, else Stripe when a secret key is set. */
+export function paymentGateway(config: Pick<Config, 'payments' | 'stripe'>): 'builtin' | 'stripe' {
+  return config.payments.chosen ? config.payments.gateway : config.stripe.secretKey ? 'stripe' : 'builtin';
+}
+
 /**
  * Why this configuration must not start, if it must not: the built-in gateway on an address others
  * can reach without the operator having chosen it. Carers there would think they paid, while no

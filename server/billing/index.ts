@@ -10,6 +10,7 @@ import { paymentRoutes } from './routes/payment-routes';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { webhookRoutes } from './routes/webhook-routes';
 import { logFailure } from '../db/health';
+import { paymentGateway } from '../config';
 
 /**
  * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set (or PAYMENTS=stripe),
@@ -17,8 +18,7 @@ import { logFailure } from '../db/health';
  * worker (when config.workers) that runs the queued billing jobs.
  */
 export async function billingModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const { payments } = ctx.config;
-  const stripe = (payments.chosen ? payments.gateway === 'stripe' : Boolean(ctx.config.stripe.secretKey)) ? stripeClient(ctx.config.stripe) : undefined;
+  const stripe = paymentGateway(ctx.config) === 'stripe' ? stripeClient(ctx.config.stripe) : undefined;
   const billing: BillingContext = { db: ctx.db, engine: ctx.engine, gateway: stripe ? createStripeGateway(stripe) : createBuiltinGateway() };
   await paymentRoutes(app, billing);
   await customerRoutes(app, billing);

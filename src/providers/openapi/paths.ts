@@ -40024,6 +40024,7 @@ export interface paths {
                             productName: string;
                             scopes: string;
                             stripePublishableKey: string;
+                            testPayments?: boolean;
                             tileUrl: string;
                         };
                     };

@@ -16,6 +16,7 @@ import { callError } from './errors';
 import { needsPaymentMethod, pauseCall, planChangeCall, PLANS, renewalPlanOf, renewCall, renewChargesNow, type Plan, type Subscription } from './subscriptionCalls';
 import { api } from '../../../providers/openapi/typedApi';
 import { formatDay, formatMoney } from '../billing/format';
+import { TestPaymentsNotice } from '../billing/TestPaymentsNotice';
 
 export type SubscriptionAction = 'pause' | 'renew' | 'plan';
 
@@ -90,6 +91,7 @@ export function SubscriptionDialog({ action, device, subscription, onClose, onDo
       onClose={onClose}
       error={error}
     >
+      {kind !== 'pause' && <TestPaymentsNotice sx={{ mt: 2 }} />}
       {choosesPlan && (
         <FormControl sx={{ mt: 2 }}>
           <FormLabel id="plan-label">{t('device.plan')}</FormLabel>
