@@ -45,6 +45,11 @@ describe.each(DATABASES)('billing on the Stripe adapter ($name)', ({ url: databa
     await stripe?.stop();
   });
 
+  it('tells the web app that money moves (no test-payments notice)', async () => {
+    const config = (await (await fetch(`${server.url}/api/runtime-config`)).json()) as { testPayments?: boolean };
+    expect(config.testPayments).toBe(false);
+  });
+
   it('creates the Stripe customer once, with an idempotency key derived from the account', async () => {
     const [a, b] = await Promise.all([call(token, 'POST', '/api/stripe/customer/create-customer'), call(token, 'POST', '/api/stripe/customer/create-customer')]);
     expect(a.status).toBe(200);
