@@ -5,8 +5,11 @@ import { readNamespace } from '../../server/localization/texts';
 import type { Device } from '../../src/pages/app/dashboard/api';
 import { DeviceList } from '../../src/pages/app/dashboard/DeviceList';
 import { SubscriptionDialog } from '../../src/pages/app/dashboard/SubscriptionDialog';
+import { SubscriptionsSection } from '../../src/pages/app/billing/SubscriptionsSection';
 import type { Subscription } from '../../src/pages/app/dashboard/subscriptionCalls';
 import * as typedApi from '../../src/providers/openapi/typedApi';
+import { RuntimeConfigProvider } from '../../src/components/RuntimeConfigContext';
+import type { RuntimeConfig } from '../../src/config/runtime';
 import { recordingDataProvider, renderScreen, schemaScreens, servedI18n } from './support/schema-screens';
 
 /**
@@ -35,7 +38,7 @@ const subscription = (deviceId: string, change: Partial<Subscription>): Subscrip
 
 async function textsIn(lng: string): Promise<I18next> {
   const i18n = await servedI18n(lng);
-  for (const code of ['dev', lng]) i18n.addResourceBundle(code, 'devices', readNamespace(code === 'dev' ? 'en' : code, 'devices'));
+  for (const code of ['dev', lng]) for (const ns of ['devices', 'billing']) i18n.addResourceBundle(code, ns, readNamespace(code === 'dev' ? 'en' : code, ns));
   return i18n;
 }
 
@@ -82,8 +85,11 @@ describe("a watch card's subscription", () => {
 });
 
 describe('the renew and start dialogs', () => {
+  /** The built-in gateway runs: the dialogs say no money moves. */
+  const CONFIG = { productName: 'Vigil', stripePublishableKey: '', testPayments: true } as RuntimeConfig;
   const open = async (sub: Subscription | undefined) => {
-    renderScreen(<SubscriptionDialog action="renew" device={watch('1', 'Granny', 'paused')} subscription={sub} onClose={() => undefined} onDone={() => undefined} />, {
+    const dialog = <SubscriptionDialog action="renew" device={watch('1', 'Granny', 'paused')} subscription={sub} onClose={() => undefined} onDone={() => undefined} />;
+    renderScreen(<RuntimeConfigProvider config={CONFIG}>{dialog}</RuntimeConfigProvider>, {
       resource: 'devices', i18n: await textsIn('en'), dataProvider: recordingDataProvider(),
     });
     return screen.getByRole('dialog');
@@ -107,5 +113,27 @@ describe('the renew and start dialogs', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Annual' }));
     await waitFor(() => expect(dialog.textContent).toMatch(/DKK\s?1,791\.00 for the annual plan/));
     expect(within(dialog).getByRole('button', { name: 'Start subscription' })).toBeTruthy();
+    expect(within(dialog).getByTestId('test-payments').textContent).toMatch(/^Test payments: no money moves\./);
+  });
+});
+
+describe("Billing's subscriptions", () => {
+  const billingTexts = async () => {
+    const i18n = await servedI18n('en');
+    for (const code of ['dev', 'en']) i18n.addResourceBundle(code, 'billing', readNamespace('en', 'billing'));
+    return i18n;
+  };
+
+  it('shows the plan in force with the waiting change and its date, and says adding a watch starts none', async () => {
+    const products = PRODUCTS.items as never;
+    const view = renderScreen(<SubscriptionsSection subscriptions={[subscription('3', { deviceName: 'Mum', nextPlan: 'annual' })]} products={products} hasDefaultCard onChanged={() => undefined} />, {
+      resource: 'billing', i18n: await billingTexts(), dataProvider: recordingDataProvider(),
+    });
+    const mum = within(screen.getByRole('article', { name: 'Mum' }));
+    expect(mum.getByText(/^Monthly subscription:/).textContent).toMatch(/^Monthly subscription: DKK\s?179\.10 per month$/);
+    expect(mum.getByTestId('next-plan').textContent).toBe('Annual subscription from 12/03/30');
+    view.unmount();
+    renderScreen(<SubscriptionsSection subscriptions={[]} products={products} hasDefaultCard onChanged={() => undefined} />, { resource: 'billing', i18n: await billingTexts(), dataProvider: recordingDataProvider() });
+    expect(screen.getByText(/^No subscriptions yet\./).textContent).toBe("No subscriptions yet. Adding a watch starts none: start its subscription from the watch's card on the dashboard. Until then its alarms show only in the app.");
   });
 });

@@ -70,7 +70,7 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     await notice.getByRole('button', { name: 'Start subscription' }).click();
     let renew = page.getByRole('dialog', { name: `Start a subscription for ${WATCH}?` });
     await renew.getByText(/is charged to your default card now and again at each renewal/).waitFor(WAIT);
-    await renew.getByTestId('test-payments').waitFor(WAIT);
+    await renew.getByTestId('test-payments').getByText(/^Test payments: no money moves\./).waitFor(WAIT);
     await renew.getByRole('button', { name: 'Start subscription' }).click();
     await renew.getByText("You don't have a payment method. You need to add a default card to continue.").waitFor(WAIT);
     await renew.getByRole('link', { name: 'Add a payment card' }).click();
