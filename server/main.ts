@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
+import { loadConfig, paymentsProblem } from './config';
 import { buildWebIfNeeded } from './web/build-web';
 import { runSupervisor } from './cluster/supervisor';
 
@@ -12,6 +12,11 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   if (cluster.isPrimary) {
+    const refused = paymentsProblem(config);
+    if (refused) {
+      console.error(refused);
+      process.exit(1);
+    }
     if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => console.log(msg));
     runSupervisor(config, started);
     return;
