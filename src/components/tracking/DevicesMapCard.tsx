@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail, type MapZone } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
+import { useTenantTimeZone } from '../dates/useTenantTimeZone';
 import BatteryChart from './BatteryChart';
 import { LATEST_POSITIONS_KEY, loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
 
@@ -39,6 +40,7 @@ function distanceWords(alarm: AlarmEventView, t: (key: string, values?: Record<s
  */
 function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => void }) {
   const { t } = useTranslation('tracking');
+  const zone = useTenantTimeZone();
   const heading = useRef<HTMLHeadingElement>(null);
   // Again on every visit to the link (a new location), also Show on map pressed twice for one alarm.
   const { key: visit } = useLocation();
@@ -48,7 +50,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
   }, [alarm.id, visit]);
   const subject = `${t(`types.${alarm.type}`)} · ${alarm.deviceName}`;
   const position = alarm.latitude !== null && alarm.longitude !== null ? { lat: alarm.latitude, lng: alarm.longitude } : null;
-  const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime) }] : [];
+  const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime, false, zone) }] : [];
   const trails: MapTrail[] = alarm.trail.length ? [{ id: `alarm-trail-${alarm.id}`, points: alarm.trail.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const zones: MapZone[] = alarm.zone ? [{ ...alarm.zone, id: alarm.zone.id ?? `zone-${alarm.id}` }] : [];
   const words = distanceWords(alarm, t);
@@ -63,7 +65,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
         </Button>
       </Box>
       <Typography variant="body2" data-testid="alarm-facts">
-        {[formatDateTime(alarm.eventTime), words, position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}${alarm.accuracy !== null ? ` (±${Math.round(alarm.accuracy)} m)` : ''}` : t('place.unknown')].filter(Boolean).join(' · ')}
+        {[formatDateTime(alarm.eventTime, false, zone), words, position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}${alarm.accuracy !== null ? ` (±${Math.round(alarm.accuracy)} m)` : ''}` : t('place.unknown')].filter(Boolean).join(' · ')}
       </Typography>
       <MapView label={t('alarmMap.position')} markers={markers} trails={trails} zones={zones} focus={position} height={320} />
       <Typography variant="body2" role="status" data-testid="alarm-trail" sx={{ mt: 1 }}>
@@ -81,6 +83,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
  */
 export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { deviceIds?: string[]; alarmId?: string | null; onCloseAlarm?: () => void }) {
   const { t } = useTranslation('tracking');
+  const zone = useTenantTimeZone();
   const alarm = useQuery({ queryKey: ['tracking', 'alarm-event', alarmId ?? ''], queryFn: () => loadAlarmEvent(alarmId!), enabled: Boolean(alarmId), retry: false });
   // The device picked in the list; until one is picked, the alarm's device when an alarm is open.
   const [picked, setSelected] = useState<string | null>(null);
@@ -100,9 +103,9 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
         id: p.deviceId,
         position: { lat: p.latitude, lng: p.longitude },
         label: p.name,
-        detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
+        detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime, false, zone) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
       })),
-    [positions, t],
+    [positions, t, zone],
   );
   const trails: MapTrail[] = shown.length ? [{ id: selected, points: shown.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const device = positions?.find((p) => p.deviceId === selected);

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatTimeOfDay } from '../../../../common/dates';
+import { useTenantTimeZone } from '../../../components/dates/useTenantTimeZone';
 import type { Device } from './api';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
 import { LocateButton } from './LocateButton';
@@ -37,6 +38,8 @@ interface Row {
 
 function useCells() {
   const { t } = useTranslation('devices');
+  // The tenant's zone, as the alarms beside the cards tell their times.
+  const zone = useTenantTimeZone();
   return {
     status: (d: Device) => <StateText text={t(`device.${d.status}`)} tone={d.status === 'online' ? 'good' : 'off'} />,
     subscription: (row: Row) => (
@@ -44,7 +47,7 @@ function useCells() {
     ),
     battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t(d.charging ? 'device.batteryCharging' : 'device.batteryValue', { level: d.batteryLevel })),
     // Today's contact as HH:mm, an older one with its date.
-    lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact) : t('device.never')),
+    lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact, new Date(), zone) : t('device.never')),
   };
 }
 
