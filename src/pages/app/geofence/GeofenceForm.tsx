@@ -13,6 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GEOFENCE_NAME_MAX, GEOFENCE_RADIUS_M } from '../../../../common/geofence-rules';
+import { TimeOfDayInput } from '../../../components/dates/TimeOfDayInput';
 import { canClose, parseCorners, parsePoint, type EditorState } from './geofenceDraft';
 import type { LinkTargets } from './useGeofences';
 
@@ -124,8 +125,8 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
                 {t('page.scheduleHelp')}
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                <TextField label={t('page.from')} type="time" value={state.from} onChange={(e) => set({ from: e.target.value })} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                <TextField label={t('page.to')} type="time" value={state.to} onChange={(e) => set({ to: e.target.value })} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+                <TimeOfDayInput label={t('page.from')} value={state.from} onChange={(from) => set({ from })} />
+                <TimeOfDayInput label={t('page.to')} value={state.to} onChange={(to) => set({ to })} />
                 <TextField label={t('page.timeZone')} value={state.timeZone} onChange={(e) => set({ timeZone: e.target.value })} size="small" />
               </Stack>
             </>
