@@ -29,6 +29,12 @@ interface Props {
   onFocus: (p: { lat: number; lng: number }) => void;
 }
 
+/**
+ * Fields side by side while each keeps `min` px (its whole label and value), else one under the
+ * other: the form's own width decides, not the screen's (beside the map on a desk it is narrow).
+ */
+const fieldsGrid = (min: number) => ({ display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${min}px), 1fr))` });
+
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
 /** The zone's fields: name, shape with typed coordinates (the keyboard way to draw), schedule, links. */
@@ -79,7 +85,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
         </Stack>
 
         {state.shape === 'circle' ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Box sx={fieldsGrid(260)}>
             <TextField label={t('page.centerLat')} value={state.lat} onChange={(e) => set({ lat: e.target.value })} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField label={t('page.centerLng')} value={state.lng} onChange={(e) => set({ lng: e.target.value })} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField
@@ -90,7 +96,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
               size="small"
               slotProps={{ htmlInput: { min: GEOFENCE_RADIUS_M.min, max: GEOFENCE_RADIUS_M.max, step: 10 } }}
             />
-          </Stack>
+          </Box>
         ) : (
           <Box>
             <TextField
@@ -124,11 +130,11 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
               <Typography variant="body2" color="text.secondary">
                 {t('page.scheduleHelp')}
               </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+              <Box sx={{ ...fieldsGrid(140), mt: 1 }}>
                 <TimeOfDayInput label={t('page.from')} value={state.from} onChange={(from) => set({ from })} />
                 <TimeOfDayInput label={t('page.to')} value={state.to} onChange={(to) => set({ to })} />
-                <TextField label={t('page.timeZone')} value={state.timeZone} onChange={(e) => set({ timeZone: e.target.value })} size="small" />
-              </Stack>
+                <TextField label={t('page.timeZone')} value={state.timeZone} onChange={(e) => set({ timeZone: e.target.value })} size="small" sx={{ gridColumn: '1 / -1' }} />
+              </Box>
             </>
           ) : null}
         </Box>

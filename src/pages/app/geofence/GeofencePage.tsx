@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,10 +41,13 @@ export default function GeofencePage() {
   const tenantZone = useTenantTimeZone();
   const [editor, setEditor] = useState<EditorState>(() => emptyEditor(tenantZone));
   const fresh = () => emptyEditor(tenantZone);
-  // The tenant's zone read after the editor opened: a schedule's zone nobody typed yet is it.
-  useEffect(() => {
-    if (tenantZone) setEditor((e) => (e.timeZone === '' ? { ...e, timeZone: tenantZone } : e));
-  }, [tenantZone]);
+  // The tenant's zone read after the editor opened: a schedule's zone nobody typed yet is it
+  // (adjusted while rendering, as React advises for state that follows a changed value).
+  const [zoneSeen, setZoneSeen] = useState(tenantZone);
+  if (zoneSeen !== tenantZone) {
+    setZoneSeen(tenantZone);
+    if (tenantZone && editor.timeZone === '') setEditor({ ...editor, timeZone: tenantZone });
+  }
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [focus, setFocus] = useState<LatLng | null>(null);
