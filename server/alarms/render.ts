@@ -14,7 +14,8 @@ import { textKeysOf } from '../../common/alarm-kinds';
 import { describePlace, formatNumber, placeFromAttributes, type PlaceFacts, type PlaceWords } from './place';
 import type { AlarmEvent } from './event';
 import type { Receiver } from './receivers';
-import { alarmTemplate, fillTemplate, formatWithZone, loadTenantTexts, type TenantTexts, type TextValues } from './texts';
+import { formatWithZone } from '../../common/dates';
+import { alarmTemplate, fillTemplate, loadTenantTexts, type TenantTexts, type TextValues } from './texts';
 
 export interface RenderAlarmInput {
   event: Pick<AlarmEvent, 'id' | 'deviceName' | 'type' | 'time' | 'tenantId' | 'attributes'>;

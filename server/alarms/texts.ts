@@ -24,47 +24,6 @@ export async function loadTenantTexts(db: Db, tenantIds: readonly (string | null
   return out;
 }
 
-const two = (n: string | undefined) => (n ?? '00').padStart(2, '0');
-
-/** Formatters by time zone (making one is far slower than using it; tenants share a few zones). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
-    if (formatters.size < 1000) formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function partsIn(time: Date, timeZone: string): Intl.DateTimeFormatPart[] {
-  try {
-    return formatterFor(timeZone).formatToParts(time);
-  } catch {
-    return formatterFor('UTC').formatToParts(time);
-  }
-}
-
-/** HH:mm - dd/MM/yy (SPEC section 9) in a time zone. */
-export function formatIn(time: Date, timeZone: string): string {
-  const parts = partsIn(time, timeZone);
-  const get = (type: string) => two(parts.find((p) => p.type === type)?.value);
-  return `${get('hour')}:${get('minute')} - ${get('day')}/${get('month')}/${get('year')}`;
-}
-
-/**
- * HH:mm ZONE - dd/MM/yy: the time with its zone's short name ("14:05 CET - 24/11/26"), so a
- * receiver in another zone, or reading the mail days later, knows which 14:05 it was. Where the
- * zone has no abbreviation Intl gives its offset ("GMT+2"); an unknown zone is told in UTC.
- */
-export function formatWithZone(time: Date, timeZone: string): string {
-  const parts = partsIn(time, timeZone);
-  const get = (type: string) => two(parts.find((p) => p.type === type)?.value);
-  const zone = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
-  return `${get('hour')}:${get('minute')} ${zone === 'GMT' ? 'UTC' : zone} - ${get('day')}/${get('month')}/${get('year')}`;
-}
-
 /** Placeholders of alarm texts ({{name}}), in the product's texts and the tenants' own. */
 export const PLACEHOLDERS = ['device', 'zone', 'time', 'battery', 'since', 'place', 'distance', 'link'] as const;
 export type TextValues = Record<(typeof PLACEHOLDERS)[number], string>;

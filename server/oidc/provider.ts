@@ -11,7 +11,8 @@ import { USERINFO_PATH, userinfoForApiTokens } from './userinfo';
 
 /** Scopes the web app asks for (SPEC section 6): the API scope is 'Stella'. */
 export const API_SCOPE = 'Stella';
-export const SCOPES = ['openid', 'profile', 'email', 'offline_access', API_SCOPE];
+const OFFLINE_ACCESS = 'offline_access';
+export const SCOPES = ['openid', 'profile', 'email', OFFLINE_ACCESS, API_SCOPE];
 export const ISSUER_PATH = '/oidc';
 export const API_AUDIENCE = 'vigil-api';
 /** The claims each scope releases, in ID tokens and at userinfo. */
@@ -128,8 +129,14 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
     },
     // OpenID Connect drops offline_access unless prompt=consent, and these first-party clients are
     // never shown a consent page; the web app still needs refresh tokens for silent renewal.
-    // They rotate on every use (oidc-provider's default for public clients).
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // They rotate on every use (oidc-provider's default for public clients). A refresh token is
+    // offline access: the code's scope gains offline_access before the token is made from it, so
+    // the token carries it (a refresh asking for it again is allowed) and the response names it.
+    issueRefreshToken: async (_ctx, client, source) => {
+      if (!client.grantTypeAllowed('refresh_token')) return false;
+      if (!source.scopes.has(OFFLINE_ACCESS)) source.scope = [source.scope, OFFLINE_ACCESS].filter(Boolean).join(' ');
+      return true;
+    },
     // Signing out ends everything: the refresh tokens live only as long as the issuer's session, so
     // end-session revokes the grant even with offline_access (oidc-provider keeps it otherwise).
     expiresWithSession: async () => true,
@@ -186,9 +193,10 @@ export function createProvider(config: Config, db: Db, secrets: IssuerSecrets): 
 /**
  * The token response's `scope` says everything granted: oidc-provider gives the API access
  * token's scope only (resource indicators), leaving out `openid`, which the ID token in the same
- * response stands for. Added from the grant, as far as asked. Not offline_access: these refresh
- * tokens end with the sign-in (expiresWithSession), so they are no offline tokens, and a client
- * that asked for offline_access again at refresh would be refused (invalid_scope).
+ * response stands for. Added from the grant, as far as asked; and offline_access whenever the
+ * response hands out a refresh token that carries it (RFC 6749 section 3.3: the scope granted is
+ * named when it differs from the one asked for, as a renewal that leaves it out of its request
+ * still gets a refresh token).
  */
 async function grantedScopeInTokenResponse(ctx: KoaContextWithOIDC, next: () => Promise<unknown>): Promise<void> {
   await next();
@@ -199,6 +207,8 @@ async function grantedScopeInTokenResponse(ctx: KoaContextWithOIDC, next: () => 
   if (!body || typeof body !== 'object' || !grant || !source) return;
   const asked = new Set(ctx.oidc.params?.scope ? ctx.oidc.requestParamScopes : source.scopes);
   const scopes = new Set([...grant.getOIDCScopeFiltered(asked).split(' '), ...String(body.scope ?? '').split(' ')]);
+  const issued = ctx.oidc.entities.RefreshToken;
+  if ('refresh_token' in body && issued?.scopes.has(OFFLINE_ACCESS)) scopes.add(OFFLINE_ACCESS);
   scopes.delete('');
   body.scope = [...scopes].join(' ');
 }

@@ -24,8 +24,9 @@ export type DPoPKeyStore = NonNullable<UserManagerSettings['dpop']>['store'];
  * - Sign-out revokes the refresh token only: JWT access tokens cannot be revoked by the issuer.
  *   oidc-provider answers revocation with an empty text/plain body, which oidc-client-ts refuses
  *   unless that content type is allowed.
- * - Renewal asks for the scopes signed in with but offline_access: the token response names it (the
- *   issuer adds it there, server/oidc/provider.ts), yet the refresh token does not carry it, and
+ * - Renewal asks for the scopes signed in with but offline_access: the refresh token itself is the
+ *   offline access, and the issuer still gives one (and names offline_access) without it being asked.
+ *   Refresh tokens made before the issuer put offline_access into them do not carry it, and
  *   oidc-provider refuses a refresh asking for more ("refresh token missing requested scope").
  * - DPoP (RFC 9449) when a key store is given: the code, and so the access and refresh tokens, are
  *   bound to a non-extractable key pair (`dpop_jkt` on the authorization request, a proof on every

@@ -42,18 +42,24 @@ describe.each(DATABASES)('discovery tells the truth ($name)', ({ url: databaseUr
     expect(decodeJwt(renewed.id_token)).toMatchObject({ sid: id.sid, auth_time: id.auth_time });
   });
 
-  it('names openid in the token response scope, and a refresh with that scope works', async () => {
+  it('names openid, and offline_access with the refresh token, in the token response scope; a refresh with that scope works', async () => {
     const tokens = await tokensFor(server.url, 'caregiver', DEMO_PASSWORD);
     expect(tokens.refresh_token).toBeTruthy();
-    // No offline_access: these refresh tokens end with the sign-in (expiresWithSession), so they
-    // are not offline tokens, and a client asking for it again at refresh would be refused.
-    expect(tokens.scope.split(' ').sort()).toEqual(['Stella', 'email', 'openid', 'profile']);
-    const renewed = (await refresh(tokens.refresh_token!, tokens.scope)) as { scope: string; access_token?: string };
+    expect(tokens.scope.split(' ').sort()).toEqual(['Stella', 'email', 'offline_access', 'openid', 'profile']);
+    // The scope the response names can be asked for again: the refresh token carries offline_access.
+    const renewed = (await refresh(tokens.refresh_token!, tokens.scope)) as { scope: string; access_token?: string; refresh_token?: string };
     expect(renewed.access_token).toBeTruthy();
-    expect(renewed.scope.split(' ').sort()).toEqual(['Stella', 'email', 'openid', 'profile']);
-    // Only what was asked for.
+    expect(renewed.refresh_token).toBeTruthy();
+    expect(renewed.scope.split(' ').sort()).toEqual(['Stella', 'email', 'offline_access', 'openid', 'profile']);
+    // A renewal that leaves offline_access out of its request (the web app's) still gets a refresh
+    // token, and is told so.
+    const again = (await refresh(renewed.refresh_token!, 'openid profile email Stella')) as { scope: string; refresh_token?: string };
+    expect(again.refresh_token).toBeTruthy();
+    expect(again.scope.split(' ').sort()).toEqual(['Stella', 'email', 'offline_access', 'openid', 'profile']);
+    // Only what was asked for, and offline_access with the refresh token the client gets anyway.
     const fewer = await tokensFor(server.url, 'caregiver', DEMO_PASSWORD, { scope: 'openid profile Stella' });
-    expect(fewer.scope.split(' ').sort()).toEqual(['Stella', 'openid', 'profile']);
+    expect(fewer.refresh_token).toBeTruthy();
+    expect(fewer.scope.split(' ').sort()).toEqual(['Stella', 'offline_access', 'openid', 'profile']);
   });
 
   it('still revokes the public clients\' tokens at the revocation endpoint', async () => {

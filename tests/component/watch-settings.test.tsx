@@ -50,8 +50,9 @@ describe('watch settings', () => {
     expect((interval as HTMLInputElement).value).toBe('60');
     for (const slot of [1, 2, 3]) expect(screen.getByRole('textbox', { name: `SOS number ${slot}` })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Low-battery warning' })).toBeTruthy();
-    expect(screen.getByLabelText('Quiet hours from')).toBeTruthy();
-    expect(screen.getByLabelText('Quiet hours until')).toBeTruthy();
+    // Quiet hours on the 24-hour clock (the one time field, src/components/dates/TimeOfDayInput.tsx).
+    expect(screen.getByRole('group', { name: 'Quiet hours from' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Quiet hours until' })).toBeTruthy();
     // Settings the model has but its protocol cannot carry are not offered.
     expect(screen.queryByText(/fall/i)).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('In sync');

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { bearingDegrees, distanceMeters, distanceOutside, zoneCenter, type Zone } from '../../common/geo';
 import { compassPoint, describePlace, formatDistance, placeAttributes, placeFromAttributes } from '../../server/alarms/place';
 import { renderAlarm, type RenderAlarmInput } from '../../server/alarms/render';
-import { alarmText, formatWithZone } from '../../server/alarms/texts';
+import { alarmText } from '../../server/alarms/texts';
+import { formatWithZone } from '../../common/dates';
 import { translate } from '../../server/localization/texts';
 import { gsmLength, renderAlarmSms, SMS_LIMIT } from '../../server/alarms/channels/sms-text';
 

@@ -42,7 +42,7 @@ describe('DPoP settings', () => {
     expect(userManagerSettings(config, CLIENT, 'http://app.test').dpop).toBeUndefined();
   });
 
-  it('renews without asking for offline_access, which the refresh token does not carry', () => {
+  it('renews without asking for offline_access, which older refresh tokens do not carry', () => {
     const settings = userManagerSettings({ issuer: ISSUER, scopes: 'openid profile email offline_access Stella' }, CLIENT, 'http://app.test');
     expect(settings.refreshTokenAllowedScope).toBe('openid profile email Stella');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findLanguage, isSafeLanguageTag, languageFromAcceptLanguage, requestLanguage } from '../../common/languages';
 import { DEFAULT_LINKS, privacyLink, supportLink } from '../../common/links';
 import { passwordProblems, tooSimilarPassword } from '../../common/password-policy';
-import { formatDateTime, formatTimeOfDay } from '../../common/dates';
+import { formatDateTime, formatTimeOfDay, formatWithZone, zoneNameAt } from '../../common/dates';
 import { isPlugAndPlay } from '../../common/roles';
 
 describe('languages', () => {
@@ -78,6 +78,21 @@ describe('dates', () => {
     expect(formatTimeOfDay(new Date(2026, 10, 21, 0, 1), now)).toBe('00:01');
     expect(formatTimeOfDay(new Date(2026, 10, 20, 23, 59), now)).toBe('23:59 - 20/11/26');
     expect(formatTimeOfDay('not a date', now)).toBe('');
+  });
+
+  it("tells a moment in a given zone, as the alarm texts are written in: the card's time and its text's agree", () => {
+    const alarm = new Date('2026-11-24T16:03:00Z');
+    expect(formatDateTime(alarm, false, 'Europe/Copenhagen')).toBe('17:03 - 24/11/26');
+    expect(formatWithZone(alarm, 'Europe/Copenhagen')).toBe('17:03 CET - 24/11/26');
+    expect(formatDateTime(alarm, true, 'UTC')).toBe('16:03:00 - 24/11/26');
+    expect(zoneNameAt(alarm, 'Europe/Copenhagen')).toBe('CET');
+    expect(zoneNameAt(new Date('2026-07-24T16:03:00Z'), 'Europe/Copenhagen')).toBe('CEST');
+    // The day is the zone's: 23:30 in UTC is the next day in Copenhagen.
+    const late = new Date('2026-11-24T23:30:00Z');
+    expect(formatTimeOfDay(late, new Date('2026-11-25T06:00:00Z'), 'Europe/Copenhagen')).toBe('00:30');
+    expect(formatTimeOfDay(late, new Date('2026-11-25T06:00:00Z'), 'UTC')).toBe('23:30 - 24/11/26');
+    // An unknown zone is told in UTC rather than failing.
+    expect(formatDateTime(alarm, false, 'Not/AZone')).toBe('16:03 - 24/11/26');
   });
 });
 

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, findLanguage } from '../../../common/languages';
 import { textKeysOf, type AlarmType } from '../../../common/alarm-kinds';
 import { translate } from '../../localization/texts';
 import { alarmLink } from '../render';
-import { formatWithZone } from '../texts';
+import { formatWithZone } from '../../../common/dates';
 
 /** One SMS: 160 characters of the GSM 03.38 alphabet (an extension character counts twice). */
 export const SMS_LIMIT = 160;

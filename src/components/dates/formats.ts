@@ -4,7 +4,9 @@
  * (tests/unit/date-inputs.test.ts holds the two together). The API's own forms are kept apart.
  */
 export const DATE_FORMAT = 'DD/MM/YY';
-export const DATE_TIME_FORMAT = `HH:mm - ${DATE_FORMAT}`;
+/** A time of day on the 24-hour clock, as the API holds it too ('22:00'). */
+export const TIME_FORMAT = 'HH:mm';
+export const DATE_TIME_FORMAT = `${TIME_FORMAT} - ${DATE_FORMAT}`;
 /** With seconds, as logs show them. */
 export const DATE_TIME_SECONDS_FORMAT = `HH:mm:ss - ${DATE_FORMAT}`;
 /** A 'date' property as the API stores it. */

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail, type MapZone } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
 import { useWatchLabels } from '../devices/useWatchLabels';
+import { useTenantTimeZone } from '../dates/useTenantTimeZone';
 import BatteryChart from './BatteryChart';
 import { OPEN_ALARMS_KEY } from './liveStream';
 import { LATEST_POSITIONS_KEY, loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
@@ -41,6 +42,7 @@ function distanceWords(alarm: AlarmEventView, t: (key: string, values?: Record<s
  */
 function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => void }) {
   const { t } = useTranslation('tracking');
+  const zone = useTenantTimeZone();
   const heading = useRef<HTMLHeadingElement>(null);
   // Again on every visit to the link (a new location), also Show on map pressed twice for one alarm.
   const { key: visit } = useLocation();
@@ -50,7 +52,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
   }, [alarm.id, visit]);
   const subject = `${t(`types.${alarm.type}`)} · ${alarm.deviceName}`;
   const position = alarm.latitude !== null && alarm.longitude !== null ? { lat: alarm.latitude, lng: alarm.longitude } : null;
-  const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime) }] : [];
+  const markers: MapMarker[] = position ? [{ id: `alarm-${alarm.id}`, kind: 'alarm', position, label: t('alarmMap.position'), detail: formatDateTime(alarm.eventTime, false, zone) }] : [];
   const trails: MapTrail[] = alarm.trail.length ? [{ id: `alarm-trail-${alarm.id}`, points: alarm.trail.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const zones: MapZone[] = alarm.zone ? [{ ...alarm.zone, id: alarm.zone.id ?? `zone-${alarm.id}` }] : [];
   const words = distanceWords(alarm, t);
@@ -65,7 +67,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
         </Button>
       </Box>
       <Typography variant="body2" data-testid="alarm-facts">
-        {[formatDateTime(alarm.eventTime), words, position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}${alarm.accuracy !== null ? ` (±${Math.round(alarm.accuracy)} m)` : ''}` : t('place.unknown')].filter(Boolean).join(' · ')}
+        {[formatDateTime(alarm.eventTime, false, zone), words, position ? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}${alarm.accuracy !== null ? ` (±${Math.round(alarm.accuracy)} m)` : ''}` : t('place.unknown')].filter(Boolean).join(' · ')}
       </Typography>
       <MapView label={t('alarmMap.position')} markers={markers} trails={trails} zones={zones} focus={position} height={320} />
       <Typography variant="body2" role="status" data-testid="alarm-trail" sx={{ mt: 1 }}>
@@ -84,6 +86,7 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
 export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { deviceIds?: string[]; alarmId?: string | null; onCloseAlarm?: () => void }) {
   const { t } = useTranslation('tracking');
   const queryClient = useQueryClient();
+  const zone = useTenantTimeZone();
   const alarm = useQuery({ queryKey: ['tracking', 'alarm-event', alarmId ?? ''], queryFn: () => loadAlarmEvent(alarmId!), enabled: Boolean(alarmId), retry: false });
   // An alarm that is not (or no longer) the user's to see, e.g. of a watch given away: the open
   // alarms are read again, and the server no longer lists it.
@@ -112,9 +115,9 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
         id: p.deviceId,
         position: { lat: p.latitude, lng: p.longitude },
         label: labelOf({ id: p.deviceId, name: p.name }),
-        detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
+        detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime, false, zone) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
       })),
-    [positions, t, labelOf],
+    [positions, t, labelOf, zone],
   );
   const trails: MapTrail[] = shown.length ? [{ id: selected, points: shown.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const device = positions?.find((p) => p.deviceId === selected);

@@ -11,7 +11,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ALARM_TAKEN, isUrgent } from '../../../common/alarm-kinds';
-import { formatDateTime } from '../../../common/dates';
+import { formatDateTime, zoneNameAt } from '../../../common/dates';
+import { useTenantTimeZone } from '../dates/useTenantTimeZone';
 import { followLive } from './liveEvents';
 import { acknowledgeAlarm, loadOpenAlarms, OPEN_ALARMS_KEY, type AlarmMessage } from './liveStream';
 
@@ -27,6 +28,8 @@ const severityOf = (type: string) => (type === ALARM_TAKEN ? 'info' : isUrgent(t
  */
 export default function LiveAlarms() {
   const { t, i18n } = useTranslation('tracking');
+  // The zone the alarm texts are written in: the time beside a text is the text's time.
+  const zone = useTenantTimeZone();
   const titleId = useId();
   const queryClient = useQueryClient();
   const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS_KEY, queryFn: loadOpenAlarms });
@@ -96,8 +99,9 @@ export default function LiveAlarms() {
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
                     {/* A type without a label gets no chip rather than its code. */}
                     {i18n.exists(`types.${a.type}`, { ns: 'tracking' }) && <Chip size="small" label={t(`types.${a.type}`)} />}
-                    <Typography variant="caption" component="time" dateTime={a.eventTime}>
-                      {formatDateTime(a.eventTime)}
+                    {/* The text names the zone ("17:03 CET"); the time beside it is in that zone, not said again. */}
+                    <Typography variant="caption" component="time" dateTime={a.eventTime} title={zone ? `${zoneNameAt(a.eventTime, zone)} (${zone})` : undefined}>
+                      {formatDateTime(a.eventTime, false, zone)}
                     </Typography>
                   </Box>
                   <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>

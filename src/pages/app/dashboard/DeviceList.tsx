@@ -16,6 +16,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { formatTimeOfDay } from '../../../../common/dates';
 import { formatDay } from '../billing/format';
+import { useTenantTimeZone } from '../../../components/dates/useTenantTimeZone';
 import type { Device } from './api';
 import { useWatchLabels } from '../../../components/devices/useWatchLabels';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
@@ -71,12 +72,14 @@ function useCells() {
     if (s?.nextPlan) parts.push(t('subscription.nextPlan', { plan: t(`subscription.${s.nextPlan}`), date: formatDay(s.currentPeriodEnd) }));
     return parts.join(' · ');
   };
+  // The tenant's zone, as the alarms beside the cards tell their times.
+  const zone = useTenantTimeZone();
   return {
     status: (d: Device) => <StateText text={t(`device.${d.status}`)} tone={d.status === 'online' ? 'good' : 'off'} />,
     subscription: (row: Row) => <StateText text={subscriptionText(row)} tone={row.state === 'active' ? 'good' : 'warn'} />,
     battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t(d.charging ? 'device.batteryCharging' : 'device.batteryValue', { level: d.batteryLevel })),
     // Today's contact as HH:mm, an older one with its date.
-    lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact) : t('device.never')),
+    lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact, new Date(), zone) : t('device.never')),
   };
 }
 

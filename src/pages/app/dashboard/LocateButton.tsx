@@ -6,11 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { formatTimeOfDay } from '../../../../common/dates';
+import { useTenantTimeZone } from '../../../components/dates/useTenantTimeZone';
 import type { Device } from './api';
 import { useLocate, type LocateState } from './useLocate';
 
 /** What the carer reads under the button: nothing before the first press. */
-function messageOf(state: LocateState, t: (key: string, values?: Record<string, string>) => string): string {
+function messageOf(state: LocateState, t: (key: string, values?: Record<string, string>) => string, zone: string | undefined): string {
   switch (state.step) {
     case 'idle':
       return '';
@@ -18,7 +19,7 @@ function messageOf(state: LocateState, t: (key: string, values?: Record<string, 
     case 'queued':
       return t('locate.asking');
     case 'located':
-      return t('locate.located', { time: formatTimeOfDay(state.fixTime) });
+      return t('locate.located', { time: formatTimeOfDay(state.fixTime, new Date(), zone) });
     case 'refused':
       return state.message;
     default:
@@ -43,7 +44,8 @@ export function LocateButton({ device, layout, onPosition }: { device: Device; l
   const { t } = useTranslation('devices');
   const statusId = useId();
   const { state, busy, locate } = useLocate(device, onPosition);
-  const message = messageOf(state, t);
+  const zone = useTenantTimeZone();
+  const message = messageOf(state, t, zone);
   const card = layout === 'card';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: card ? 'stretch' : 'flex-end' }}>

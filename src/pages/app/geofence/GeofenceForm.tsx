@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GEOFENCE_NAME_MAX, GEOFENCE_RADIUS_M } from '../../../../common/geofence-rules';
 import { useWatchLabels } from '../../../components/devices/useWatchLabels';
+import { TimeOfDayInput } from '../../../components/dates/TimeOfDayInput';
 import { canClose, parseCorners, parsePoint, type EditorState } from './geofenceDraft';
 import type { LinkTargets } from './useGeofences';
 
@@ -28,6 +29,12 @@ interface Props {
   /** Pan the map to typed coordinates. */
   onFocus: (p: { lat: number; lng: number }) => void;
 }
+
+/**
+ * Fields side by side while each keeps `min` px (its whole label and value), else one under the
+ * other: the form's own width decides, not the screen's (beside the map on a desk it is narrow).
+ */
+const fieldsGrid = (min: number) => ({ display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${min}px), 1fr))` });
 
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -81,7 +88,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
         </Stack>
 
         {state.shape === 'circle' ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Box sx={fieldsGrid(260)}>
             <TextField label={t('page.centerLat')} value={state.lat} onChange={(e) => set({ lat: e.target.value })} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField label={t('page.centerLng')} value={state.lng} onChange={(e) => set({ lng: e.target.value })} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField
@@ -92,7 +99,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
               size="small"
               slotProps={{ htmlInput: { min: GEOFENCE_RADIUS_M.min, max: GEOFENCE_RADIUS_M.max, step: 10 } }}
             />
-          </Stack>
+          </Box>
         ) : (
           <Box>
             <TextField
@@ -126,11 +133,11 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
               <Typography variant="body2" color="text.secondary">
                 {t('page.scheduleHelp')}
               </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                <TextField label={t('page.from')} type="time" value={state.from} onChange={(e) => set({ from: e.target.value })} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                <TextField label={t('page.to')} type="time" value={state.to} onChange={(e) => set({ to: e.target.value })} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                <TextField label={t('page.timeZone')} value={state.timeZone} onChange={(e) => set({ timeZone: e.target.value })} size="small" />
-              </Stack>
+              <Box sx={{ ...fieldsGrid(140), mt: 1 }}>
+                <TimeOfDayInput label={t('page.from')} value={state.from} onChange={(from) => set({ from })} />
+                <TimeOfDayInput label={t('page.to')} value={state.to} onChange={(to) => set({ to })} />
+                <TextField label={t('page.timeZone')} value={state.timeZone} onChange={(e) => set({ timeZone: e.target.value })} size="small" sx={{ gridColumn: '1 / -1' }} />
+              </Box>
             </>
           ) : null}
         </Box>

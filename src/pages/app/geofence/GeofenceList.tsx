@@ -35,7 +35,11 @@ export default function GeofenceList({ items, selectedId, onEdit, onDelete }: Pr
           <ListItem key={g.id} divider sx={{ flexWrap: 'wrap', gap: 1, bgcolor: g.id === selectedId ? 'action.selected' : undefined }}>
             <ListItemText
               primary={g.name}
-              secondary={`${g.shape === 'circle' ? t('page.shapeCircle', { radius: Math.round(g.radius ?? 0) }) : t('page.shapePolygon', { count: g.points?.length ?? 0 })} · ${t('page.linked', { count: g.deviceIds.length + g.citizenIds.length })}`}
+              secondary={[
+                g.shape === 'circle' ? t('page.shapeCircle', { radius: Math.round(g.radius ?? 0) }) : t('page.shapePolygon', { count: g.points?.length ?? 0 }),
+                t('page.linked', { count: g.deviceIds.length + g.citizenIds.length }),
+                ...(g.schedule ? [t('page.scheduled', { from: g.schedule.from, to: g.schedule.to, zone: g.schedule.timeZone })] : []),
+              ].join(' · ')}
               sx={{ minWidth: 0, flex: '1 1 160px' }}
             />
             <Stack direction="row" spacing={1}>

@@ -12,6 +12,7 @@ import type { ApiErrorBody } from '../../../providers/abpErrors';
 import { AppPage } from '../AppPage';
 import GeofenceForm from './GeofenceForm';
 import GeofenceList from './GeofenceList';
+import { useTenantTimeZone } from '../../../components/dates/useTenantTimeZone';
 import { bodyOf, canClose, draftOf, editorOf, emptyEditor, withClick, withDraft, type EditorState, type GeofenceDto } from './geofenceDraft';
 import { deleteGeofence, saveGeofence, useGeofences } from './useGeofences';
 
@@ -37,7 +38,16 @@ export default function GeofencePage() {
   const { t } = useTranslation('geofences');
   const notify = useNotify();
   const { items, targets, error, reload } = useGeofences();
-  const [editor, setEditor] = useState<EditorState>(emptyEditor);
+  const tenantZone = useTenantTimeZone();
+  const [editor, setEditor] = useState<EditorState>(() => emptyEditor(tenantZone));
+  const fresh = () => emptyEditor(tenantZone);
+  // The tenant's zone read after the editor opened: a schedule's zone nobody typed yet is it
+  // (adjusted while rendering, as React advises for state that follows a changed value).
+  const [zoneSeen, setZoneSeen] = useState(tenantZone);
+  if (zoneSeen !== tenantZone) {
+    setZoneSeen(tenantZone);
+    if (tenantZone && editor.timeZone === '') setEditor({ ...editor, timeZone: tenantZone });
+  }
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [focus, setFocus] = useState<LatLng | null>(null);
@@ -61,9 +71,9 @@ export default function GeofencePage() {
     const shape = draft.kind === 'polygon' && !draft.closed && canClose(editor) ? { ...draft, closed: true } : draft;
     setSaving(true);
     try {
-      await saveGeofence(editor.id, bodyOf(editor, shape));
+      await saveGeofence(editor.id, bodyOf(editor, shape, tenantZone));
       notify(t('page.saved'), { type: 'success' });
-      setEditor(emptyEditor());
+      setEditor(fresh());
       setProblems([]);
       await reload();
     } catch (err) {
@@ -77,7 +87,7 @@ export default function GeofencePage() {
     try {
       await deleteGeofence(g.id);
       notify(t('page.deleted'), { type: 'success' });
-      if (editor.id === g.id) setEditor(emptyEditor());
+      if (editor.id === g.id) setEditor(fresh());
       await reload();
     } catch {
       notify(t('page.deleteFailed'), { type: 'error' });
@@ -117,7 +127,7 @@ export default function GeofencePage() {
             problems={problems}
             saving={saving}
             onSave={() => void save()}
-            onCancel={() => edit(emptyEditor())}
+            onCancel={() => edit(fresh())}
             onFocus={setFocus}
           />
         </Paper>
@@ -126,9 +136,9 @@ export default function GeofencePage() {
             <Typography variant="h6" component="h2">
               {t('page.list')}
             </Typography>
-            <Button onClick={() => edit(emptyEditor())}>{t('page.new')}</Button>
+            <Button onClick={() => edit(fresh())}>{t('page.new')}</Button>
           </Box>
-          {items ? <GeofenceList items={items} selectedId={editor.id} onEdit={(g) => edit(editorOf(g))} onDelete={remove} /> : null}
+          {items ? <GeofenceList items={items} selectedId={editor.id} onEdit={(g) => edit(editorOf(g, tenantZone))} onDelete={remove} /> : null}
         </Box>
       </Box>
     </AppPage>

@@ -39,10 +39,15 @@ export interface EditorState {
 }
 
 export const DEFAULT_RADIUS_M = 200;
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The device's own zone: only while the tenant's is not known. */
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const fixed = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
-export const emptyEditor = (): EditorState => ({
+/**
+ * A new zone's editor. A schedule is in the tenant's time zone unless the user names another
+ * ('' while the tenant's is not known yet: GeofencePage fills it in when it is).
+ */
+export const emptyEditor = (tenantZone = ''): EditorState => ({
   name: '',
   shape: 'circle',
   lat: '',
@@ -53,14 +58,14 @@ export const emptyEditor = (): EditorState => ({
   scheduled: false,
   from: '22:00',
   to: '06:00',
-  timeZone: localZone(),
+  timeZone: tenantZone,
   deviceIds: [],
   citizenIds: [],
 });
 
-export function editorOf(g: GeofenceDto): EditorState {
+export function editorOf(g: GeofenceDto, tenantZone = ''): EditorState {
   return {
-    ...emptyEditor(),
+    ...emptyEditor(tenantZone),
     id: g.id,
     concurrencyStamp: g.concurrencyStamp,
     name: g.name,
@@ -115,13 +120,16 @@ export function withDraft(s: EditorState, d: MapDraft): EditorState {
 
 export const canClose = (s: EditorState) => parseCorners(s.corners).length >= GEOFENCE_POLYGON_POINTS.min;
 
+/** The zone a schedule is saved in: the one typed, else the tenant's, else the device's. */
+export const scheduleZone = (s: EditorState, tenantZone: string | undefined) => s.timeZone.trim() || tenantZone || deviceZone();
+
 /** The request body the API takes (geofences, geofence-circulars, geofence-polygons). */
-export function bodyOf(s: EditorState, draft: MapDraft) {
+export function bodyOf(s: EditorState, draft: MapDraft, tenantZone: string | undefined) {
   return {
     name: s.name.trim(),
     shape: draft.kind,
     ...(draft.kind === 'circle' ? { center: draft.center, radius: draft.radius } : { points: draft.points }),
-    schedule: s.scheduled ? { from: s.from, to: s.to, timeZone: s.timeZone.trim() } : null,
+    schedule: s.scheduled ? { from: s.from, to: s.to, timeZone: scheduleZone(s, tenantZone) } : null,
     deviceIds: s.deviceIds,
     citizenIds: s.citizenIds,
     ...(s.concurrencyStamp ? { concurrencyStamp: s.concurrencyStamp } : {}),

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useNotify } from 'react-admin';
+import { TimeOfDayInput } from '../../../components/dates/TimeOfDayInput';
 import { api } from '../../../providers/openapi/typedApi';
 import { useNotifyError } from '../identity/useNotifyError';
 import type { OverviewUser, WorkingHours } from './overviewResources';
@@ -62,9 +63,9 @@ export function WorkingHoursDialog({ user, onClose, onSaved }: { user: OverviewU
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField size="small" type="time" label={t('usersOverview.workingHours.start')} value={entry.start} onChange={(e) => set(index, { start: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '1 1 110px' }} required />
+              <TimeOfDayInput label={t('usersOverview.workingHours.start')} value={entry.start} onChange={(start) => set(index, { start })} sx={{ flex: '1 1 130px' }} required />
               {/* A time field cannot show 24:00 (midnight at the end of the day): it shows 23:59 for it. */}
-              <TextField size="small" type="time" label={t('usersOverview.workingHours.end')} value={entry.end === '24:00' ? '23:59' : entry.end} onChange={(e) => set(index, { end: e.target.value === '23:59' ? '24:00' : e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: '1 1 110px' }} required />
+              <TimeOfDayInput label={t('usersOverview.workingHours.end')} value={entry.end === '24:00' ? '23:59' : entry.end} onChange={(end) => set(index, { end: end === '23:59' ? '24:00' : end })} sx={{ flex: '1 1 130px' }} required />
               <IconButton aria-label={t('usersOverview.workingHours.remove', { number: index + 1 })} onClick={() => setEntries((all) => all.filter((_, i) => i !== index))}>
                 <DeleteIcon />
               </IconButton>

@@ -9,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TimeOfDayInput } from '../../../components/dates/TimeOfDayInput';
 import { failureOf } from '../../../components/forms/failureOf';
 import { saveSettings, type SettingsSync, type SettingValues } from './api';
 import { changedSettings, formValues, kindOf, slotErrors, type FormValue, type FormValues } from './settingValues';
@@ -57,23 +58,31 @@ export function SettingsForm({ deviceId, sync, onSaved }: { deviceId: string; sy
     const value = values[setting]!;
     switch (kindOf(setting)) {
       case 'seconds':
-      case 'time': {
-        const seconds = kindOf(setting) === 'seconds';
-        // Quiet hours are a pair: one help text, under its second field.
-        const help = seconds ? t(`deviceSettings.help.${setting}`) : setting === 'silentTo' ? t('deviceSettings.help.silent') : ' ';
         return (
           <TextField
             key={setting}
             label={name(setting)}
-            type={seconds ? 'number' : 'time'}
+            type="number"
             value={value}
             onChange={(e) => set(setting, e.target.value)}
             error={Boolean(error)}
-            helperText={error ?? help}
-            slotProps={seconds ? { htmlInput: { inputMode: 'numeric', step: 1 } } : { inputLabel: { shrink: true } }}
+            helperText={error ?? t(`deviceSettings.help.${setting}`)}
+            slotProps={{ htmlInput: { inputMode: 'numeric', step: 1 } }}
           />
         );
-      }
+      case 'time':
+        // Quiet hours are a pair: one help text, under its second field.
+        return (
+          <TimeOfDayInput
+            key={setting}
+            label={name(setting)}
+            value={String(value)}
+            onChange={(time) => set(setting, time)}
+            error={Boolean(error)}
+            helperText={error ?? (setting === 'silentTo' ? t('deviceSettings.help.silent') : ' ')}
+            size="medium"
+          />
+        );
       case 'switch':
         return (
           <Box key={setting}>
