@@ -42,6 +42,7 @@ import * as m030 from './migrations/030_device_protocol_id';
 import * as m031 from './migrations/031_command_states';
 import * as m032 from './migrations/032_live_connections';
 import * as m035 from './migrations/035_password_reset';
+import * as m038 from './migrations/038_roles_of_deleted_tenants';
 
 export type Db = Kysely<Database>;
 
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_command_states': m031,
   '032_live_connections': m032,
   '035_password_reset': m035,
+  '038_roles_of_deleted_tenants': m038,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */

@@ -32185,6 +32185,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -32598,6 +32600,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -32693,6 +32697,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -32800,6 +32806,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -32904,6 +32912,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -33494,6 +33504,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -35008,6 +35020,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -35450,6 +35464,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
