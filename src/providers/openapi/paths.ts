@@ -27490,7 +27490,10 @@ export interface paths {
                             };
                             /** Format: date-time */
                             lastContact: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When the watch was last heard from: its newest raw message kept, stored position or noted contact
+                             */
                             lastMessageTime: string | null;
                             messages: {
                                 detail: string | null;
