@@ -11,14 +11,15 @@ import { formatDateTime } from '../../../../common/dates';
 import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
-import { CommandLog } from './CommandLog';
-import { CommandPanel } from './CommandPanel';
+import { CommandLog } from '../../../components/commands/CommandLog';
+import { CommandPanel } from '../../../components/commands/CommandPanel';
+import { DevicePicker } from '../../../components/commands/DevicePicker';
+import type { DeviceCommand, DeviceOption } from '../../../components/commands/types';
+import { useFollowCommand } from '../../../components/commands/useFollowCommand';
 import { ConnectionPanel } from './ConnectionPanel';
-import { DevicePicker } from './DevicePicker';
 import { Fact } from './Fact';
 import { RawMessages } from './RawMessages';
-import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
-import { useFollowCommand } from './useFollowCommand';
+import type { Troubleshooting } from './types';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formFieldPath } from '../../../providers/abpErrors';
+import { formFieldPath } from '../../providers/abpErrors';
 import { sendTemplate, type TerminalInfo } from './commandApi';
 import type { DeviceCommand } from './types';
 import { SendNotice, useCommandSend } from './useCommandSend';
