@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DynamicDb } from '../../server/schema-engine/resource-model';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from '../support/browser';
 import { demoDevices } from '../support/osmand';
@@ -69,6 +70,24 @@ describe('commands from the device page, to a watch on a real socket', () => {
     const field = page.getByRole('textbox', { name: 'seconds' });
     await expect.poll(() => field.getAttribute('aria-invalid'), WAIT).toBe('true');
     expect(await page.getByRole('table', { name: 'Latest commands' }).locator('tbody tr').count()).toBe(rows);
+  });
+
+  it('sends a template from its own page to a device picked by IMEI; the device page shows it acknowledged', async () => {
+    const templates = server.database.db as unknown as DynamicDb;
+    const template = (await templates.selectFrom('command_templates').select('id').where('name', '=', 'Request position').executeTakeFirstOrThrow()) as { id: string };
+    await page.goto(`${server.url}/command-templates/${template.id}/show`);
+    await page.getByRole('button', { name: 'Send to a device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this template to a device' });
+    await dialog.getByLabel('Search by IMEI or name').fill(MUM.slice(-6));
+    await page.getByRole('option', { name: new RegExp(MUM) }).click();
+    const seen = watch.frames.length;
+    await dialog.getByRole('button', { name: 'Send template' }).click();
+    expect(await watch.next((f) => f.endsWith('*CR]'), seen)).toBe(`[SG*${MUM}*0002*CR]`);
+    watch.send(watchFrame(MUM, 'CR'));
+
+    await dialog.getByRole('link', { name: /Follow it in the command log of/ }).click();
+    const latest = page.getByRole('table', { name: 'Latest commands' }).locator('tbody tr').first();
+    await expect.poll(async () => (await latest.locator('td').allTextContents()).slice(1, 4), WAIT).toEqual(['TemplateCR', 'To the watch', 'Confirmed by the watch']);
   });
 
   it('offers staff no Create on command templates and guides, which only the provider writes', async () => {
