@@ -90,6 +90,28 @@ describe('commands from the device page, to a watch on a real socket', () => {
     await expect.poll(async () => (await latest.locator('td').allTextContents()).slice(1, 4), WAIT).toEqual(['TemplateCR', 'To the watch', 'Confirmed by the watch']);
   });
 
+  it('sends a template to the devices selected in the list; the device page shows it acknowledged', async () => {
+    await page.goto(`${server.url}/devices`);
+    await page.getByRole('textbox', { name: 'Search' }).fill(MUM);
+    const row = page.getByRole('row').filter({ hasText: MUM });
+    await row.waitFor(WAIT);
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Send command' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a command to 1 device' });
+    await dialog.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'Set upload interval (watch4)' }).click();
+    await dialog.getByRole('textbox', { name: 'seconds' }).fill('600');
+    const seen = watch.frames.length;
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    expect(await watch.next((f) => f.includes('*UPLOAD,600'), seen)).toBe(`[SG*${MUM}*000a*UPLOAD,600]`);
+    await expect.poll(() => dialog.getByRole('status').textContent(), WAIT).toBe('Sent to 1 device.');
+    watch.send(watchFrame(MUM, 'UPLOAD'));
+
+    await page.goto(`${server.url}/devices/${mumId}/show`);
+    const latest = page.getByRole('table', { name: 'Latest commands' }).locator('tbody tr').first();
+    await expect.poll(async () => (await latest.locator('td').allTextContents()).slice(1, 4), WAIT).toEqual(['TemplateUPLOAD,600', 'To the watch', 'Confirmed by the watch']);
+  });
+
   it('offers staff no Create on command templates and guides, which only the provider writes', async () => {
     for (const path of ['/command-templates', '/guides']) {
       await page.goto(`${server.url}${path}`);
