@@ -112,11 +112,24 @@ export const HOST_ONLY_POLICIES: readonly string[] = [
 ];
 
 /**
+ * The policies of shared resources (a schema with scope 'shared'): every tenant reads the
+ * provider's rows, only the provider's staff write them (server/schema-engine/scoping.ts), so
+ * their write actions are the host's alone (tests/unit/shared-resource-policies.test.ts keeps this
+ * list and the schemas in step).
+ */
+export const SHARED_RESOURCE_POLICIES: readonly string[] = [POLICIES.commandTemplates, POLICIES.guides];
+
+/**
  * Whether a policy is the host's alone and never granted inside a tenant: HOST_ONLY_POLICIES and
- * their children, and every tenant-management ('Saas.') policy.
+ * their children, the write actions of shared resources, and every tenant-management ('Saas.')
+ * policy.
  */
 export function isHostOnlyPolicy(name: string): boolean {
-  return name.startsWith('Saas.') || HOST_ONLY_POLICIES.some((h) => name === h || name.startsWith(`${h}.`));
+  return (
+    name.startsWith('Saas.') ||
+    HOST_ONLY_POLICIES.some((h) => name === h || name.startsWith(`${h}.`)) ||
+    SHARED_RESOURCE_POLICIES.some((s) => ACTIONS.some((action) => name === `${s}.${action}`))
+  );
 }
 
 /** ABP's MultiTenancySides: where a policy may be granted and counts. */

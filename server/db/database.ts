@@ -43,6 +43,7 @@ import * as m031 from './migrations/031_command_states';
 import * as m032 from './migrations/032_live_connections';
 import * as m033 from './migrations/033_subscription_lifecycle';
 import * as m035 from './migrations/035_password_reset';
+import * as m038 from './migrations/038_roles_of_deleted_tenants';
 
 export type Db = Kysely<Database>;
 
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032_live_connections': m032,
   '033_subscription_lifecycle': m033,
   '035_password_reset': m035,
+  '038_roles_of_deleted_tenants': m038,
 };
 
 /** Every migration this version of Vigil knows: a backup with others was made by a newer one. */

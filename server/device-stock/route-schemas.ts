@@ -246,7 +246,7 @@ export const TROUBLESHOOT = {
     online: { type: 'boolean' },
     status: { type: 'string' },
     lastContact: NULLABLE_TIME,
-    lastMessageTime: NULLABLE_TIME,
+    lastMessageTime: { ...NULLABLE_TIME, description: 'When the watch was last heard from: its newest raw message kept, stored position or noted contact' },
     batteryLevel: { type: ['number', 'null'] },
     signal: { type: ['number', 'null'] },
     connection: CONNECTION,

@@ -19,7 +19,8 @@ export type ConnectionState = 'connected' | 'stale' | 'notConnected' | 'osmand';
 /** The newest entry of the device's message ring (the page's raw messages hold it first). */
 export type NewestMessage = { received_time: Date | string } & Pick<DeviceMessagesTable, 'payload' | 'outcome'>;
 
-const latest = (...times: (Date | string | null | undefined)[]): Date | null =>
+/** The newest of the times given, or null. */
+export const latest = (...times: (Date | string | null | undefined)[]): Date | null =>
   times.reduce<Date | null>((max, t) => {
     if (!t) return max;
     const d = new Date(t);

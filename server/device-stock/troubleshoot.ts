@@ -2,11 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { requireDevice } from './scope';
 import { withLiveState } from '../ingest/live-state';
-import { connectionOf } from './troubleshoot-connection';
+import { connectionOf, latest } from './troubleshoot-connection';
 
 /**
  * GET /api/app/troubleshoot/{deviceId}: what support staff check first when a carer says "the
- * watch does not work": when it last reported, battery, signal, online state, and its latest raw
+ * watch does not work": when it was last heard from (a raw message, a stored position or the
+ * contact the ingest noted, whichever is newest), battery, signal, online state, and its latest raw
  * messages with what became of each (stored, duplicate, rejected, rate limited), and its live
  * connection (troubleshoot-connection.ts). The settings sync state comes from the commands
  * module's getSettingsSync, which the page asks itself.
@@ -47,14 +48,17 @@ function numberOf(attributes: Record<string, unknown>, keys: string[]): number |
 /** `take`: the raw messages to answer, at most MAX_MESSAGES (its route's schema checks it). */
 export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: string, take = DEFAULT_MESSAGES) {
   const device = (await withLiveState(db, [await requireDevice(db, request, deviceId)]))[0]!;
-  const messages = await db
-    .selectFrom('device_messages')
-    .select(['id', 'received_time', 'protocol', 'outcome', 'detail', 'payload', 'remote_address'])
-    .where('device_id', '=', device.id)
-    .orderBy('received_time', 'desc')
-    .orderBy('id')
-    .limit(take)
-    .execute();
+  const [messages, newestPosition] = await Promise.all([
+    db
+      .selectFrom('device_messages')
+      .select(['id', 'received_time', 'protocol', 'outcome', 'detail', 'payload', 'remote_address'])
+      .where('device_id', '=', device.id)
+      .orderBy('received_time', 'desc')
+      .orderBy('id')
+      .limit(take)
+      .execute(),
+    db.selectFrom('positions').select('server_time').where('device_id', '=', device.id).orderBy('fix_time', 'desc').limit(1).executeTakeFirst(),
+  ]);
   const last = messages[0];
   const attributes = last ? messageAttributes(last.payload) : {};
   return {
@@ -62,7 +66,9 @@ export async function troubleshoot(db: Db, request: FastifyRequest, deviceId: st
     online: device.status === 'online',
     status: device.status,
     lastContact: device.last_contact ? new Date(device.last_contact).toISOString() : null,
-    lastMessageTime: last ? new Date(last.received_time).toISOString() : null,
+    // Whatever was last heard from it: a raw message kept, a stored position (history that came
+    // another way, or whose raw messages the ring no longer holds) or the contact the ingest noted.
+    lastMessageTime: latest(last?.received_time, newestPosition?.server_time, device.last_contact)?.toISOString() ?? null,
     batteryLevel: device.battery_level ?? numberOf(attributes, BATTERY_KEYS),
     signal: numberOf(attributes, SIGNAL_KEYS),
     connection: await connectionOf(db, device, last),

@@ -12,8 +12,8 @@ export const DEMO_ACCESSORIES = [
 
 /** Command templates every tenant's staff may send (shared resource: written by the host). */
 export const DEMO_COMMAND_TEMPLATES = [
-  { name: 'Request position', deviceModel: 'watch4', command: 'pw,123456,cr#', isTextMessage: false, variables: [], description: 'Asks the watch for a fix now.' },
-  { name: 'Set upload interval', deviceModel: 'watch4', command: 'pw,123456,upload,{seconds}#', isTextMessage: false, variables: ['seconds'], description: 'How often the watch sends its position, in seconds.' },
+  { name: 'Request position', deviceModel: 'watch4', command: 'CR', isTextMessage: false, variables: [], description: 'Asks the watch for a fix now.' },
+  { name: 'Set upload interval', deviceModel: 'watch4', command: 'UPLOAD,{seconds}', isTextMessage: false, variables: ['seconds'], description: 'How often the watch sends its position, in seconds.' },
   { name: 'Set SOS number', deviceModel: 'watch4', command: 'pw,123456,sos1,{phone}#', isTextMessage: true, variables: ['phone'], description: 'The number the SOS button calls; sent as a text message.' },
   { name: 'Restart L10', deviceModel: 'l10', command: 'RESET#', isTextMessage: true, variables: [], description: 'Restarts the tracker.' },
   { name: 'Set APN', deviceModel: 'l10', command: 'APN,{apn},{user},{password}#', isTextMessage: true, variables: ['apn', 'user', 'password'], description: 'Mobile data settings for a new SIM card.' },

@@ -14,3 +14,12 @@ export async function provisionTenantRoles(db: Db, tenantId: string, policies: r
   await ensureRole(db, tenantId, ROLE_PLUG_AND_PLAY_USER, { isStatic: true, isPublic: true });
   await grantToRole(db, tenantId, ROLE_PLUG_AND_PLAY_USER, CAREGIVER_POLICIES);
 }
+
+/**
+ * A deleted tenant's roles go with it: the roles (their claims, members and organization units by
+ * the foreign keys' cascade) and the grants made to them. Answers the roles removed, for the audit log.
+ */
+export async function removeTenantRoles(db: Db, tenantId: string): Promise<{ id: string; name: string }[]> {
+  await db.deleteFrom('permission_grants').where('tenant_id', '=', tenantId).where('provider_name', '=', 'R').execute();
+  return db.deleteFrom('roles').where('tenant_id', '=', tenantId).returning(['id', 'name']).execute();
+}

@@ -8,7 +8,7 @@ import { conflict, forbidden } from '../http/errors';
 import { translate } from '../localization/texts';
 import { refuseTenantUsers } from '../permissions/host-only';
 import { isUniqueViolation } from '../db/constraint-errors';
-import { provisionTenantRoles } from './provision';
+import { provisionTenantRoles, removeTenantRoles } from './provision';
 import type { Api } from '../http/route-schemas';
 import { CONFLICT, ID_PARAMS, NO_CONTENT, TENANT, TENANT_LIST_QUERY, TENANT_PAGE } from './route-schemas';
 import { activationColumns, cleanTenantBody, customColumns, nameColumns, refuseReservedName, TENANT_BODY } from './tenant-body';
@@ -24,7 +24,8 @@ function audited(row: TenantRow): Record<string, unknown> {
 
 /**
  * ABP SaaS tenants, host users only: paged list, get, create (with the tenant's static roles),
- * update (concurrencyStamp, 409 when stale) and delete (soft, refused while the tenant has users).
+ * update (concurrencyStamp, 409 when stale) and delete (soft, refused while the tenant has users;
+ * its roles are removed with it).
  */
 export async function tenantRoutes(app: Api, opts: { db: Db; policies: readonly string[] }) {
   const { db, policies } = opts;
@@ -112,7 +113,11 @@ export async function tenantRoutes(app: Api, opts: { db: Db; policies: readonly 
         .set({ is_deleted: true, deletion_time: new Date(), deleter_id: request.principal?.userId ?? null, concurrency_stamp: randomUUID() })
         .where('id', '=', existing.id)
         .execute();
-      await writeAuditLog(trx, request, { status: 204, entityChanges: [describeChange('Tenant', existing.id, audited(existing), null)] });
+      const roles = await removeTenantRoles(trx, existing.id);
+      await writeAuditLog(trx, request, {
+        status: 204,
+        entityChanges: [describeChange('Tenant', existing.id, audited(existing), null), ...roles.map((role) => describeChange('IdentityRole', role.id, { name: role.name }, null))],
+      });
     });
     return reply.status(204).send();
   });

@@ -180,6 +180,44 @@ describe.each(DATABASES)('permission management ($name)', ({ url: databaseUrl })
     expect(await grantsNow()).toEqual(before);
   });
 
+  it('keeps writing command templates and guides to the provider: a tenant role is neither offered nor granted Create, Update or Delete on them', async () => {
+    const writes = [POLICIES.commandTemplates, POLICIES.guides].flatMap((p) => ['Create', 'Update', 'Delete'].map((a) => `${p}.${a}`));
+    // Not offered to a tenant's role, whoever asks; reading them still is.
+    for (const res of [await env.call(env.staff, 'GET', path('R', 'admin')), await env.call(env.admin, 'GET', `${path('R', 'admin')}&__tenant=${env.sunriseId}`)]) {
+      const offered = (res.body as unknown as Answer).groups.flatMap((g) => g.permissions.map((p) => p.name));
+      expect(offered).toContain(POLICIES.commandTemplates);
+      expect(offered).toContain(POLICIES.guides);
+      expect(offered.filter((name) => writes.includes(name))).toEqual([]);
+    }
+    // The host's own roles are offered them.
+    const host = (await env.call(env.admin, 'GET', path('R', 'admin'))).body as unknown as Answer;
+    expect(host.groups.flatMap((g) => g.permissions.map((p) => p.name))).toEqual(expect.arrayContaining(writes));
+
+    // Granting one to a tenant's role is refused (403, logged, nothing written), in the caller's language.
+    const refusals = await watchRefusals(env);
+    const role = await newRole(env.staff);
+    const grantsOfRole = async () => (await env.db.selectFrom('permission_grants').select('name').where('provider_name', '=', 'R').where('provider_key', '=', role).execute()).map((g) => g.name);
+    const attempts = [
+      await env.call(env.staff, 'PUT', path('R', role), { permissions: [{ name: POLICIES.commandTemplates, isGranted: true }, { name: `${POLICIES.commandTemplates}.Create`, isGranted: true }] }, { lang: 'de' }),
+      await env.call(env.admin, 'PUT', `${path('R', role)}&__tenant=${env.sunriseId}`, { permissions: [{ name: POLICIES.guides, isGranted: true }, { name: `${POLICIES.guides}.Delete`, isGranted: true }] }),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([403, 403]);
+    expect(attempts[0]!.body.error).toMatchObject({ code: 'Vigil:Identity.hostOnlyPolicy' });
+    expect(attempts[0]!.body.error!.message).not.toBe(attempts[1]!.body.error!.message);
+    expect(await grantsOfRole()).toEqual([]);
+    expect((await refusals()).length).toBe(2);
+
+    // The tenant's staff hold none of them, whatever their role once stored: the app offers no Create, Edit or Delete there.
+    const configuration = await env.call(env.staff, 'GET', '/api/abp/application-configuration');
+    const granted = (configuration.body as unknown as { auth: { grantedPolicies: Record<string, boolean> } }).auth.grantedPolicies;
+    expect(granted[POLICIES.commandTemplates]).toBe(true);
+    expect(granted[POLICIES.guides]).toBe(true);
+    expect(writes.filter((name) => granted[name])).toEqual([]);
+    // And the server refuses the write itself.
+    const created = await env.call(env.staff, 'POST', '/api/app/command-templatess', { name: 'Tenant template', deviceModel: 'watch4', command: 'CR', isTextMessage: false, variables: [] });
+    expect(created.status).toBe(403);
+  });
+
   it('keeps an action with its resource: a child without its parent is refused (400, nothing written), as ABP\'s dialog never sends one', async () => {
     const role = await newRole(env.staff);
     const grantsOfRole = async () => (await env.db.selectFrom('permission_grants').select('name').where('provider_name', '=', 'R').where('provider_key', '=', role).execute()).map((g) => g.name).sort();

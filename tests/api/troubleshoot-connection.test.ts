@@ -72,6 +72,20 @@ describe.each(DATABASES)('the connection on troubleshooting ($name)', ({ url }) 
     await server?.stop();
   });
 
+  it('answers when a watch with stored history but no raw message kept was last heard from: its newest position, never "never"', async () => {
+    const db = server.database.db;
+    // The demo's week of history is stored as positions and events; the ring of raw messages is empty.
+    const res = await call(staff, 'GET', `/api/app/troubleshoot/${mumId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as Json & { lastMessageTime: string | null; lastContact: string | null; messages: unknown[] };
+    expect(body.messages).toEqual([]);
+    const newest = await db.selectFrom('positions').select('server_time').where('device_id', '=', mumId).orderBy('fix_time', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(body.lastMessageTime).not.toBeNull();
+    expect(Date.parse(body.lastMessageTime!)).toBeGreaterThanOrEqual(new Date(newest.server_time).getTime());
+    // Never older than the last contact shown beside it.
+    expect(Date.parse(body.lastMessageTime!)).toBeGreaterThanOrEqual(Date.parse(body.lastContact!));
+  });
+
   it('shows a connected watch: since when, protocol, address, last frame in and out, the latest command and its state; then "not connected"', async () => {
     const before = await connectionOf(mumId);
     expect(before).toMatchObject({ state: 'notConnected', protocol: null, remoteAddress: null, connectedTime: null });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../common/dates';
-import { CommandLog } from '../../src/pages/app/troubleshoot/CommandLog';
-import type { DeviceCommand } from '../../src/pages/app/troubleshoot/types';
+import { CommandLog } from '../../src/components/commands/CommandLog';
+import type { DeviceCommand } from '../../src/components/commands/types';
 import { recordingDataProvider, renderScreen, servedI18nWith } from './support/schema-screens';
 
 const DEVICE = '4b1d0f7e-5a0c-4d3e-9f55-0000000000d1';

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../src/pages/app/troubleshoot/commandApi';
-import type { TerminalInfo } from '../../src/pages/app/troubleshoot/commandApi';
-import { CommandPanel } from '../../src/pages/app/troubleshoot/CommandPanel';
-import type { DeviceCommand } from '../../src/pages/app/troubleshoot/types';
+import * as api from '../../src/components/commands/commandApi';
+import type { TerminalInfo } from '../../src/components/commands/commandApi';
+import { CommandPanel } from '../../src/components/commands/CommandPanel';
+import type { DeviceCommand } from '../../src/components/commands/types';
 import { recordingDataProvider, renderScreen, servedI18nWith, validationFailure } from './support/schema-screens';
 
 /** The one double: the commands API module the panel imports (its routes are the api project's subject). */
-vi.mock('../../src/pages/app/troubleshoot/commandApi', () => ({
+vi.mock('../../src/components/commands/commandApi', () => ({
   fetchTerminalInfo: vi.fn(),
   fetchCommandLog: vi.fn(),
   requestPosition: vi.fn(),

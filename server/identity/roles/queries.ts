@@ -22,8 +22,11 @@ export async function findScopedRole(db: Db, scope: Scope, id: string): Promise<
 /** Live users given the role directly (ABP's role list shows it). */
 export const userCount = sql<number>`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id where ur.role_id = r.id and not u.is_deleted)`;
 
+/** The name of the role's tenant (null for the host's), so a list of every tenant's roles never shows an id. */
+export const tenantName = sql<string | null>`(select t.name from tenants t where t.id = r.tenant_id)`;
+
 /** ABP's IdentityRoleDto. */
-export function roleDto(role: RoleRow & { user_count?: number }) {
+export function roleDto(role: RoleRow & { user_count?: number; tenant_name?: string | null }) {
   return {
     id: role.id,
     tenantId: role.tenant_id,
@@ -34,6 +37,7 @@ export function roleDto(role: RoleRow & { user_count?: number }) {
     concurrencyStamp: role.concurrency_stamp,
     creationTime: role.creation_time,
     ...(role.user_count !== undefined ? { userCount: Number(role.user_count) } : {}),
+    ...(role.tenant_name !== undefined ? { tenantName: role.tenant_name } : {}),
     extraProperties: {},
   };
 }

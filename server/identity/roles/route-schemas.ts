@@ -1,6 +1,6 @@
 import { DATE_TIME, EXTRA_PROPERTIES, NULLABLE_UUID, UUID_STRING } from '../route-schemas';
 
-/** ABP's IdentityRoleDto as roles/queries.ts `roleDto` answers it (userCount on the paged list only). */
+/** ABP's IdentityRoleDto as roles/queries.ts `roleDto` answers it (userCount on the paged list only, tenantName on the lists). */
 export const ROLE = {
   type: 'object',
   properties: {
@@ -13,6 +13,7 @@ export const ROLE = {
     concurrencyStamp: { type: 'string' },
     creationTime: DATE_TIME,
     userCount: { type: 'integer', minimum: 0, description: 'Live users given the role directly (paged list only)' },
+    tenantName: { type: ['string', 'null'], description: "Its tenant's name, null for the host's roles (the lists only)" },
     extraProperties: EXTRA_PROPERTIES,
   },
   required: ['id', 'tenantId', 'name', 'isDefault', 'isStatic', 'isPublic', 'concurrencyStamp', 'creationTime', 'extraProperties'],

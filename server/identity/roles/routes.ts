@@ -14,7 +14,7 @@ import { identityLabels, invalid, problem } from '../validation';
 import { ROLE_CREATE_BODY, ROLE_UPDATE_BODY } from './bodies';
 import { type Api, CONFLICT, ID_PARAMS, listQuery, listResult, NO_CONTENT, pagedResult } from '../../http/route-schemas';
 import { ROLE, ROLE_TAGS as tags } from './route-schemas';
-import { findScopedRole, ROLE_SORTING, roleDto, roleListQuery, userCount, type RoleRow } from './queries';
+import { findScopedRole, ROLE_SORTING, roleDto, roleListQuery, tenantName, userCount, type RoleRow } from './queries';
 
 const P = POLICIES.roles;
 /** A role's 'name' is the role's, not a person's. */
@@ -54,13 +54,13 @@ export async function roleRoutes(app: Api, opts: { db: Db }) {
     const base = roleListQuery(db, scopeOf(request), filterOf(query));
     const [{ count }, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      base.selectAll('r').select(userCount.as('user_count')).orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('r.id').offset(skip).limit(take).execute(),
+      base.selectAll('r').select([userCount.as('user_count'), tenantName.as('tenant_name')]).orderBy(sort.field, sort.desc ? 'desc' : 'asc').orderBy('r.id').offset(skip).limit(take).execute(),
     ]);
     return { totalCount: Number(count), items: rows.map(roleDto) };
   });
 
   app.get('/api/identity/roles/all', { config: { policy: P }, schema: { tags, summary: 'Every role', response: { 200: listResult(ROLE) } } }, async (request) => {
-    const rows = await roleListQuery(db, scopeOf(request)).selectAll('r').orderBy('r.name').execute();
+    const rows = await roleListQuery(db, scopeOf(request)).selectAll('r').select(tenantName.as('tenant_name')).orderBy('r.name').execute();
     return { items: rows.map(roleDto) };
   });
 

@@ -27490,7 +27490,10 @@ export interface paths {
                             };
                             /** Format: date-time */
                             lastContact: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When the watch was last heard from: its newest raw message kept, stored position or noted contact
+                             */
                             lastMessageTime: string | null;
                             messages: {
                                 detail: string | null;
@@ -32185,6 +32188,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -32598,6 +32603,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -32693,6 +32700,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -32800,6 +32809,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -32904,6 +32915,8 @@ export interface paths {
                             name: string;
                             /** Format: uuid */
                             tenantId: string | null;
+                            /** @description Its tenant's name, null for the host's roles (the lists only) */
+                            tenantName?: string | null;
                             /** @description Live users given the role directly (paged list only) */
                             userCount?: number;
                         };
@@ -33494,6 +33507,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -35008,6 +35023,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];
@@ -35450,6 +35467,8 @@ export interface paths {
                                 name: string;
                                 /** Format: uuid */
                                 tenantId: string | null;
+                                /** @description Its tenant's name, null for the host's roles (the lists only) */
+                                tenantName?: string | null;
                                 /** @description Live users given the role directly (paged list only) */
                                 userCount?: number;
                             }[];

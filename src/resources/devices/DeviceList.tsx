@@ -8,6 +8,7 @@ import SchemaList from '../../schema/views/SchemaList';
 import { SchemaListActions } from '../../schema/views/SchemaListActions';
 import { ExchangeButton } from './ExchangeButton';
 import { ReportsMenu } from './ReportsMenu';
+import { SendCommandButton } from './SendCommandButton';
 import { StopMenuButton } from './StopMenuButton';
 
 const UPLOAD = { path: '/api/app/productInstance/hostData/batchCreate', title: 'stock:upload.title', help: 'stock:upload.help' } as const;
@@ -32,7 +33,7 @@ function withRowFilters(schema: ResourceSchema, pinned: readonly string[]): Reso
 
 /**
  * The generated device list with the stock work of back-office staff: devices from a CSV file,
- * data reports, and for the selected devices the stop reasons, back in service and exchange.
+ * data reports, and for the selected devices a command, the stop reasons, back in service and exchange.
  */
 export function DeviceList() {
   const full = schemaOf('devices');
@@ -53,6 +54,7 @@ export function DeviceList() {
       empty={false}
       bulkActionButtons={
         <>
+          <SendCommandButton />
           <ExchangeButton />
           <StopMenuButton />
           <BulkDeleteButton />

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
 import { BooleanField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
 import { PermissionsButton } from './PermissionsButton';
-import { showsAllTenants, useTenantNames } from './tenantScope';
+import { showsAllTenants } from './tenantScope';
 
 interface RoleRow {
   id: string;
   name: string;
   tenantId: string | null;
+  /** The server's name of the role's tenant: an id is never shown. */
+  tenantName?: string | null;
 }
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
@@ -31,7 +33,6 @@ const phoneScroll = (theme: Theme) => ({
 export default function RoleList() {
   const { t } = useTranslation('admin');
   const everyTenant = showsAllTenants();
-  const tenants = useTenantNames(everyTenant);
   return (
     <List title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
@@ -41,7 +42,7 @@ export default function RoleList() {
             source="tenantId"
             label={t('tenantFilter.label')}
             disableSort
-            render={(role: RoleRow) => (role.tenantId ? (tenants.get(role.tenantId) ?? role.tenantId) : t('tenantFilter.own'))}
+            render={(role: RoleRow) => (role.tenantId ? (role.tenantName ?? '') : t('tenantFilter.own'))}
           />
         )}
         <DataTable.Col source="isDefault" label={t('roles.fields.isDefault')} field={BooleanField} />

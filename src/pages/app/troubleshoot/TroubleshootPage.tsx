@@ -4,12 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +11,15 @@ import { formatDateTime } from '../../../../common/dates';
 import { problemsOf } from '../../../components/csv-upload/types';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
-import { CommandLog } from './CommandLog';
-import { CommandPanel } from './CommandPanel';
+import { CommandLog } from '../../../components/commands/CommandLog';
+import { CommandPanel } from '../../../components/commands/CommandPanel';
+import { DevicePicker } from '../../../components/commands/DevicePicker';
+import type { DeviceCommand, DeviceOption } from '../../../components/commands/types';
+import { useFollowCommand } from '../../../components/commands/useFollowCommand';
 import { ConnectionPanel } from './ConnectionPanel';
-import { DevicePicker } from './DevicePicker';
 import { Fact } from './Fact';
-import type { DeviceCommand, DeviceOption, Troubleshooting } from './types';
-import { useFollowCommand } from './useFollowCommand';
+import { RawMessages } from './RawMessages';
+import type { Troubleshooting } from './types';
 
 type Sync = 'inSync' | 'notInSync' | 'unknown';
 
@@ -117,38 +113,7 @@ export default function TroubleshootPage() {
                 {t('troubleshoot.commands.loadFailed')}
               </Alert>
             )}
-            <Typography variant="h6" component="h2" id="troubleshoot-messages" gutterBottom>
-              {t('troubleshoot.messages')}
-            </Typography>
-            {data.messages.length === 0 ? (
-              <Typography color="text.secondary">{t('troubleshoot.noMessages')}</Typography>
-            ) : (
-              // Focusable, so a keyboard can scroll it: on a phone the table is wider than the page.
-              <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-labelledby="troubleshoot-messages">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('troubleshoot.time')}</TableCell>
-                      <TableCell>{t('troubleshoot.outcome')}</TableCell>
-                      <TableCell>{t('troubleshoot.protocol')}</TableCell>
-                      <TableCell>{t('troubleshoot.detail')}</TableCell>
-                      <TableCell>{t('troubleshoot.payload')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.messages.map((m) => (
-                      <TableRow key={m.id}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.receivedTime, true)}</TableCell>
-                        <TableCell>{t(`troubleshoot.outcomes.${m.outcome}`)}</TableCell>
-                        <TableCell>{m.protocol}</TableCell>
-                        <TableCell>{m.detail}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 200 }}>{m.payload}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )}
+            <RawMessages messages={data.messages} lastMessageTime={data.lastMessageTime} />
           </>
         )}
       </Box>

@@ -6,15 +6,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formFieldPath } from '../../../providers/abpErrors';
+import { formFieldPath } from '../../providers/abpErrors';
 import { sendTemplate, type TerminalInfo } from './commandApi';
 import type { DeviceCommand } from './types';
 import { SendNotice, useCommandSend } from './useCommandSend';
 
 /** A command template for the watch's model, with its variables as fields; says when it goes by text message. */
-export function TemplateCommandForm({ info, onSent }: { info: TerminalInfo; onSent: (command: DeviceCommand) => void }) {
+export function TemplateCommandForm({ info, onSent, initialTemplateId = '' }: { info: TerminalInfo; onSent: (command: DeviceCommand) => void; initialTemplateId?: string }) {
   const { t } = useTranslation('stock');
-  const [templateId, setTemplateId] = useState('');
+  // A template the device's model does not take is not offered: the form starts with none.
+  const [templateId, setTemplateId] = useState(info.templates.some((x) => x.id === initialTemplateId) ? initialTemplateId : '');
   const [variables, setVariables] = useState<Record<string, string>>({});
   const { busy, errors, notice, run } = useCommandSend(onSent);
   const template = info.templates.find((x) => x.id === templateId);

@@ -1,4 +1,4 @@
-import { api, type AnswerOf, type BodyOf } from '../../../providers/openapi/typedApi';
+import { api, type AnswerOf, type BodyOf } from '../../providers/openapi/typedApi';
 import type { DeviceCommand } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { failureOf } from '../../../components/forms/failureOf';
+import { failureOf } from '../forms/failureOf';
 import type { DeviceCommand } from './types';
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;

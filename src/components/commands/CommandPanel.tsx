@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useTranslation } from 'react-i18next';
-import { POLICIES } from '../../../../common/policies';
+import { POLICIES } from '../../../common/policies';
 import { fetchTerminalInfo, requestPosition } from './commandApi';
 import { NativeCommandForm } from './NativeCommandForm';
 import { TemplateCommandForm } from './TemplateCommandForm';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../providers/openapi/typedApi';
+import { api } from '../../providers/openapi/typedApi';
 import type { DeviceOption } from './types';
 
 /** Search a device by IMEI or name (product-lookup), debounced so typing an IMEI is one request. */

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../common/dates';
+import { formatDateTime } from '../../../common/dates';
 import type { DeviceCommand } from './types';
 
 /** What the command carries, besides its type: a template's or custom command's text, else its values (not the settings it sets). */
