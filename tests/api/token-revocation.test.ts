@@ -122,7 +122,7 @@ describe.each(DATABASES)('revocation reaches the API ($name)', ({ url }) => {
     // Locked for 31 hours: the old text read "try again in 1860 minutes", as if after failed attempts.
     const until = new Date(Date.now() + 31 * 3600_000).toISOString();
     for (const user of [inTenant, inHost]) {
-      const headers = user.tenantId ? { __tenant: user.tenantId } : {};
+      const headers: Record<string, string> = user.tenantId ? { __tenant: user.tenantId } : {};
       expect((await call(server.url, admin, `/api/identity/users/${user.userId}/lock/${until}`, { method: 'PUT', headers })).status).toBe(204);
     }
     const tenantPage = await signIn(server.url, inTenant.userName, inTenant.password);
