@@ -85,7 +85,9 @@ describe('device stock in a real browser', () => {
     await expect.poll(async () => (await reasonOf(`${tag} B`).textContent())?.trim(), WAIT).toBe('Lost');
     expect((await reasonOf(`${tag} A`).textContent())?.trim()).toBe('');
 
-    // The Out of service filter finds it, and only it.
+    // The Out of service filter (behind "Add filter") finds it, and only it.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Out of service' }).click();
     await page.getByRole('combobox', { name: 'Out of service' }).click();
     await page.getByRole('option', { name: 'Lost' }).click();
     await expect.poll(names, WAIT).toEqual([`${tag} B`]);

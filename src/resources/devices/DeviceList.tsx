@@ -13,12 +13,11 @@ import { StopMenuButton } from './StopMenuButton';
 const UPLOAD = { path: '/api/app/productInstance/hostData/batchCreate', title: 'stock:upload.title', help: 'stock:upload.help' } as const;
 
 /**
- * The filters shown above the list, after the search (the state, and why a device is out of
- * service, to find lost or awaiting-return devices): few enough to sit in one row on a laptop
- * (1366 px). The schema's other filters (subscription, citizen, battery and last-contact ranges,
- * SIM card, owner) stay one click away behind "Add filter".
+ * The filters shown above the list, after the search: few enough to sit in one row on a laptop
+ * (1366 px). The schema's other filters (subscription, out of service, citizen, battery and
+ * last-contact ranges, SIM card, owner) stay one click away behind "Add filter".
  */
-const DEVICE_ROW_FILTERS = ['status', 'stopReason'] as const;
+const DEVICE_ROW_FILTERS = ['status'] as const;
 
 /** The schema with only DEVICE_ROW_FILTERS pinned; every `x-filter` field is still offered. */
 function withRowFilters(schema: ResourceSchema, pinned: readonly string[]): ResourceSchema {
