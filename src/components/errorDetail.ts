@@ -19,7 +19,8 @@ function serverMessage(error: unknown): string | undefined {
  * browser in English). Anything else is a programming error whose message is all there is.
  */
 export function errorDetail(error: unknown, t: TFunction): string | undefined {
-  if (error instanceof LocalizedError) return t(error.key, error.values);
+  // The English message when the texts themselves could not load.
+  if (error instanceof LocalizedError) return t(error.key, { ...error.values, defaultValue: error.message });
   const status = statusOf(error);
   if (status !== undefined) return serverMessage(error) ?? t('errors.serverStatus', { status });
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return t('errors.network');
