@@ -12,8 +12,9 @@ import type { StockListQuery } from './route-schemas';
 
 /**
  * Exchanging a customer's faulty device:
- * 1. availableForExchange?deviceId=: the devices that can replace it (same tenant and model, in
- *    stock, in service, not in another exchange); those already in the customer's stock say so.
+ * 1. availableForExchange?deviceId=: the devices that can replace it (same tenant and model, free:
+ *    no owner, no citizen, in service, not in another exchange, and in no other customer's
+ *    stock); those already in the customer's stock say so. Steps 2 and 3 refuse any other.
  * 2. setReadyToExchangeAndSendReplacement { deviceId, replacementId }: the faulty device is ready
  *    to exchange, the replacement is sent to the customer (withCustomerStock), each pointing at the
  *    other.
@@ -30,7 +31,10 @@ function candidatesFor(device: Row) {
     let c = q
       .where('d.id', '!=', device.id)
       .where('d.owner_user_id', 'is', null)
+      .where(sql.ref('d.citizen_id'), 'is', null)
       .where('d.stop_reason', 'is', null)
+      // Free stock, or the stock this device's own customer holds: never another customer's.
+      .where((eb) => eb.or([eb('d.customer_id', 'is', null), ...(device.customer_id === null ? [] : [eb('d.customer_id', '=', device.customer_id)]), eb('d.exchange_partner_id', '=', device.id)]))
       .where((eb) => eb.or([eb('d.exchange_state', 'is', null), eb('d.exchange_partner_id', '=', device.id)]));
     c = device.tenant_id === null ? c.where('d.tenant_id', 'is', null) : c.where('d.tenant_id', '=', device.tenant_id);
     return device.model === null ? c : c.where('d.model', '=', device.model);

@@ -47,6 +47,13 @@ export type SignInResult =
       counted?: boolean;
     };
 
+/**
+ * What a user an administrator locked is told (after the right password only): who locked it and
+ * whom to ask, never the failed-attempts lockout's "try again in N minutes". A tenant's user asks
+ * their organisation's administrator; a user of the provider's own organisation, the provider.
+ */
+export const adminLockKey = (tenantId: string | null | undefined): string => (tenantId ? 'signIn.errors.lockedByTenantAdmin' : 'signIn.errors.lockedByProvider');
+
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**

@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { findLanguage } from '../../common/languages';
-import { signInWithExternalLogin, signInWithPassword, type SignInResult } from '../identity/sign-in';
+import { adminLockKey, signInWithExternalLogin, signInWithPassword, type SignInResult } from '../identity/sign-in';
 import { loginKey } from '../identity/sign-in-throttle';
 import { startChallenge, verifyChallenge } from '../identity/two-factor';
 import { writeSecurityLog } from '../identity/security-log';
@@ -131,7 +131,7 @@ export async function interactionRoutes(
         return fail(429, 'signIn.errors.tooMany', { minutes: Math.ceil(seconds / 60) });
       }
       await writeSecurityLog(db, { action: result.reason === 'locked' ? 'LoginLockedOut' : 'LoginNotAllowed', ...who });
-      if (result.reason === 'locked') return fail(423, 'signIn.errors.locked', { minutes: Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 60000)) });
+      if (result.reason === 'locked') return fail(423, adminLockKey(result.tenantId));
       return fail(403, 'signIn.errors.inactive');
     }
 
@@ -206,9 +206,8 @@ export async function interactionRoutes(
     await external.forget(db, details.uid);
     if (!result.ok) {
       await writeSecurityLog(db, { action: result.reason === 'locked' ? 'LoginLockedOut' : 'LoginNotAllowed', userId: result.userId ?? null, tenantId: result.tenantId ?? null, ...auditOf(request, details.params.client_id) });
-      const key = result.reason === 'locked' ? 'signIn.errors.locked' : 'signIn.errors.inactive';
-      const minutes = Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 60000));
-      return sendPage(reply, 403, renderLoginPage({ lang, uid: details.uid, error: translate(`account:${key}`, lang, { minutes }), external: externalButton, homeUrl }));
+      const key = result.reason === 'locked' ? adminLockKey(result.tenantId) : 'signIn.errors.inactive';
+      return sendPage(reply, 403, renderLoginPage({ lang, uid: details.uid, error: translate(`account:${key}`, lang), external: externalButton, homeUrl }));
     }
     return finish(request, reply, details.uid, details.params.client_id, result, MITID);
   });

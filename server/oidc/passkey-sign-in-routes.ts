@@ -11,7 +11,7 @@ import { signInOptions, verifySignIn } from '../identity/passkeys/authentication
 import { relyingParty } from '../identity/passkeys/relying-party';
 import { AUTHENTICATION_RESPONSE_SCHEMA } from '../identity/passkeys/response-schemas';
 import { writeSecurityLog } from '../identity/security-log';
-import type { SignInResult } from '../identity/sign-in';
+import { adminLockKey, type SignInResult } from '../identity/sign-in';
 import { translate } from '../localization/texts';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
@@ -145,9 +145,7 @@ export async function passkeySignInRoutes(app: FastifyInstance, opts: PasskeySig
       if (!result.ok) {
         const who = { userId: result.userId ?? checked.userId, tenantId: result.tenantId ?? null };
         await writeSecurityLog(db, { action: result.reason === 'locked' ? 'LoginLockedOut' : 'LoginNotAllowed', ...who, ...audit(request, clientId) });
-        if (result.reason === 'locked') {
-          return fail(423, 'account:signIn.errors.locked', { minutes: Math.max(1, Math.ceil(((result.lockoutEnd?.getTime() ?? Date.now()) - Date.now()) / 60000)) });
-        }
+        if (result.reason === 'locked') return fail(423, `account:${adminLockKey(result.tenantId)}`);
         return fail(403, 'account:signIn.errors.inactive');
       }
       return finish(request, reply, details.uid, clientId, result, PASSKEY_METHOD);

@@ -3,12 +3,14 @@ import { badRequest } from '../http/errors';
 import { translate } from '../localization/texts';
 import type { ResourceModel } from './resource-model';
 import { fieldLabel } from './resource-model';
+import { enumValueOf } from './labels';
 
 /**
  * From CSV text cells to the record a POST would carry: the header names the schema's writable
  * fields (by field name, English title or the caller's label, ignoring case, spaces, '-' and '_'),
- * an empty cell is no value, numbers and booleans are read from their text, and a field left
- * empty gets its schema default, as a form would fill it in.
+ * an empty cell is no value, numbers and booleans are read from their text, a choice from its
+ * value or its label in any language (any case, as the list shows it), and a field left empty
+ * gets its schema default, as a form would fill it in.
  */
 const key = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -50,7 +52,9 @@ export function mapHeader(model: ResourceModel, header: string[], lang: string, 
 }
 
 function typed(model: ResourceModel, field: string, text: string): unknown {
-  const [type] = nonNullTypes(model.schema.properties[field]?.type);
+  const property = model.schema.properties[field];
+  if (property?.enum) return enumValueOf(model.schema, field, text) ?? text;
+  const [type] = nonNullTypes(property?.type);
   if (type === 'integer' || type === 'number') return /^-?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : text;
   if (type === 'boolean') {
     const word = text.toLowerCase();

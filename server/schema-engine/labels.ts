@@ -12,3 +12,14 @@ export function resourceLabel(schema: ResourceSchema, lang: string): string {
   const translations = schema['x-translations'];
   return translations?.[folderOf(lang)]?.name ?? translations?.en?.name ?? schema.title;
 }
+
+/**
+ * The enum value a text names: the value itself or its label in any language the schema has
+ * ('Active', 'aktiv', 'Deaktiveret'), ignoring case, as a CSV written from the list reads.
+ */
+export function enumValueOf(schema: ResourceSchema, field: string, text: string): string | undefined {
+  const wanted = text.trim().toLocaleLowerCase();
+  const values = (schema.properties[field]?.enum ?? []).filter((value): value is string => typeof value === 'string');
+  const labels = Object.values(schema['x-translations'] ?? {}).map((translation) => translation.enums?.[field] ?? {});
+  return values.find((value) => value.toLocaleLowerCase() === wanted || labels.some((names) => names[value]?.toLocaleLowerCase() === wanted));
+}

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { errorDetail } from './errorDetail';
 
 /**
  * Props shaped to fit both a React error boundary fallback and react-admin's Layout `error`
@@ -19,16 +20,14 @@ export interface ErrorScreenProps {
   title?: ReactNode;
   /** 'page' fills the viewport (top-level boundary); 'inline' fits inside a layout's content area. */
   variant?: 'page' | 'inline';
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return undefined;
+  /** What Try again does; reloading the page by default. */
+  onRetry?: () => void;
+  /** A heading other than 'Something went wrong'. */
+  heading?: string;
 }
 
 /** SPEC section 2: 'Something went wrong' (or the error message) and a Try again that reloads. */
-export function ErrorScreen({ error, variant = 'page' }: ErrorScreenProps) {
+export function ErrorScreen({ error, variant = 'page', onRetry, heading }: ErrorScreenProps) {
   const { t } = useTranslation();
 
   // The error goes to the console (SPEC: "a reporter or the console"), once per error: a boundary
@@ -37,7 +36,7 @@ export function ErrorScreen({ error, variant = 'page' }: ErrorScreenProps) {
     if (error !== undefined) console.error('[Vigil]', error);
   }, [error]);
 
-  const message = messageOf(error);
+  const message = errorDetail(error, t);
   return (
     <Box
       role="alert"
@@ -54,14 +53,14 @@ export function ErrorScreen({ error, variant = 'page' }: ErrorScreenProps) {
     >
       <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-        {t('errors.somethingWentWrong', 'Something went wrong')}
+        {heading ?? t('errors.somethingWentWrong', 'Something went wrong')}
       </Typography>
       {message && (
         <Typography color="text.secondary" sx={{ maxWidth: 560, overflowWrap: 'anywhere' }}>
           {message}
         </Typography>
       )}
-      <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>
+      <Button variant="contained" startIcon={<RefreshIcon />} onClick={onRetry ?? (() => window.location.reload())}>
         {t('errors.tryAgain', 'Try again')}
       </Button>
     </Box>

@@ -37,7 +37,7 @@ const saveRequirement = (roleId: string | undefined, body: { requireSecondFactor
  * Covered users with neither passkey nor authenticator app get a mailed code.
  */
 export function SecondFactorSwitch({ roleId, queryKey, label, readOnly = false, sx }: Props) {
-  const { t } = useTranslation('security');
+  const { t, ready } = useTranslation('security');
   const titleId = useId();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -57,6 +57,8 @@ export function SecondFactorSwitch({ roleId, queryKey, label, readOnly = false, 
     }
   };
 
+  // The 'security' texts load on demand: never their keys ('requirement.title') meanwhile.
+  if (!ready) return null;
   return (
     <Box component="section" aria-labelledby={titleId} sx={sx}>
       <Divider sx={{ mb: 2 }} />

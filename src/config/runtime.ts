@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../../common/runtime-config';
 import { ROLE_PLUG_AND_PLAY_ADMIN } from '../../common/roles';
+import { LocalizedError } from '../i18n/localizedError';
 
 export type { RuntimeConfig };
 
@@ -15,7 +16,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
     cached = window.__VIGIL__
       ? Promise.resolve(window.__VIGIL__)
       : fetch('/api/runtime-config').then((r) => {
-          if (!r.ok) throw new Error(`Runtime configuration failed: ${r.status}`);
+          if (!r.ok) throw new LocalizedError('errors.runtimeConfig', { status: r.status }, `Runtime configuration failed: ${r.status}`);
           return r.json() as Promise<RuntimeConfig>;
         });
   }

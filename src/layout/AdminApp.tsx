@@ -14,6 +14,7 @@ import { createQueryClient } from '../providers/queryClient';
 import { settleTenantFilter } from '../providers/hostTenantFilter';
 import { getResourceSchemas } from '../providers/sessionData';
 import { getSignedInUser } from '../providers/userManager';
+import { AccessCheckError } from './AccessCheckError';
 import { AppNotification } from './AppNotification';
 import { Layout } from './Layout';
 import { customRoutes, handWrittenResources, preloadOwnView, viewOf } from './routeElements';
@@ -110,6 +111,7 @@ export default function AdminApp() {
       layout={Layout}
       notification={AppNotification}
       error={ErrorScreen}
+      authenticationError={AccessCheckError}
       catchAll={CatchAll}
       loginPage={false}
       requireAuth

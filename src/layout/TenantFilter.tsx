@@ -34,6 +34,19 @@ export function useHostTenantAccess(): boolean {
 }
 
 /**
+ * In the app bar's colours, focused too: MUI draws a focused label and outline in the primary
+ * colour, which is the app bar's own, so after a choice (the select keeps the focus) the "Tenant"
+ * label and the box vanished.
+ */
+const ON_APP_BAR = {
+  minWidth: { xs: 96, sm: 180 },
+  maxWidth: { xs: 120, sm: 260 },
+  mx: { xs: 0.5, sm: 1 },
+  '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused, & .MuiSvgIcon-root': { color: 'inherit' },
+  '& .MuiOutlinedInput-root.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor' },
+} as const;
+
+/**
  * The host user's tenant filter in the app bar (SPEC sections 3 and 9): all tenants, the provider's
  * own organisation, or one tenant; kept in localStorage and sent as the `__tenant` header. A change
  * refetches every screen's data.
@@ -66,7 +79,7 @@ export function TenantFilter() {
       value={value}
       onChange={(e) => change(e.target.value)}
       className={TENANT_FILTER_CLASS}
-      sx={{ minWidth: { xs: 96, sm: 180 }, maxWidth: { xs: 120, sm: 260 }, mx: { xs: 0.5, sm: 1 }, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' } }}
+      sx={ON_APP_BAR}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
     >
       <MenuItem value={ALL_TENANTS}>{t('tenantFilter.all')}</MenuItem>

@@ -62,6 +62,8 @@ export function handWrittenResources(): ReactElement[] {
       <Resource
         key={route.key}
         name={resourceName(route)}
+        // Its name in react-admin's own texts ("No claim types yet", the delete dialog): the menu's label, not the path.
+        options={{ label: route.label }}
         list={List && guarded(route, 'list', <List />)}
         create={Create && guarded(route, 'create', <Create />)}
         edit={Edit && guarded(route, 'edit', <Edit />)}

@@ -204,6 +204,27 @@ describe.each(DATABASES)('device stock ($name)', ({ url: databaseUrl }) => {
     expect((await call(tenantB, 'GET', `${BASE}/availableForExchange?deviceId=${faulty!.id}`)).status).toBe(404);
   });
 
+  it("offers only free devices as replacements: none a citizen wears, none of another customer's stock, none out of service; and refuses them", async () => {
+    const [faulty, free, worn, elsewhere, lost] = await devices(tenantA, 5, 'evi');
+    const citizen = await call(tenantA, 'POST', '/api/app/monitoredObject', { firstName: 'Inger', lastName: 'Exchange' });
+    expect(citizen.status, JSON.stringify(citizen.body)).toBe(200);
+    const wearing = await call(tenantA, 'PUT', `${BASE}/${worn!.id}`, { ...(await call(tenantA, 'GET', `${BASE}/${worn!.id}`)).body, citizenId: citizen.body.id });
+    expect(wearing.status, JSON.stringify(wearing.body)).toBe(200);
+    const customer = await call(tenantA, 'POST', '/api/app/customer', { name: 'Other Care Home', country: 'DK', discountPercentage: 0, currency: 'DKK' });
+    expect((await call(tenantA, 'POST', `${BASE}/customerOrder`, { customerId: customer.body.id, deviceIds: [elsewhere!.id] })).status).toBe(200);
+    await call(tenantA, 'POST', `${BASE}/stop/lost`, { ids: [lost!.id] });
+
+    const candidates = await call(tenantA, 'GET', `${BASE}/availableForExchange?deviceId=${faulty!.id}&MaxResultCount=100`);
+    const ids = (candidates.body.items as { id: string }[]).map((i) => i.id);
+    expect(ids).toContain(free!.id);
+    for (const taken of [worn, elsewhere, lost]) expect(ids).not.toContain(taken!.id);
+    for (const taken of [worn, elsewhere]) {
+      const refused = await call(tenantA, 'POST', `${BASE}/setReadyToExchangeAndSendReplacement`, { deviceId: faulty!.id, replacementId: taken!.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error!.validationErrors![0]!.members).toEqual(['replacementId']);
+    }
+  });
+
   it('orders devices for a customer and reports what the customer holds', async () => {
     const customer = await call(tenantA, 'POST', '/api/app/customer', { name: 'Care Home North', country: 'DK', discountPercentage: 0, currency: 'DKK' });
     expect(customer.status, JSON.stringify(customer.body)).toBe(200);

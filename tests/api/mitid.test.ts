@@ -99,7 +99,7 @@ describe.each(DATABASES)('sign-in with MitID (an external OpenID Connect provide
       mitid.signInAs('mitid-subject-1');
       const attempt = await browse(server, (go, interaction) => go(`${interaction}/mitid`));
       expect(attempt.code).toBeNull();
-      expect(attempt.page).toContain('Your account is locked');
+      expect(attempt.page).toContain('An administrator has locked your account.');
     } finally {
       await server.database.db.updateTable('users').set({ lockout_end: null }).where('id', '=', user.userId).execute();
     }

@@ -61,6 +61,17 @@ describe.each(DATABASES)('SIM card module ($name)', ({ url: databaseUrl }) => {
     expect(changes.filter((c) => c.changeType === 0 && items.some((i) => i.id === c.entityId))).toHaveLength(2);
   });
 
+  it('reads a status as the list shows it, in any language and any case', async () => {
+    const cards = [iccid(), iccid(), iccid(), iccid(), iccid()];
+    const csv = ['iccid;status', `${cards[0]};Active`, `${cards[1]};INAKTIV`, `${cards[2]};Deaktiveret`, `${cards[3]};deaktiviert`, `${cards[4]};Perhaps`].join('\n');
+    const res = await upload(tenantA, csv, 'da');
+    expect(res.body).toMatchObject({ total: 5, created: 4 });
+    expect((res.body.errors as { row: number; messages: { member: string }[] }[]).map((e) => [e.row, e.messages[0]!.member])).toEqual([[6, 'status']]);
+    const list = await call(tenantA, 'GET', `/api/app/simCardInstance?MaxResultCount=100${cards.map((c) => `&iccid=${c}`).join('')}`);
+    const status = Object.fromEntries((list.body.items as { iccid: string; status: string }[]).map((i) => [i.iccid, i.status]));
+    expect(cards.slice(0, 4).map((c) => status[c])).toEqual(['active', 'inactive', 'deactivated', 'deactivated']);
+  });
+
   it('refuses values another line or an existing card already has, and accepts JSON { csv } in the caller\'s language', async () => {
     const taken = iccid();
     expect((await upload(tenantA, `iccid,phoneNumber\n${taken},${phone()}`)).body.created).toBe(1);

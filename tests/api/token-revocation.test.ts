@@ -115,6 +115,28 @@ describe.each(DATABASES)('revocation reaches the API ($name)', ({ url }) => {
     await stream.next((e) => e.event === 'ended', WITHIN_MS);
   });
 
+  it("tells a user an administrator locked that an administrator did, and whom to ask, in their language", async () => {
+    const admin = (await tokensFor(server.url, 'admin', DEMO_PASSWORD)).access_token;
+    const inTenant = await createTenantUser(server.database.db, { tenant: 'Locked Care', userName: 'lock-words', role: 'Carer', policies: [] });
+    const inHost = await createTenantUser(server.database.db, { userName: 'lock-words-host', role: 'Carer', policies: [] });
+    // Locked for 31 hours: the old text read "try again in 1860 minutes", as if after failed attempts.
+    const until = new Date(Date.now() + 31 * 3600_000).toISOString();
+    for (const user of [inTenant, inHost]) {
+      const headers: Record<string, string> = user.tenantId ? { __tenant: user.tenantId } : {};
+      expect((await call(server.url, admin, `/api/identity/users/${user.userId}/lock/${until}`, { method: 'PUT', headers })).status).toBe(204);
+    }
+    const tenantPage = await signIn(server.url, inTenant.userName, inTenant.password);
+    expect(tenantPage.status).toBe(423);
+    expect(tenantPage.page).toMatch(/An administrator has locked your account\. Ask your organisation(?:'|&#39;|&#x27;)s administrator to unlock it\./);
+    expect(tenantPage.page).not.toMatch(/failed attempts|minutes/i);
+    const danish = await signIn(server.url, inTenant.userName, inTenant.password, { language: 'da' });
+    expect(danish.page).toContain('En administrator har låst din konto. Bed din organisations administrator om at låse den op.');
+    const hostPage = await signIn(server.url, inHost.userName, inHost.password, { language: 'de' });
+    expect(hostPage.page).toContain('Ein Administrator hat Ihr Konto gesperrt. Bitten Sie einen Administrator des Dienstanbieters, es zu entsperren.');
+    // The wrong password still reads as a wrong password: the lock shows only to whoever knows it.
+    expect((await signIn(server.url, inTenant.userName, 'Wrong-password-1!')).status).toBe(401);
+  });
+
   it('the revocation endpoint revokes an access token, only for the client it was issued to', async () => {
     const tokens = await tokensFor(server.url, 'caregiver', DEMO_PASSWORD);
     const revoke = (clientId: string) =>

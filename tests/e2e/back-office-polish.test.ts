@@ -44,7 +44,7 @@ describe('back-office polish in a real browser', () => {
     // The rest is one click away; an added one (a date picker) overlaps none and stays on the page.
     await page.getByRole('button', { name: 'Add filter' }).click();
     const menu = page.getByRole('menu');
-    for (const name of ['Model', 'Subscription', 'Citizen', 'Battery (%) from', 'Last contact from']) await menu.getByRole('menuitemcheckbox', { name }).waitFor(WAIT);
+    for (const name of ['Model', 'Subscription', 'Out of service', 'Citizen', 'Battery (%) from', 'Last contact from']) await menu.getByRole('menuitemcheckbox', { name }).waitFor(WAIT);
     await menu.getByRole('menuitemcheckbox', { name: 'Last contact from' }).click();
     await page.getByRole('group', { name: 'Last contact from', exact: true }).waitFor(WAIT);
     const withAdded = await filterBoxes(page);

@@ -93,7 +93,7 @@ describe('roles, permissions and users in a real browser', () => {
     await context.close();
   });
 
-  it('locks the user, whose sign-in then shows the locked error', async () => {
+  it('locks the user, whose sign-in then says an administrator locked it and whom to ask', async () => {
     await page.goto(`${server.url}/identity-management/users`);
     await page.getByPlaceholder('Search').fill(userName);
     await page.getByRole('button', { name: `Lock ${userName}` }).click(WAIT);
@@ -104,7 +104,11 @@ describe('roles, permissions and users in a real browser', () => {
 
     const [context, userPage] = await newPage();
     await signIn(userPage, userName, password, '/simcards');
-    await expect.poll(async () => (await userPage.getByRole('alert').textContent()) ?? '', WAIT).toMatch(/locked/i);
+    // An administrator's lock, and whom to ask (this user is the provider's own): not the failed-attempts lockout's "try again in N minutes".
+    await expect.poll(async () => (await userPage.getByRole('alert').textContent()) ?? '', WAIT).toBe(
+      'An administrator has locked your account. Ask an administrator at the service provider to unlock it.',
+    );
+    expect(await userPage.getByRole('alert').textContent()).not.toMatch(/failed attempts|minutes/i);
     await context.close();
   });
 

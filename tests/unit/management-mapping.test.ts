@@ -100,6 +100,11 @@ describe('tenant features', () => {
     expect(featureProblem(max, '2.5')).toEqual({ key: 'features.wholeNumber' });
     expect(featureProblem(max, '')).toEqual({ key: 'features.wholeNumber' });
     expect(featureProblem(max, '100001')).toEqual({ key: 'features.range', values: { min: 0, max: 100000 } });
+    // A negative whole number is too small, not "not a whole number".
+    expect(featureProblem(max, '-4')).toEqual({ key: 'features.range', values: { min: 0, max: 100000 } });
+    const unbounded: FeatureDto = { ...max, valueType: { ...max.valueType, validator: { name: 'NUMERIC', properties: { MinValue: 0 } } } };
+    expect(featureProblem(unbounded, '-4')).toEqual({ key: 'features.atLeast', values: { min: 0 } });
+    expect(featureProblem(unbounded, '7')).toBeUndefined();
     expect(featureProblem(ANSWER.groups[0]!.features[1]!, 'whatever')).toBeUndefined();
   });
 

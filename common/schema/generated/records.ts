@@ -942,6 +942,7 @@ export const devicesSchema = {
         "model",
         "status",
         "subscriptionStatus",
+        "stopReason",
         "citizenId",
         "batteryLevel",
         "lastContact"
@@ -959,6 +960,7 @@ export const devicesSchema = {
       "filters": [
         "status",
         "subscriptionStatus",
+        "stopReason",
         "model",
         "citizenId",
         "batteryLevel",
@@ -1048,6 +1050,25 @@ export const devicesSchema = {
         "paused"
       ],
       "default": "active",
+      "x-sortable": true,
+      "x-filter": true
+    },
+    "stopReason": {
+      "type": [
+        "string",
+        "null"
+      ],
+      "title": "Out of service",
+      "description": "Why the device is out of service: set with \"Take out of service\", cleared with \"Back in service\"",
+      "enum": [
+        "lost",
+        "awaitingReturn",
+        "returned",
+        "customerDevice",
+        "trashed",
+        null
+      ],
+      "readOnly": true,
       "x-sortable": true,
       "x-filter": true
     },

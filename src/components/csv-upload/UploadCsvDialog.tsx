@@ -13,6 +13,7 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useRefresh, useTranslate } from 'react-admin';
+import { CsvValueHint } from './CsvValueHint';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { uploadWithProgress } from '../../providers/httpClient';
 import { problemsOf, type CsvUploadPath, type UploadResult } from './types';
@@ -106,6 +107,7 @@ export function UploadCsvDialog({ schema, target, onClose }: { schema: ResourceS
           <Typography variant="body2" sx={{ mb: 2 }}>
             {translate(target.help)}
           </Typography>
+          <CsvValueHint schema={schema} />
           {/* The file input itself is hidden: a button opens the browser's file chooser, or a file is dropped here. */}
           <Box
             onDragOver={dragOver}

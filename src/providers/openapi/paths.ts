@@ -17732,9 +17732,11 @@ export interface paths {
                     simCardId_isNull?: boolean;
                     /** @description Default 0 */
                     SkipCount?: number;
-                    /** @description One of creationTime, lastModificationTime, name, imei, protocolId, deviceId, model, status, subscriptionStatus, batteryLevel, lastContact, then "asc" or "desc" */
+                    /** @description One of creationTime, lastModificationTime, name, imei, protocolId, deviceId, model, status, subscriptionStatus, stopReason, batteryLevel, lastContact, then "asc" or "desc" */
                     Sorting?: string;
                     status?: string;
+                    stopReason?: string;
+                    stopReason_isNull?: boolean;
                     subscriptionStatus?: string;
                 };
                 header?: never;
@@ -17806,6 +17808,12 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 readonly status: "online" | "offline";
+                                /**
+                                 * Out of service
+                                 * @description Why the device is out of service: set with "Take out of service", cleared with "Back in service"
+                                 * @enum {string|null}
+                                 */
+                                readonly stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | null;
                                 /**
                                  * Subscription
                                  * @default active
@@ -17977,6 +17985,12 @@ export interface paths {
                              */
                             readonly status: "online" | "offline";
                             /**
+                             * Out of service
+                             * @description Why the device is out of service: set with "Take out of service", cleared with "Back in service"
+                             * @enum {string|null}
+                             */
+                            readonly stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | null;
+                            /**
                              * Subscription
                              * @default active
                              * @enum {string}
@@ -18140,6 +18154,12 @@ export interface paths {
                              * @enum {string}
                              */
                             readonly status: "online" | "offline";
+                            /**
+                             * Out of service
+                             * @description Why the device is out of service: set with "Take out of service", cleared with "Back in service"
+                             * @enum {string|null}
+                             */
+                            readonly stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | null;
                             /**
                              * Subscription
                              * @default active
@@ -18320,6 +18340,12 @@ export interface paths {
                              * @enum {string}
                              */
                             readonly status: "online" | "offline";
+                            /**
+                             * Out of service
+                             * @description Why the device is out of service: set with "Take out of service", cleared with "Back in service"
+                             * @enum {string|null}
+                             */
+                            readonly stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | null;
                             /**
                              * Subscription
                              * @default active
@@ -19010,6 +19036,12 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 readonly status: "online" | "offline";
+                                /**
+                                 * Out of service
+                                 * @description Why the device is out of service: set with "Take out of service", cleared with "Back in service"
+                                 * @enum {string|null}
+                                 */
+                                readonly stopReason?: "lost" | "awaitingReturn" | "returned" | "customerDevice" | "trashed" | null;
                                 /**
                                  * Subscription
                                  * @default active

@@ -14,6 +14,7 @@ import { useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import MapView, { type MapZone } from '../../components/map/MapView';
 import DevicesMapCard from '../../components/tracking/DevicesMapCard';
+import { DeviceModelText } from '../devices/DeviceModelText';
 import { useCitizenCare } from './useCitizenCare';
 
 interface CitizenRecord {
@@ -74,7 +75,9 @@ export function CitizenCare() {
                   <TableRow key={d.id}>
                     <TableCell>{d.name}</TableCell>
                     <TableCell>{d.imei}</TableCell>
-                    <TableCell>{d.model ?? ''}</TableCell>
+                    <TableCell>
+                      <DeviceModelText model={d.model} />
+                    </TableCell>
                     <TableCell>{d.status === 'online' ? t('citizen.online') : t('citizen.offline')}</TableCell>
                     <TableCell>{d.batteryLevel !== null ? `${d.batteryLevel} %` : ''}</TableCell>
                   </TableRow>

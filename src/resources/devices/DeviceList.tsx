@@ -15,8 +15,8 @@ const UPLOAD = { path: '/api/app/productInstance/hostData/batchCreate', title: '
 
 /**
  * The filters shown above the list, after the search: few enough to sit in one row on a laptop
- * (1366 px). The schema's other filters (subscription, citizen, battery and last-contact ranges,
- * SIM card, owner) stay one click away behind "Add filter".
+ * (1366 px). The schema's other filters (subscription, out of service, citizen, battery and
+ * last-contact ranges, SIM card, owner) stay one click away behind "Add filter".
  */
 const DEVICE_ROW_FILTERS = ['status'] as const;
 

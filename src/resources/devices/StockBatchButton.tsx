@@ -17,7 +17,8 @@ export type BatchCall = (ids: string[]) => Promise<StockBatchResult>;
 
 /**
  * A confirmed action on the selected devices (stop reasons, back in service): asks, posts their
- * ids, then says how many changed and which could not (by name) and why.
+ * ids, then says under a title of what was done how many changed and which could not (by name)
+ * and why, with Close.
  */
 export function useStockBatch() {
   const { t } = useTranslation('stock');
@@ -25,7 +26,7 @@ export function useStockBatch() {
   const refresh = useRefresh();
   const titleId = useId();
   const { selectedIds, data, onUnselectItems } = useListContext();
-  const [action, setAction] = useState<{ send: BatchCall; title: string; help?: string } | null>(null);
+  const [action, setAction] = useState<{ send: BatchCall; title: string; doneTitle: string; help?: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ answer: StockBatchResult; names: Record<string, string> } | null>(null);
 
@@ -55,7 +56,7 @@ export function useStockBatch() {
 
   const dialog: ReactElement = (
     <Dialog open={action !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{action?.title}</DialogTitle>
+      <DialogTitle id={titleId}>{result ? action?.doneTitle : action?.title}</DialogTitle>
       <DialogContent>
         {!result && action?.help && <DialogContentText>{action.help}</DialogContentText>}
         {result && (
@@ -72,7 +73,7 @@ export function useStockBatch() {
       <DialogActions>
         {result ? (
           <MuiButton onClick={close} autoFocus>
-            {t('actions.cancel')}
+            {t('actions.close')}
           </MuiButton>
         ) : (
           <>
@@ -88,5 +89,7 @@ export function useStockBatch() {
     </Dialog>
   );
 
-  return { open: (send: BatchCall, title: string, help?: string) => setAction({ send, title, help }), dialog, count: selectedIds.length };
+    /** `title` asks; once answered the dialog is titled `doneTitle` and offers only Close. */
+  const open = (send: BatchCall, title: string, doneTitle: string, help?: string) => setAction({ send, title, doneTitle, help });
+  return { open, dialog, count: selectedIds.length };
 }

@@ -23,7 +23,8 @@ export function StopMenuButton() {
   const stop = (reason: StopReason) => {
     setAnchor(null);
     const send = (ids: string[]) => api('post', '/api/app/productInstance/stop/{reason}', { params: { reason: STOP_PATHS[reason] }, body: { ids } });
-    batch.open(send, t('actions.stopTitle', { number: batch.count, reason: t(`stopReasons.${reason}`) }), t('actions.stopHelp'));
+    const label = t(`stopReasons.${reason}`);
+    batch.open(send, t('actions.stopTitle', { count: batch.count, reason: label }), t('actions.stopDone', { reason: label }), t('actions.stopHelp'));
   };
 
   return (
@@ -38,7 +39,7 @@ export function StopMenuButton() {
           </MenuItem>
         ))}
       </Menu>
-      <Button label={t('actions.found')} onClick={() => batch.open(backInService, t('actions.foundTitle', { number: batch.count }))}>
+      <Button label={t('actions.found')} onClick={() => batch.open(backInService, t('actions.foundTitle', { count: batch.count }), t('actions.foundDone'))}>
         <RestoreIcon />
       </Button>
       {batch.dialog}

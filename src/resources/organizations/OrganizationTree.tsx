@@ -4,7 +4,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { BooleanInput, Link, List, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Link, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { RetryingList } from '../../components/lists/RetryingList';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { api, type AnswerOf, type StoredRecord } from '../../providers/openapi/typedApi';
 import { listFilters } from '../../schema/components/listFilters';
@@ -143,9 +144,9 @@ function PhoneOrganizationList({ schema, extraFilters }: { schema: ResourceSchem
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, true), ...extraFilters];
   return (
-    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions />}>
+    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions />}>
       <PhoneTree />
-    </List>
+    </RetryingList>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, DataTableClasses, List, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, DataTableClasses, SimpleList, useTranslate } from 'react-admin';
+import { RetryingList } from '../../components/lists/RetryingList';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { SchemaField } from '../components/SchemaField';
 import { TruncatedText } from '../components/TruncatedText';
@@ -52,7 +53,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
 
   return (
     // SchemaListActions rather than react-admin's default toolbar: its Export button keeps its name on a phone.
-    <List sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions />} {...(empty !== undefined ? { empty } : {})}>
+    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions />} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}
@@ -68,6 +69,6 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
           ))}
         </DataTable>
       )}
-    </List>
+    </RetryingList>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { DataTable, List, NullableBooleanInput, NumberInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DataTable, NullableBooleanInput, NumberInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { formatDateTime } from '../../../../common/dates';
 import { registerResourceEndpoint } from '../../../providers/resourceEndpoints';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -47,7 +48,7 @@ export default function AuditLogsPage() {
   return (
     // A zero-minimum grid track: the wide table scrolls sideways on a phone instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
-      <List resource={RESOURCE} title={t('auditLogs.title')} filters={filters} sort={{ field: 'executionTime', order: 'DESC' }} exporter={false} empty={false}>
+      <RetryingList resource={RESOURCE} title={t('auditLogs.title')} filters={filters} sort={{ field: 'executionTime', order: 'DESC' }} exporter={false} empty={false}>
         <DataTable rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="executionTime" label={t('auditLogs.fields.time')} render={(r: AuditLogDto) => formatDateTime(r.executionTime, true)} />
           <DataTable.Col source="userName" label={t('auditLogs.fields.user')} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
@@ -61,7 +62,7 @@ export default function AuditLogsPage() {
             <DetailsButton onOpen={setOpen} />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </RetryingList>
       {open && <AuditLogDialog log={open} onClose={() => setOpen(null)} />}
     </Box>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanField, CreateButton, DataTable, DeleteButton, EditButton, List, SearchInput, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DeleteButton, EditButton, SearchInput, TopToolbar, useRecordContext } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { useValueTypeChoices } from './ClaimTypeForm';
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
@@ -27,7 +28,7 @@ function RowActions() {
 export default function ClaimTypeList() {
   const { t } = useTranslation('identity');
   return (
-    <List title={t('claimTypes.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('claimTypes.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="name" label={t('claimTypes.fields.name')} />
         <DataTable.Col source="valueType" label={t('claimTypes.fields.valueType')} sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -41,6 +42,6 @@ export default function ClaimTypeList() {
           <RowActions />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </RetryingList>
   );
 }

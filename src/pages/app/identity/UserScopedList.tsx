@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { List, type ListProps } from 'react-admin';
+import { type ListProps } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { UserPicker, type PickedUser, type UserSource } from './UserPicker';
 
 interface Props extends Pick<ListProps, 'filters' | 'sort' | 'actions' | 'empty'> {
@@ -31,9 +32,9 @@ export function UserScopedList({ usersEndpoint, pickLabel, pickHelp, user, onUse
         <Typography color="text.secondary">{pickHelp}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
-          <List key={user.id} resource={resource} title={false} disableSyncWithLocation storeKey={false} exporter={false} queryOptions={{ meta: { endpoint: endpointOf(user.id) } }} {...listProps}>
+          <RetryingList key={user.id} resource={resource} title={false} disableSyncWithLocation storeKey={false} exporter={false} queryOptions={{ meta: { endpoint: endpointOf(user.id) } }} {...listProps}>
             {children}
-          </List>
+          </RetryingList>
         </Box>
       )}
     </>

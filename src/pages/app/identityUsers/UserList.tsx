@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, ChipField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, ChipField, CreateButton, DataTable, DataTableClasses, EditButton, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { EndSessionsButton } from './EndSessionsButton';
 import { LockButton } from './LockButton';
 
@@ -37,7 +38,7 @@ const phoneScroll = (theme: Theme) => ({
 export default function UserList() {
   const { t } = useTranslation('admin');
   return (
-    <List title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="userName" label={t('users.fields.userName')} field={TextField} />
         <DataTable.Col source="email" label={t('users.fields.email')} />
@@ -54,6 +55,6 @@ export default function UserList() {
           <EndSessionsButton />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </RetryingList>
   );
 }

@@ -3,7 +3,8 @@ import Chip from '@mui/material/Chip';
 import StarIcon from '@mui/icons-material/Star';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, CreateButton, DataTable, EditButton, List, SearchInput, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, EditButton, SearchInput, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import type { LanguageRecord } from './languageBody';
 import { DeleteLanguageButton } from './DeleteLanguageButton';
 import { LanguageNameField } from './LanguageNameField';
@@ -36,7 +37,7 @@ export default function LanguageList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List queryOptions={LIST_QUERY_OPTIONS} title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList queryOptions={LIST_QUERY_OPTIONS} title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       {isSmall ? (
         <SimpleList<LanguageRecord>
           primaryText={<LanguageNameField />}
@@ -59,6 +60,6 @@ export default function LanguageList() {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </RetryingList>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, CreateButton, DataTable, DataTableClasses, EditButton, List, SearchInput, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DataTableClasses, EditButton, SearchInput, TopToolbar } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { PermissionsButton } from './PermissionsButton';
 import { showsAllTenants } from './tenantScope';
 
@@ -34,7 +35,7 @@ export default function RoleList() {
   const { t } = useTranslation('admin');
   const everyTenant = showsAllTenants();
   return (
-    <List title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
       <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
         <DataTable.Col source="name" label={t('roles.fields.name')} />
         {everyTenant && (
@@ -53,6 +54,6 @@ export default function RoleList() {
           <PermissionsButton />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </RetryingList>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, DataTableClasses, List, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import { DataTable, DataTableClasses, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { DateTimeText } from '../../../schema/components/DateTimeText';
 import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { ReportButton } from '../usersOverview/ReportButton';
@@ -34,7 +35,7 @@ export default function SecurityLogList() {
     ...useDateRangeFilters(),
   ];
   return (
-    <List
+    <RetryingList
       title={t('securityLogs.title')}
       filters={filters}
       sort={{ field: 'creationTime', order: 'DESC' }}
@@ -56,6 +57,6 @@ export default function SecurityLogList() {
         <DataTable.Col source="clientId" label={t('securityLogs.fields.client')} disableSort sx={hideOnPhone} />
         <DataTable.Col source="browserInfo" label={t('securityLogs.fields.browser')} disableSort sx={hideOnPhone} />
       </DataTable>
-    </List>
+    </RetryingList>
   );
 }

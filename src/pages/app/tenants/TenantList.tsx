@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { CreateButton, DataTable, EditButton, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, EditButton, FilterButton, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { DateTimeText } from '../../../schema/components/DateTimeText';
 import { DeleteTenantButton } from './DeleteTenantButton';
 import { FeaturesButton } from './FeaturesButton';
@@ -44,7 +45,7 @@ export default function TenantList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List queryOptions={LIST_QUERY_OPTIONS} title={t('tenants.title')} filters={useFilters(isSmall)} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
+    <RetryingList queryOptions={LIST_QUERY_OPTIONS} title={t('tenants.title')} filters={useFilters(isSmall)} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />}>
       {isSmall ? (
         <SimpleList<TenantRecord> primaryText={(r) => r.name} secondaryText={<TenantStatusField />} tertiaryText={(r) => r.customerNumber ?? ''} rowClick="edit" />
       ) : (
@@ -68,6 +69,6 @@ export default function TenantList() {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </RetryingList>
   );
 }

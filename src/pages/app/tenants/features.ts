@@ -51,8 +51,10 @@ export function featureProblem(feature: FeatureDto, value: string): { key: strin
   const min = numberOr(properties.MinValue, 0);
   const max = numberOr(properties.MaxValue, undefined);
   const text = value.trim();
-  if (!/^\d+$/.test(text)) return { key: 'features.wholeNumber' };
+  // '-4' is a whole number, only too small: say so rather than "enter a whole number".
+  if (!/^[-+]?\d+$/.test(text)) return { key: 'features.wholeNumber' };
   const n = Number(text);
+  if (max === undefined && n < min) return { key: 'features.atLeast', values: { min } };
   if (n < min || (max !== undefined && n > max)) return { key: 'features.range', values: { min, max: max ?? n } };
   return undefined;
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import HistoryIcon from '@mui/icons-material/History';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { BooleanField, DataTable, List, SearchInput, TopToolbar, useCanAccess, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { BooleanField, DataTable, SearchInput, TopToolbar, useCanAccess, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { RetryingList } from '../../../components/lists/RetryingList';
 import { POLICIES } from '../../../../common/policies';
 import { formatDateTime } from '../../../../common/dates';
 import { filterQuery } from '../../../providers/abpListQuery';
@@ -59,7 +60,7 @@ export function OverviewList({ tab, onLogs }: { tab: OverviewTab; onLogs?: (user
   const [editing, setEditing] = useState<OverviewUser | null>(null);
   return (
     <>
-      <List
+      <RetryingList
         resource={overviewResource(tab)}
         title={false}
         disableSyncWithLocation
@@ -93,7 +94,7 @@ export function OverviewList({ tab, onLogs }: { tab: OverviewTab; onLogs?: (user
             <RowActions tab={tab} onLogs={onLogs} onHours={setEditing} />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </RetryingList>
       {editing && (
         <WorkingHoursDialog
           user={editing}
