@@ -66,6 +66,7 @@ if (cluster.default.isPrimary && isStale()) {
   fs.mkdirSync(cacheDir, { recursive: true });
   const started = Date.now();
   await build();
-  console.log(`Server compiled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  // Said by the server's log (server/main.ts), so the start writes one format.
+  process.env.VIGIL_COMPILED_MS = String(Date.now() - started);
 }
 await import(pathToFileURL(bundle).href);

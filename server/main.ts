@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { buildWebIfNeeded } from './web/build-web';
 import { runSupervisor } from './cluster/supervisor';
+import { createLogger } from './logging/logger';
 
 /**
  * `npm start`. The primary process builds the web app when needed and supervises the API workers
@@ -12,15 +13,24 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   if (cluster.isPrimary) {
-    if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => console.log(msg));
-    runSupervisor(config, started);
+    const log = createLogger(config);
+    // scripts/start.mjs compiled the server before this ran: it says how long that took.
+    const compiledMs = Number(process.env[COMPILED_MS_ENV]);
+    if (compiledMs > 0) log.info(`Server compiled in ${(compiledMs / 1000).toFixed(1)} s.`);
+    if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => log.info(msg));
+    runSupervisor(config, started, log);
     return;
   }
   const { runWorker } = await import('./cluster/worker');
   await runWorker(config);
 }
 
+/** Set by scripts/start.mjs when it compiled the server at this start (milliseconds). */
+const COMPILED_MS_ENV = 'VIGIL_COMPILED_MS';
+
 main().catch((err: unknown) => {
-  console.error(err);
+  // The configuration itself may be what failed: the log as LOG_FORMAT and the terminal say, at info.
+  const log = createLogger({ logLevel: 'info', logFormat: process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'pretty' ? process.env.LOG_FORMAT : 'auto' });
+  log.fatal({ err }, `Vigil could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
