@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS, DEMO_WATCHES } from '../../server/seed/demo';
 import { linkIn, mailTo } from '../support/accounts';
+import { sampleOf, scrape } from '../support/metrics';
 import { startProduct, type RunningProduct } from '../support/npm-start';
 import { sendQuery } from '../support/osmand';
 import { freePort } from '../support/server';
@@ -108,7 +109,10 @@ describe('the log of a real run', () => {
     expect((await json(admin.access_token, 'GET', `/api/identity/users?Filter=${encodeURIComponent(email)}`, undefined, tenant)).status).toBe(200);
 
     // A scrape with the metrics token, and one without.
-    expect((await fetch(`${product.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+    // Under the supervisor a worker's /metrics is the node's (every worker's, summed by the supervisor).
+    const scraped = await scrape(product.url, METRICS_TOKEN);
+    expect(scraped.status).toBe(200);
+    expect(sampleOf(scraped.text, 'vigil_ingest_messages_total', { outcome: 'stored' })).toBeGreaterThanOrEqual(2);
     expect((await fetch(`${product.url}/metrics`)).status).toBe(401);
 
     // The SMS went through the log gateway (that line is there, without number or words).
