@@ -1,35 +1,13 @@
 import net from 'node:net';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
 import { caller } from '../support/api-calls';
 import { hasMetric, sampleOf, scrape } from '../support/metrics';
-import { startServer, type TestServer } from '../support/server';
+import { connects, ownAddress, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
 const TOKEN = 'scrape-token-for-the-test';
 const IMEI = DEMO_WATCHES[0].imei;
-
-/** A non-loopback address of this machine, if it has one (the metrics listener must not answer there). */
-function outsideAddress(): string | undefined {
-  return Object.values(os.networkInterfaces())
-    .flat()
-    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
-}
-
-function connects(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 2_000 }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 /**
  * /metrics (issue 32): what a scrape sees after real ingest, alarms, deliveries and an
@@ -122,7 +100,6 @@ describe('metrics', () => {
     const local = await scrape(`http://127.0.0.1:${open.config.metrics.port}`);
     expect(local.status).toBe(200);
     expect(local.text).toContain('vigil_http_request_duration_seconds');
-    const outside = outsideAddress();
-    if (outside) expect(await connects(outside, open.config.metrics.port)).toBe(false);
+    if (ownAddress) expect(await connects(ownAddress, open.config.metrics.port)).toBe(false);
   });
 });
