@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { buildWebIfNeeded } from './web/build-web';
 import { runSupervisor } from './cluster/supervisor';
-import { createLogger } from './logging/logger';
+import { createLogger, supervisorLevel } from './logging/logger';
 
 /**
  * `npm start`. The primary process builds the web app when needed and supervises the API workers
@@ -13,7 +13,7 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   if (cluster.isPrimary) {
-    const log = createLogger(config);
+    const log = createLogger({ ...config, logLevel: supervisorLevel(config.logLevel) });
     // scripts/start.mjs compiled the server before this ran: it says how long that took.
     const compiledMs = Number(process.env[COMPILED_MS_ENV]);
     if (compiledMs > 0) log.info(`Server compiled in ${(compiledMs / 1000).toFixed(1)} s.`);

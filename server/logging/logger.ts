@@ -59,6 +59,15 @@ export function prettyStream(destination: NodeJS.WritableStream = process.stdout
   });
 }
 
+/**
+ * The supervisor's level: its few lines (compiled, web app built, the ready block with the setup
+ * link, workers replaced) are what an operator must see at a start, so LOG_LEVEL quietens them only
+ * when it is `silent`; a more talkative level is kept.
+ */
+export function supervisorLevel(level: string): string {
+  return ['silent', 'info', 'debug', 'trace'].includes(level) ? level : 'info';
+}
+
 /** The options every Vigil logger is made with (level, redaction, serializers). */
 export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {

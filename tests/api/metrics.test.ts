@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
 import { caller } from '../support/api-calls';
 import { hasMetric, sampleOf, scrape } from '../support/metrics';
+import { PROJECT_ROOT } from '../support/npm-start';
 import { connects, ownAddress, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
@@ -74,6 +77,11 @@ describe('metrics', () => {
     expect(hasMetric(after, 'vigil_admission_calls')).toBe(true);
     expect(hasMetric(after, 'vigil_admission_wait_seconds_count')).toBe(true);
     expect(hasMetric(after, 'process_cpu_user_seconds_total')).toBe(true);
+    // Every metric the documented alert rules use is in a real scrape.
+    const rules = await fs.readFile(path.join(PROJECT_ROOT, 'docs/operations/alerts.md'), 'utf8');
+    const used = [...new Set([...rules.matchAll(/\b(vigil_\w+)/g)].map((m) => m[1]!))];
+    expect(used.length).toBeGreaterThan(4);
+    expect(used.filter((name) => !hasMetric(after, name))).toEqual([]);
 
     // The carer takes the alarm.
     const carer = (await tokensFor(server.url, 'caregiver', DEMO_PASSWORD)).access_token;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { createLogger, REDACTED, resolveLogFormat } from '../../server/logging/logger';
+import { createLogger, REDACTED, resolveLogFormat, supervisorLevel } from '../../server/logging/logger';
 import { RequestLines } from '../../server/logging/request-line';
 
 /** A logger writing into memory, and what it wrote. */
@@ -22,6 +22,8 @@ describe('the log format', () => {
     expect(loadConfig({}).logFormat).toBe('auto');
     expect(loadConfig({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT must be json, pretty or auto, not "xml"');
+    // The supervisor's lines (the ready block, the setup link) are quietened only by silent.
+    expect(['warn', 'error', 'info', 'debug', 'silent'].map(supervisorLevel)).toEqual(['info', 'info', 'info', 'debug', 'silent']);
   });
 
   it('writes one JSON object a line, or one line of words', () => {
