@@ -21,6 +21,14 @@ export const REDACT_PATHS = [...SENSITIVE, ...SENSITIVE.map((field) => `*.${fiel
 /** Properties of errors (PostgreSQL's `detail` names the values of a refused row) that are not logged. */
 const ERROR_FIELDS_DROPPED = ['detail', 'where', 'parameters', 'body', 'payload', 'headers', 'config', 'request', 'response'];
 
+/** An e-mail address anywhere in a text (an SMTP server's refusal quotes the recipient). */
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** A text with every e-mail address in it replaced: for messages of errors and of other systems. */
+export function scrub(text: string): string {
+  return text.replace(EMAIL, '[e-mail]');
+}
+
 interface RequestLike {
   method?: string;
   url?: string;
@@ -35,6 +43,7 @@ const serializers: LoggerOptions['serializers'] = {
   err: (err: Error) => {
     const serialized: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
     for (const field of ERROR_FIELDS_DROPPED) delete serialized[field];
+    for (const field of ['message', 'stack'] as const) if (typeof serialized[field] === 'string') serialized[field] = scrub(serialized[field]);
     return serialized;
   },
 };
@@ -74,6 +83,13 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers,
+    // Texts from elsewhere (an error's words, a gateway's answer) may quote an address.
+    formatters: { log: (object) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'string' ? scrub(v) : v])) },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>);
+      },
+    },
   };
 }
 

@@ -52,6 +52,16 @@ describe('the log format', () => {
     expect(logged.err).toMatchObject({ type: 'Error', code: '23505', message: 'duplicate key value violates unique constraint "users_email_uq"' });
     expect(logged.err.detail).toBeUndefined();
   });
+
+  it('replaces e-mail addresses in texts from elsewhere: errors, their messages, other fields and the message', () => {
+    const { log, text } = memoryLogger('json');
+    log.error({ err: new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <lena.lund@example.org>: Recipient address rejected") }, 'job mail.send failed; retried later');
+    log.warn({ job: 'j1', error: 'SMTP refused anna+care@example.co.uk' }, 'mail to bo@example.dk failed for good');
+    const out = text();
+    for (const address of ['lena.lund@example.org', 'anna+care@example.co.uk', 'bo@example.dk']) expect(out).not.toContain(address);
+    expect(out).toContain('550 5.1.1 <[e-mail]>: Recipient address rejected');
+    expect(out).toContain('mail to [e-mail] failed for good');
+  });
 });
 
 describe('request lines', () => {
