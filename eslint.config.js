@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'scratch/', 'coverage/', 'bench/**/.out/', 'memory:/', 'src/providers/openapi/paths.ts'] },
+  { ignores: ['dist/', 'build/', 'node_modules/', 'data/', 'scratch/', 'coverage/', 'bench/**/.out/', 'memory:/', 'src/providers/openapi/paths.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

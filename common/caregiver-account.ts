@@ -77,3 +77,6 @@ export function splitFullName(fullName: string): { name: string; surname: string
 }
 
 export const joinFullName = (name: string, surname: string) => [name, surname].filter(Boolean).join(' ');
+
+/** The code of the 401 a transferred account's old sign-ins get, so the web app can say what happened. */
+export const ACCOUNT_TRANSFERRED_CODE = 'Vigil:AccountTransferred';

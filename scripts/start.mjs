@@ -1,72 +1,49 @@
 #!/usr/bin/env node
-// `npm start`: runs the server compiled ahead of time instead of compiling TypeScript at every
-// start (tsx did that in the supervisor and again in each worker). The server's sources are
-// bundled once with esbuild into node_modules/.cache/vigil/ (packages stay external, loaded from
-// node_modules) and bundled again only when a source is newer. node:cluster runs this same file in
-// each worker, which finds the bundle up to date and imports it.
+// `npm start`: runs the server compiled ahead of time (scripts/server-bundle.mjs) instead of
+// compiling TypeScript at every start. node:cluster runs this same file in each worker, which
+// imports the bundle the primary checked.
+//
+// On a read-only install (`npm run build` beforehand, then BUILD_WEB=false) nothing is written:
+// the bundle `npm run build` made is newer than its sources and is imported as it is, and the web
+// app is not built (server/web/build-web.ts). The writable places are then DATA_DIR (with its
+// control socket beside it) and BACKUP_DIR.
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildDir, bundle, bundleIsStale, bundleServer } from './server-bundle.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const cacheDir = path.join(root, 'node_modules', '.cache', 'vigil');
-const bundle = path.join(cacheDir, 'server.mjs');
-/** The checkout the bundle was made for (it names this folder; a moved or copied one builds its own). */
-const stamp = path.join(cacheDir, 'server.root');
-/** What the server is built from: a newer file in any of these means a new bundle. */
-const INPUTS = ['server', 'common', 'package-lock.json', 'tsconfig.json'];
-
-function newestMtime(target) {
-  let stat;
+/** Whether the bundle's folder (or, before the first build, the install) may be written. */
+function writable() {
   try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function isStale() {
-  let built;
-  try {
-    built = fs.statSync(bundle).mtimeMs;
-  } catch {
+    fs.accessSync(fs.existsSync(buildDir) ? buildDir : path.dirname(buildDir), fs.constants.W_OK);
     return true;
+  } catch {
+    return false;
   }
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== root) return true;
-  return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
-async function build() {
-  const { build: esbuild } = await import('esbuild');
-  const temporary = `${bundle}.${process.pid}.tmp`;
-  await esbuild({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: temporary,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-    // server/config.ts finds the project folder from its own; the bundle lives elsewhere.
-    define: { 'import.meta.dirname': JSON.stringify(path.join(root, 'server')) },
-  });
-  // Renamed into place, so a worker starting meanwhile never imports half a file.
-  fs.renameSync(temporary, bundle);
-  fs.writeFileSync(stamp, root);
+/**
+ * A line of the start before the server's logger exists, in its format: a JSON record as pino
+ * writes it unless a terminal shows it (LOG_FORMAT as server/logging/logger.ts reads it).
+ */
+function fatal(msg) {
+  const format = (process.env.LOG_FORMAT ?? '').trim().toLowerCase();
+  const json = format === 'json' || (format !== 'pretty' && !process.stdout.isTTY);
+  process.stdout.write(json ? `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg })}\n` : `${msg}\n`);
 }
 
-const cluster = await import('node:cluster');
-if (cluster.default.isPrimary && isStale()) {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const started = Date.now();
-  await build();
+if (cluster.isPrimary && bundleIsStale()) {
   // Said by the server's log (server/main.ts), so the start writes one format.
-  process.env.VIGIL_COMPILED_MS = String(Date.now() - started);
+  if (writable()) {
+    const started = Date.now();
+    await bundleServer();
+    process.env.VIGIL_COMPILED_MS = String(Date.now() - started);
+  } else if (fs.existsSync(bundle)) {
+    process.env.VIGIL_START_WARNING = `The install is read-only and ${path.relative(process.cwd(), bundle)} is older than the sources: starting it as built (\`npm run build\` makes a new one).`;
+  } else {
+    fatal(`The install is read-only and has no ${bundle}: run \`npm run build\` before starting it.`);
+    process.exit(1);
+  }
 }
 await import(pathToFileURL(bundle).href);

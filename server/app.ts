@@ -8,6 +8,7 @@ import { retentionModule } from './retention';
 import { privacyModule } from './privacy';
 import { installErrorHandler } from './http/errors';
 import { installRouteValidation } from './http/route-validation';
+import { DeferredCompiles, deferredSerializers, installDeferredCompiles } from './http/deferred-compile';
 import { installNulGuard } from './http/nul-guard';
 import { installRequestContext } from './http/request-context';
 import { installAdmission } from './http/admission';
@@ -20,6 +21,7 @@ import { registerIssuer } from './oidc';
 import { API_AUDIENCE, appOrigins, issuerUrl } from './oidc/provider';
 import { loadIssuerSecrets, publicJwks } from './oidc/secrets';
 import { installTokenLiveness, TokenLiveness } from './oidc/token-liveness';
+import { transferEndedSignIn } from './accounts/transfers';
 import { registerNode } from './http/api-nodes';
 import { applicationConfigurationRoutes } from './application-configuration/routes';
 import { applicationLocalizationRoutes } from './abp/application-localization';
@@ -62,6 +64,7 @@ import { RequestLines } from './logging/request-line';
 import { installMetrics } from './web/metrics';
 import { metricsRoute } from './metrics/endpoint';
 import { probeRoutes } from './web/probes';
+import { StartPhases } from './cluster/start-phases';
 
 export interface Server {
   app: FastifyInstance;
@@ -81,25 +84,28 @@ export interface Server {
  * Used by `npm start` and by the API tests alike.
  */
 export async function createServer(config: Config): Promise<Server> {
-  const database = await openDatabase(config);
+  const phases = new StartPhases();
+  const database = await phases.time('open database', () => openDatabase(config));
   try {
-    return await startOn(database, config);
+    return await startOn(database, config, phases);
   } catch (err) {
     await database.close();
     throw err;
   }
 }
 
-async function startOn(database: DatabaseHandle, config: Config): Promise<Server> {
+async function startOn(database: DatabaseHandle, config: Config, phases: StartPhases): Promise<Server> {
   const { db } = database;
-  await migrate(db);
-  const engine = await prepareSchemaEngine(db, config.schemasDir);
+  const time = phases.time.bind(phases);
+  await time('migrations', () => migrate(db));
+  const engine = await time('schema tables', () => prepareSchemaEngine(db, config.schemasDir));
   const policies = policyCatalogue(engine.schemas);
-  await bootstrapStaticRoles(db, policies);
-  if (config.seedDemo) await seedDemo(db);
-  const demoDisabled = await guardDemoAccounts(db, demoAllowed(config));
-  const firstAdmin = await ensureFirstAdmin(db, config.firstAdmin);
+  await time('static roles', () => bootstrapStaticRoles(db, policies));
+  if (config.seedDemo) await time('demo data', () => seedDemo(db));
+  const demoDisabled = await time('demo guard', () => guardDemoAccounts(db, demoAllowed(config)));
+  const firstAdmin = await time('first administrator', () => ensureFirstAdmin(db, config.firstAdmin));
 
+  const compiles = new DeferredCompiles();
   const app = Fastify({
     // One log for the whole process (server/logging): JSON or words, nothing personal, one line a request.
     loggerInstance: createLogger(config) as FastifyBaseLogger,
@@ -107,7 +113,10 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Each route's answer serializer is compiled on first use or after listening, not before.
+    schemaController: { compilersFactory: { buildSerializer: deferredSerializers(compiles) } },
   });
+  installDeferredCompiles(app, compiles);
   // Route schemas are checked with the project's ajv; refusals are answered by the error handler in the caller's language.
   installRouteValidation(app);
 
@@ -133,11 +142,11 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   installAdmission(app, config);
   installErrorHandler(app, translate);
   installNulGuard(app);
-  const secrets = await loadIssuerSecrets(db);
+  const secrets = await time('issuer keys', () => loadIssuerSecrets(db));
   installAuthentication(app, { issuer: issuerUrl(config), audience: API_AUDIENCE, jwks: publicJwks(secrets.jwks), db, origins: appOrigins(config) });
   const liveness = new TokenLiveness(db, app.log);
-  installTokenLiveness(app, liveness);
-  await registerNode(app, db, issuerUrl(config));
+  installTokenLiveness(app, liveness, (principal, lang) => transferEndedSignIn(db, principal, lang));
+  await time('api node', () => registerNode(app, db, issuerUrl(config)));
   installPolicyGuard(app, db);
   installTenantResolution(app, db);
   installAuditLog(app, db);
@@ -147,12 +156,12 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     reply.header('access-control-expose-headers', '_AbpErrorFormat');
   });
 
-  await registerOpenApi(app);
-  const provider = await registerIssuer(app, config, db, secrets, liveness);
+  await time('openapi', () => registerOpenApi(app));
+  const provider = await time('issuer', () => registerIssuer(app, config, db, secrets, liveness));
   await app.register(localeRoutes, { generated: { schemas: (folder: string) => schemaNamespace(engine.schemas, folder) } });
   await app.register(applicationConfigurationRoutes, { db, policies });
   await app.register(applicationLocalizationRoutes);
-  await app.register(schemaEngineRoutes, { db, engine });
+  await time('schema routes', async () => { await app.register(schemaEngineRoutes, { db, engine }); });
   await app.register(resourceExtensionRoutes, { db, engine });
   await app.register(identityModule, { db });
   await app.register(permissionManagementRoutes, { db, policies });
@@ -186,7 +195,7 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
     { plugin: deviceStockModule, needs: ['devices', 'simcards', 'wifis', 'organizations', 'customers', 'accessories'] },
   ];
   for (const { plugin, needs } of FEATURE_MODULES) {
-    if (needs.every((name) => engine.models.has(name))) await app.register(plugin, context);
+    if (needs.every((name) => engine.models.has(name))) await time(plugin.name, async () => { await app.register(plugin, context); });
   }
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
@@ -194,7 +203,8 @@ async function startOn(database: DatabaseHandle, config: Config): Promise<Server
   await app.register(probeRoutes, { db });
   await app.register(metricsRoute, { config });
   await app.register(webRoutes, { config, db });
-  await app.ready();
+  await time('ready hooks', async () => { await app.ready(); });
+  phases.report(app.log);
   if (engine.changes.length) app.log.info({ changes: engine.changes }, 'schema tables updated');
 
   return {

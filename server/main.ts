@@ -17,6 +17,7 @@ async function main() {
     // scripts/start.mjs compiled the server before this ran: it says how long that took.
     const compiledMs = Number(process.env[COMPILED_MS_ENV]);
     if (compiledMs > 0) log.info(`Server compiled in ${(compiledMs / 1000).toFixed(1)} s.`);
+    if (process.env[START_WARNING_ENV]) log.warn(process.env[START_WARNING_ENV]);
     if (config.buildWeb) buildWebIfNeeded(config.distDir, (msg) => log.info(msg));
     runSupervisor(config, started, log);
     return;
@@ -27,6 +28,8 @@ async function main() {
 
 /** Set by scripts/start.mjs when it compiled the server at this start (milliseconds). */
 const COMPILED_MS_ENV = 'VIGIL_COMPILED_MS';
+/** Set by scripts/start.mjs when it starts a bundle older than the sources (a read-only install). */
+const START_WARNING_ENV = 'VIGIL_START_WARNING';
 
 main().catch((err: unknown) => {
   // The configuration itself may be what failed: the log as LOG_FORMAT and the terminal say, at info.

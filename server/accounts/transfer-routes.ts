@@ -102,7 +102,8 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
         .values({ id, tenant_id: sender.tenant_id, sender_user_id: sender.id, recipient_user_id: invitee?.id ?? null, recipient_label: wanted, token_hash: hash, expires_time: expires })
         .execute();
       if (!invitee) return;
-      const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}`;
+      // At the offer: the account page scrolls to it (the anchor where the page is already loaded).
+      const link = `${config.publicUrl}/account?transfer=${id}&token=${encodeURIComponent(token)}#account-transfer`;
       const values = { name: joinFullName(invitee.name, invitee.surname), sender: joinFullName(sender.name, sender.surname), senderEmail: sender.email, days: TRANSFER_TOKEN_HOURS / 24 };
       await queueMail(trx, { ...accountMail('transfer', recipientLanguage, invitee.email, values, { link }), tenantId: sender.tenant_id });
     });
@@ -142,10 +143,14 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
       // Locked, so a double-clicked accept moves the watches once and the second click hears "already used".
       const transfer = await transferForRecipient(trx, request, request.params, recipient, true);
       if (!(await hasDefaultPaymentCard(trx, recipient.id))) throw forbidden(translate('profile:transfer.noCard', lang), 'Vigil:NoPaymentMethod');
+      // The recipient's row locked as adding a watch locks it, so an add meanwhile is counted.
+      await trx.selectFrom('users').select('id').where('id', '=', recipient.id).forUpdate().executeTakeFirst();
       const moving = await ownedDeviceCount(trx, transfer.sender_user_id, transfer.tenant_id);
-      const cap = Number((await featureValues(trx, transfer.tenant_id))[FEATURES.maxDevicesPerAccount.name]);
-      if (moving > 0 && (await ownedDeviceCount(trx, recipient.id, transfer.tenant_id)) + moving > cap) {
-        throw forbidden(translate('profile:transfer.deviceCap', lang), 'Vigil:DeviceCap');
+      const owned = await ownedDeviceCount(trx, recipient.id, transfer.tenant_id);
+      const max = Number((await featureValues(trx, transfer.tenant_id))[FEATURES.maxDevicesPerAccount.name]);
+      // The refusal says why, in numbers, and what to do about it.
+      if (moving > 0 && owned + moving > max) {
+        throw forbidden(translate('profile:transfer.deviceCap', lang, { owned, moving, max, over: owned + moving - max }), 'Vigil:DeviceCap');
       }
       const tenantScope = transfer.tenant_id;
       await trx

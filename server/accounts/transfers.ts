@@ -1,5 +1,26 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { joinFullName } from '../../common/caregiver-account';
+import { unauthorized, type AbpError } from '../http/errors';
+import type { Principal } from '../http/request-context';
+import { translate } from '../localization/texts';
+import { ACCOUNT_TRANSFERRED_CODE, joinFullName } from '../../common/caregiver-account';
+
+/**
+ * Why a refused token's sign-in ended, when it was an account transfer: the sender's account was
+ * handed over since they last signed in (accepting ends the sender's sign-ins). The token is
+ * verified, so this tells its own holder only.
+ */
+export async function transferEndedSignIn(db: Db, principal: Principal, lang: string): Promise<AbpError | null> {
+  const row = await db
+    .selectFrom('account_transfers')
+    .innerJoin('users', 'users.id', 'account_transfers.sender_user_id')
+    .select('account_transfers.id')
+    .where('account_transfers.sender_user_id', '=', principal.userId)
+    .where('account_transfers.status', '=', 'accepted')
+    .where(sql<boolean>`account_transfers.accepted_time > coalesce(users.last_sign_in_time, 'epoch'::timestamptz)`)
+    .executeTakeFirst();
+  return row ? unauthorized(translate('profile:transfer.sessionEnded', lang), ACCOUNT_TRANSFERRED_CODE) : null;
+}
 
 /**
  * What the account page shows of transfers: the caller's own outgoing one, named by what the

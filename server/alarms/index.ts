@@ -9,6 +9,7 @@ import { alarmDto } from './messages';
 import { watchStreamToken } from './stream-token';
 import { escalationJobKind, escalationTiming } from './escalate';
 import { acknowledgeEvent } from './acknowledge';
+import { stillHeard } from './heard';
 import { registerChannelJobs } from './channels';
 import { geocoderOf } from '../geocoding/reverse';
 import { kickMail } from '../mail';
@@ -43,7 +44,8 @@ export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> 
     db
       .selectFrom('alarm_messages as m')
       .leftJoin('devices as d', 'd.id', 'm.device_id')
-      .where('m.user_id', '=', userId);
+      .where('m.user_id', '=', userId)
+      .where(stillHeard('m'));
 
   app.get('/api/app/tracking/alarms', { config: { policy: AUTHENTICATED }, schema: { tags, summary: "The signed-in user's alarms, newest first", ...ALARM_LIST } }, async (request) => {
     const { skip, take } = pagingOf(request.query);
@@ -72,6 +74,7 @@ export async function alarmsModule(app: Api, ctx: ModuleContext): Promise<void> 
         .set({ acknowledged_time: sql<Date>`coalesce(acknowledged_time, now())` })
         .where('id', '=', id)
         .where('user_id', '=', userId)
+        .where(stillHeard('alarm_messages'))
         .returning(['id', 'event_id'])
         .executeTakeFirst();
       if (updated) {

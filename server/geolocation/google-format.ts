@@ -1,5 +1,6 @@
 import { parseMac } from '../../common/mac';
 import { isValidLatLng } from '../../common/geo';
+import { isRecord } from '../../common/is-record';
 
 /**
  * The Google Geolocation API's request and answer (https://developers.google.com/maps/documentation/geolocation/requests-geolocation),
@@ -40,7 +41,6 @@ const MAX_ITEMS = 32;
 /** LTE's 28-bit cell identity and NR's 36-bit one fit; a larger number is not a cell. */
 const MAX_CELL_ID = 2 ** 36;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const wholeIn = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 const signal = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1000 ? { signalStrength: v } : {});
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../common/schema/ajv';
 import type { FieldLabel } from './validation-errors';
+import { isRecord } from '../../common/is-record';
+import { compileWhenUsed } from './deferred-compile';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +25,6 @@ declare module 'fastify' {
 const urlParts = createAjv({ coerceTypes: 'array', removeAdditional: true, verbose: true });
 const body = createAjv({ verbose: true });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * ABP's query names are case-insensitive (ASP.NET model binding): a parameter sent in another
@@ -67,7 +68,7 @@ function bodyIsObject(schema: unknown): boolean {
 }
 
 export function installRouteValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'querystring' || httpPart === 'params' ? urlParts : body).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => compileWhenUsed(app, () => (httpPart === 'querystring' || httpPart === 'params' ? urlParts : body).compile(schema)));
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!schema) return;

@@ -1,5 +1,6 @@
 import { memberPath, messageKey, type SchemaError } from '../../common/schema/validation';
 import { translate } from '../localization/texts';
+import { isRecord } from '../../common/is-record';
 
 /** One entry of ABP's validationErrors. */
 export interface ValidationError {
@@ -28,7 +29,6 @@ export type FieldLabel = (member: string, lang: string) => string;
 /** The last field name of a member path ('prices[2].price' -> 'price', 'roleNames[1]' -> 'roleNames'). */
 export const fieldOf = (member: string) => member.replace(/\[\d+\]$/, '').replace(/^.*[.\]]/, '') || member;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema of the member an error is about: for `required`, the missing property's own. */
 function memberSchema(error: VerboseError): Record<string, unknown> | undefined {

@@ -8,6 +8,7 @@ import { translate } from '../localization/texts';
 import { renderAuthenticatorPage } from './authenticator-page';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
+import { CODE_BODY, INTERACTION_PARAMS } from './interaction-schemas';
 
 type Success = Extract<SignInResult, { ok: true }>;
 
@@ -25,8 +26,6 @@ interface Params {
   uid: string;
 }
 
-const PARAMS = { type: 'object', properties: { uid: { type: 'string', minLength: 1, maxLength: 128 } }, required: ['uid'] } as const;
-const BODY = { type: ['object', 'null'], properties: { code: { type: 'string', maxLength: 64 } } } as const;
 
 /**
  * POST .../authenticator: the code of the authenticator app (or a recovery code) that a user with
@@ -38,7 +37,7 @@ export async function authenticatorSignInRoutes(app: FastifyInstance, opts: Auth
 
   app.post<{ Params: Params; Body: { code?: unknown } | null }>(
     `${ISSUER_PATH}/interaction/:uid/authenticator`,
-    { attachValidation: true, schema: { hide: true, params: PARAMS, body: BODY } },
+    { attachValidation: true, schema: { hide: true, params: INTERACTION_PARAMS, body: CODE_BODY } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const lang = languageOf(request.raw, details.params.ui_locales);

@@ -19,6 +19,7 @@ import { authenticatorSignInRoutes } from './authenticator-sign-in-routes';
 import { renderAuthenticatorPage } from './authenticator-page';
 import { startAuthenticatorChallenge } from '../identity/authenticator/challenge';
 import { secondStepFor } from '../identity/second-step';
+import { CODE_BODY, EXTERNAL_CALLBACK_QUERY, INTERACTION_PARAMS, LOGIN_BODY, PAGE_SCHEMA, SIGN_IN_PAGE_QUERY } from './interaction-schemas';
 
 interface Params {
   uid: string;
@@ -54,10 +55,10 @@ export async function interactionRoutes(
     return sendPage(reply, status >= 500 ? 500 : 400, renderErrorPage(lang, translate('account:signIn.errors.expired', lang), homeUrl));
   });
 
-  app.get<{ Params: Params; Querystring: { lng?: string } }>(`${ISSUER_PATH}/interaction/:uid`, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: { lng?: unknown } }>(`${ISSUER_PATH}/interaction/:uid`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS, querystring: SIGN_IN_PAGE_QUERY } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     // A language picked on the page itself is remembered like the web app does (cookie 'lng').
-    const picked = findLanguage(request.query.lng);
+    const picked = typeof request.query.lng === 'string' ? findLanguage(request.query.lng) : undefined;
     if (picked) reply.header('set-cookie', `lng=${picked.cultureName}; Path=/; Max-Age=31536000; SameSite=Lax`);
     const lang = picked?.cultureName ?? pageLanguage(request, details.params);
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
@@ -93,7 +94,7 @@ export async function interactionRoutes(
   await authenticatorSignInRoutes(app, { provider, db, homeUrl, finish, sendPage, loginPage: (lang, uid, error) => renderLoginPage({ lang, uid, error, external: externalButton, homeUrl }) });
   await passkeySignInRoutes(app, { provider, db, homeUrl, limit, finish, sendPage, loginPage: (lang, uid, error) => renderLoginPage({ lang, uid, error, external: externalButton, homeUrl }) });
 
-  app.post<{ Params: Params; Body: { login?: unknown; password?: unknown } }>(`${ISSUER_PATH}/interaction/:uid/login`, async (request, reply) => {
+  app.post<{ Params: Params; Body: { login?: unknown; password?: unknown } | null }>(`${ISSUER_PATH}/interaction/:uid/login`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS, body: LOGIN_BODY } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const lang = pageLanguage(request, details.params);
     const login = typeof request.body?.login === 'string' ? request.body.login.slice(0, 256) : '';
@@ -149,7 +150,7 @@ export async function interactionRoutes(
     return finish(request, reply, details.uid, clientId, result);
   });
 
-  app.post<{ Params: Params; Body: { code?: unknown } }>(`${ISSUER_PATH}/interaction/:uid/two-factor`, async (request, reply) => {
+  app.post<{ Params: Params; Body: { code?: unknown } | null }>(`${ISSUER_PATH}/interaction/:uid/two-factor`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS, body: CODE_BODY } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const lang = pageLanguage(request, details.params);
     const code = typeof request.body?.code === 'string' ? request.body.code.slice(0, 16) : '';
@@ -174,17 +175,17 @@ export async function interactionRoutes(
 
   // MitID: out to the provider, back through its callback (a fixed URL registered there), then
   // into the interaction again, where the interaction cookie identifies the browser.
-  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid`, async (request, reply) => {
+  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     if (!external.enabled) return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(details.uid)}`, 303);
     return reply.redirect(await external.begin(db, details.uid), 303);
   });
 
-  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(`${ISSUER_PATH}/external/mitid/callback`, async (request, reply) => {
+  app.get<{ Querystring: { code?: unknown; state?: unknown; error?: unknown } }>(`${ISSUER_PATH}/external/mitid/callback`, { attachValidation: true, schema: { ...PAGE_SCHEMA, querystring: EXTERNAL_CALLBACK_QUERY } }, async (request, reply) => {
     const lang = languageOf(request.raw);
     const { code, state } = request.query;
     try {
-      if (!code || !state) throw new Error(request.query.error ?? 'no code');
+      if (typeof code !== 'string' || typeof state !== 'string' || !code || !state) throw new Error(typeof request.query.error === 'string' ? request.query.error : 'no code');
       const identity = await external.complete(db, state, code);
       return reply.redirect(`${ISSUER_PATH}/interaction/${encodeURIComponent(identity.uid)}/mitid/finish`, 303);
     } catch (err) {
@@ -194,7 +195,7 @@ export async function interactionRoutes(
     }
   });
 
-  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid/finish`, async (request, reply) => {
+  app.get<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/mitid/finish`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const lang = pageLanguage(request, details.params);
     const identity = await external.verifiedFor(db, details.uid);
@@ -212,7 +213,7 @@ export async function interactionRoutes(
     return finish(request, reply, details.uid, details.params.client_id, result, MITID);
   });
 
-  app.post<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/abort`, async (request, reply) => {
+  app.post<{ Params: Params }>(`${ISSUER_PATH}/interaction/:uid/abort`, { attachValidation: true, schema: { ...PAGE_SCHEMA, params: INTERACTION_PARAMS } }, async (request, reply) => {
     reply.hijack();
     await provider.interactionFinished(
       request.raw,

@@ -16,6 +16,7 @@ import { translate } from '../localization/texts';
 import { languageOf } from './page-language';
 import { ISSUER_PATH } from './provider';
 import { passkeyScriptRoute } from './passkey-script/serve';
+import { INTERACTION_PARAMS } from './interaction-schemas';
 
 type Success = Extract<SignInResult, { ok: true }>;
 
@@ -39,7 +40,6 @@ interface Params {
 /** How a passkey sign-in shows in the security log. */
 export const PASSKEY_METHOD = 'passkey';
 
-const PARAMS = { type: 'object', properties: { uid: { type: 'string', minLength: 1, maxLength: 128 } }, required: ['uid'] } as const;
 const OPTIONS_RESPONSE = {
   type: 'object',
   properties: {
@@ -97,7 +97,7 @@ export async function passkeySignInRoutes(app: FastifyInstance, opts: PasskeySig
       attachValidation: true,
       schema: {
         hide: true,
-        params: PARAMS,
+        params: INTERACTION_PARAMS,
         response: { 200: OPTIONS_RESPONSE, 400: ABP_ERROR_RESPONSE, 429: ABP_ERROR_RESPONSE },
       },
     },
@@ -120,7 +120,7 @@ export async function passkeySignInRoutes(app: FastifyInstance, opts: PasskeySig
 
   app.post<{ Params: Params; Body: { response?: unknown } }>(
     `${ISSUER_PATH}/interaction/:uid/passkey`,
-    { attachValidation: true, schema: { hide: true, params: PARAMS, body: VERIFY_BODY } },
+    { attachValidation: true, schema: { hide: true, params: INTERACTION_PARAMS, body: VERIFY_BODY } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const lang = languageOf(request.raw, details.params.ui_locales);

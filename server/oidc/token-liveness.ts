@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { notificationsOf } from '../db/database';
 import { logFailure } from '../db/health';
-import { unauthorized } from '../http/errors';
+import { unauthorized, type AbpError } from '../http/errors';
 import type { Principal } from '../http/request-context';
 import { translate } from '../localization/texts';
 
@@ -134,16 +134,25 @@ export async function signInAlive(db: Db, principal: Principal): Promise<boolean
 }
 
 /**
- * Refuses, on every /api/ request, an access token whose sign-in has ended (after the signature
- * check in server/http/authentication.ts). 401 with the ABP error shape, in the caller's language.
+ * Why a sign-in ended, when a module can tell the user more than "it ended" (an account transfer
+ * ends the sender's): its own 401, or null for the plain one.
  */
-export function installTokenLiveness(app: FastifyInstance, liveness: TokenLiveness): void {
+export type SessionEndReason = (principal: Principal, lang: string) => Promise<AbpError | null>;
+
+/**
+ * Refuses, on every /api/ request, an access token whose sign-in has ended (after the signature
+ * check in server/http/authentication.ts). 401 with the ABP error shape, in the caller's language;
+ * `reason` may name why (read only for a refused token, so it costs nothing otherwise).
+ */
+export function installTokenLiveness(app: FastifyInstance, liveness: TokenLiveness, reason?: SessionEndReason): void {
   app.addHook('onRequest', async (request) => {
     const principal = request.principal;
     if (!principal) return;
     if (!(await liveness.alive(principal))) {
       request.principal = null;
-      throw unauthorized(translate('errors.sessionEnded', request.language), 'Vigil:SessionEnded');
+      // A failed read gives the plain answer: the session has ended either way.
+      const told = reason ? await reason(principal, request.language).catch(() => null) : null;
+      throw told ?? unauthorized(translate('errors.sessionEnded', request.language), 'Vigil:SessionEnded');
     }
   });
   app.addHook('onReady', async () => liveness.start());

@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
 import { isIP } from 'node:net';
+import { isRecord } from '../../common/is-record';
 
 /**
  * The pure checks of Web Push (no database, no network): a subscription's endpoint and keys as a
@@ -123,7 +124,6 @@ export function ackPayload(eventId: string, by: string): AckPushPayload {
 }
 
 const isString = (value: unknown, max = 2000): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whether a value (a job's stored JSON, a decrypted message) is a payload the service worker

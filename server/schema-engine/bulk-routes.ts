@@ -15,17 +15,14 @@ import { isUniqueViolation } from '../db/constraint-errors';
 import { bodySchema, recordSchema } from './openapi-schemas';
 import { entityChange } from './entity-changes';
 import type { WriteHooks } from './write-hooks';
+import { isRecord } from '../../common/is-record';
+import type { RequestTypes } from '../http/route-schemas';
 
 /** Most records one bulk request names: ABP's page size, what a list can select. */
 export const MAX_BULK = MAX_RESULT_COUNT;
 
 const IDS = { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: MAX_BULK, uniqueItems: true } as const;
 const ERRORS = { 400: ABP_ERROR_RESPONSE, 401: ABP_ERROR_RESPONSE, 403: ABP_ERROR_RESPONSE, 404: ABP_ERROR_RESPONSE, 409: ABP_ERROR_RESPONSE } as const;
-
-interface BulkUpdateBody {
-  ids: string[];
-  data: Record<string, unknown>;
-}
 
 /**
  * Bulk update and bulk delete of one schema resource, for react-admin's updateMany and deleteMany:
@@ -34,8 +31,9 @@ interface BulkUpdateBody {
  * hooks) and written, all in one transaction. One refusal leaves every record as it was, and the
  * answer names the record that was refused (`error.data.id`).
  */
-export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel>; hooks: WriteHooks; ajv: Ajv2020 }) {
+export async function bulkRoutes(plugin: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel>; hooks: WriteHooks; ajv: Ajv2020 }) {
   const { model, models, ajv } = opts;
+  const app = plugin.withTypeProvider<RequestTypes>();
   const { endpoint, policy, name } = model.schema['x-resource'];
   const tags = [name];
   const dataSchema = bodySchema(model, 'patch');
@@ -45,7 +43,9 @@ export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: Re
   /** The body's problems in ABP's terms: field messages for `data`, one for `ids`. */
   const assertBody = (request: FastifyRequest) => {
     if (!request.validationError) return;
-    const body = (request.body ?? {}) as Partial<BulkUpdateBody>;
+    // The check failed: the body is whatever was sent.
+    const sent: unknown = request.body;
+    const body = isRecord(sent) ? sent : {};
     if (!validateIds(body.ids)) throw badRequest(translate('errors.validation', request.language), [{ message: translate('errors.invalid', request.language), members: ['ids'] }]);
     if ('data' in body && !validateData(body.data)) throw validationFailure(model, (validateData.errors ?? []) as SchemaError[], request.language);
     throw badRequest(translate('errors.validation', request.language));
@@ -72,7 +72,7 @@ export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     });
   };
 
-  app.put<{ Body: BulkUpdateBody }>(
+  app.put(
     `${endpoint}/bulk`,
     {
       config: { policy: `${policy}.Update` },
@@ -80,12 +80,13 @@ export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       schema: {
         tags,
         summary: `Update several of ${name} in one transaction`,
-        body: { type: 'object', required: ['ids', 'data'], properties: { ids: IDS, data: dataSchema }, additionalProperties: false },
+        body: { type: 'object', required: ['ids', 'data'], properties: { ids: IDS, data: dataSchema }, additionalProperties: false } as const,
         response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: recordSchema(model) } } }, ...ERRORS },
       },
       preValidation: async (request) => {
-        const body = request.body as Partial<BulkUpdateBody> | null;
-        if (body && typeof body === 'object' && 'data' in body) body.data = normalizeBody(model, body.data) as Record<string, unknown>;
+        // Before the check, the body is whatever was sent.
+        const body: unknown = request.body;
+        if (isRecord(body) && 'data' in body) body.data = normalizeBody(model, body.data);
       },
     },
     async (request) => {
@@ -129,7 +130,7 @@ export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     },
   );
 
-  app.post<{ Body: { ids: string[] } }>(
+  app.post(
     `${endpoint}/bulk-delete`,
     {
       config: { policy: `${policy}.Delete` },
@@ -137,7 +138,7 @@ export async function bulkRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       schema: {
         tags,
         summary: `Delete several of ${name} in one transaction`,
-        body: { type: 'object', required: ['ids'], properties: { ids: IDS }, additionalProperties: false },
+        body: { type: 'object', required: ['ids'], properties: { ids: IDS }, additionalProperties: false } as const,
         response: { 204: { type: 'null', description: 'Deleted' }, ...ERRORS },
       },
     },

@@ -15,24 +15,25 @@ import { isUniqueViolation } from '../db/constraint-errors';
 import { bodySchema, ID_PARAMS, listQuerystring, pageSchema, recordSchema } from './openapi-schemas';
 import type { WriteHooks } from './write-hooks';
 import { bulkRoutes } from './bulk-routes';
+import type { RequestTypes } from '../http/route-schemas';
+import { isRecord } from '../../common/is-record';
 import { entityChange } from './entity-changes';
+import { compileWhenUsed } from '../http/deferred-compile';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface IdParams {
-  id: string;
-}
 
 /**
  * The five ABP endpoints of one schema resource: list, get, create, update, delete. Each declares
  * its policy (X, X.Create, X.Update, X.Delete); tenant isolation comes from scopedRows.
  */
-export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel>; hooks: WriteHooks }) {
+export async function crudRoutes(plugin: FastifyInstance, opts: { db: Db; model: ResourceModel; models: Map<string, ResourceModel>; hooks: WriteHooks }) {
   const { model, models } = opts;
+  // The engine's schemas are built at run time: what a route reads is typed as a record (openapi-schemas.ts).
+  const app = plugin.withTypeProvider<RequestTypes>();
   const db = opts.db as unknown as DynamicDb;
   const { endpoint, policy, name } = model.schema['x-resource'];
   const ajv = createAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(({ schema }) => compileWhenUsed(app, () => ajv.compile(schema)));
   const tags = [name];
 
   const notFoundError = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
@@ -62,7 +63,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     async (request) => {
     assertScopeAllowed(model, request, 'read');
     const base = scopedRows(db, model, request, 't');
-    const { query, paging, sort } = applyListParams(model, base, request.query as Record<string, unknown>, request.language);
+    const { query, paging, sort } = applyListParams(model, base, request.query, request.language);
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       query
@@ -78,7 +79,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     },
   );
 
-  app.get<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, params: ID_PARAMS, response: { 200: recordSchema(model) } } }, async (request) => {
+  app.get(`${endpoint}/:id`, { config: { policy }, schema: { tags, summary: `Get one of ${name}`, params: ID_PARAMS, response: { 200: recordSchema(model) } } }, async (request) => {
     assertScopeAllowed(model, request, 'read');
     const row = await readOne(request, request.params.id);
     if (!row) throw notFoundError(request);
@@ -92,13 +93,15 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       attachValidation: true,
       schema: { tags, summary: `Create one of ${name}`, body: bodySchema(model, 'create'), response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } },
       preValidation: async (request) => {
-        request.body = withDefaults(model, normalizeBody(model, request.body));
+        // Before the check the body is whatever was sent: only an object is normalised.
+        const normalized = withDefaults(model, normalizeBody(model, request.body));
+        if (isRecord(normalized)) request.body = normalized;
       },
     },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
       assertValid(request);
-      const input = request.body as Record<string, unknown>;
+      const input = request.body;
       checkRules(model, input, request.language);
       const tenantId = writeTenant(model, request);
       await checkReferencesAndUniques(db, model, models, input, tenantId, request);
@@ -123,14 +126,15 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     },
   );
 
-  app.put<{ Params: IdParams }>(
+  app.put(
     `${endpoint}/:id`,
     {
       config: { policy: `${policy}.Update` },
       attachValidation: true,
       schema: { tags, summary: `Update one of ${name}`, params: ID_PARAMS, body: bodySchema(model, 'update'), response: { 200: recordSchema(model), 409: ABP_ERROR_RESPONSE } },
       preValidation: async (request) => {
-        request.body = normalizeBody(model, request.body);
+        const normalized = normalizeBody(model, request.body);
+        if (isRecord(normalized)) request.body = normalized;
       },
     },
     async (request) => {
@@ -138,7 +142,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
       const existing = await readOne(request, request.params.id);
       if (!existing) throw notFoundError(request);
       assertValid(request);
-      const { concurrencyStamp, ...input } = request.body as Record<string, unknown>;
+      const { concurrencyStamp, ...input } = request.body;
       const before = toRecord(model, existing);
       const after = { ...before, ...input };
       checkRules(model, after, request.language);
@@ -176,7 +180,7 @@ export async function crudRoutes(app: FastifyInstance, opts: { db: Db; model: Re
     },
   );
 
-  app.delete<{ Params: IdParams }>(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}`, params: ID_PARAMS, response: { 204: { type: 'null', description: 'Deleted' } } } }, async (request, reply) => {
+  app.delete(`${endpoint}/:id`, { config: { policy: `${policy}.Delete` }, schema: { tags, summary: `Delete one of ${name}`, params: ID_PARAMS, response: { 204: { type: 'null', description: 'Deleted' } } } }, async (request, reply) => {
     assertScopeAllowed(model, request, 'write');
     const existing = await readOne(request, request.params.id);
     if (!existing) throw notFoundError(request);

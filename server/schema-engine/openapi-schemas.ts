@@ -8,9 +8,21 @@ function plain(property: PropertySchema): Record<string, unknown> {
   return Object.fromEntries(Object.entries(property).filter(([k]) => !k.startsWith('x-')));
 }
 
+/**
+ * A schema the engine builds from a resource's JSON Schema at run time. Its fields are known only
+ * then, so the type a route reads from it (json-schema-to-ts) is a record of unknown values: the
+ * handler reads them through the model, after the route's check.
+ */
+export interface DynamicObjectSchema {
+  readonly type: 'object';
+  readonly properties: Record<string, Record<string, unknown>>;
+  readonly required?: string[];
+  readonly additionalProperties?: false;
+}
+
 /** The body a create, update or patch accepts: writable fields only, no unknown ones. */
-export function bodySchema(model: ResourceModel, mode: 'create' | 'update' | 'patch') {
-  const properties: Record<string, unknown> = {};
+export function bodySchema(model: ResourceModel, mode: 'create' | 'update' | 'patch'): DynamicObjectSchema {
+  const properties: Record<string, Record<string, unknown>> = {};
   for (const field of model.writable) properties[field] = plain(model.schema.properties[field]!);
   if (mode === 'update') properties.concurrencyStamp = { type: 'string', maxLength: 64 };
   return {
@@ -57,9 +69,9 @@ export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: {
  * and dates) and `field_isNull` (optional fields). The route checks them itself, with messages in
  * the caller's language; this is their description.
  */
-export function listQuerystring(model: ResourceModel) {
+export function listQuerystring(model: ResourceModel): DynamicObjectSchema {
   const sortable = Object.keys(model.sortable);
-  const properties: Record<string, unknown> = {
+  const properties: Record<string, Record<string, unknown>> = {
     SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT, description: 'Default 0' },
     MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT, description: 'Default 10' },
     Sorting: { type: 'string', description: `One of ${sortable.join(', ')}, then "asc" or "desc"` },

@@ -89,7 +89,7 @@ export const DASHBOARD_INFO = {
       properties: {
         deviceId: UUID_STRING,
         name: { type: 'string' },
-        imei: NULLABLE_STRING,
+        imei: { type: 'string' },
         status: NULLABLE_STRING,
         subscriptionStatus: NULLABLE_STRING,
         batteryLevel: NULLABLE_NUMBER,
@@ -108,10 +108,12 @@ export const LATEST_POSITIONS = {
   response: {
     200: listResult({
       type: 'object',
-      required: ['deviceId', 'name', 'status', 'batteryLevel', 'lastContact', 'latitude', 'longitude', 'accuracy', 'fixTime'],
+      required: ['deviceId', 'name', 'imei', 'status', 'batteryLevel', 'lastContact', 'latitude', 'longitude', 'accuracy', 'fixTime'],
       properties: {
         deviceId: UUID_STRING,
         name: { type: 'string' },
+        /** What tells two watches of one name apart (common/watch-labels.ts). */
+        imei: { type: 'string' },
         status: NULLABLE_STRING,
         batteryLevel: NULLABLE_NUMBER,
         lastContact: NULLABLE_TIME,

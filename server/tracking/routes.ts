@@ -194,13 +194,13 @@ export async function trackingRoutes(app: Api, opts: { db: Db }): Promise<void> 
     const ids = idList(request.query.deviceIds);
     let q = visibleDevices(db, request)
       .innerJoin('device_state as s', 's.device_id', 'devices.id')
-      .select(['devices.id', 'devices.name', 'devices.status', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time', ...liveColumns])
+      .select(['devices.id', 'devices.name', 'devices.imei', 'devices.status', 's.latitude', 's.longitude', 's.accuracy', 's.fix_time', ...liveColumns])
       .where('s.latitude', 'is not', null)
       .orderBy('devices.name');
     if (ids) q = ids.length ? q.where('devices.id', 'in', ids) : q.where(sql<boolean>`false`);
     const rows = await q.execute();
     return {
-      items: rows.map((r) => ({ deviceId: r.id, name: r.name, status: r.status, batteryLevel: r.battery_level, lastContact: r.last_contact, latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, fixTime: r.fix_time })),
+      items: rows.map((r) => ({ deviceId: r.id, name: r.name, imei: r.imei, status: r.status, batteryLevel: r.battery_level, lastContact: r.last_contact, latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, fixTime: r.fix_time })),
     };
   });
 

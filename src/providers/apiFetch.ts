@@ -24,8 +24,6 @@ export interface ApiRequest {
   tenant?: boolean;
   /** 'blob' for a file download: the body comes as `blob`, not parsed (errors are still read as JSON). */
   responseType?: 'json' | 'blob';
-  /** The caller says what a 401 means itself (the sender of an accepted account transfer): no sign-in redirect. */
-  handlesSessionEnd?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -54,8 +52,9 @@ export interface HttpClientDeps {
   /**
    * Called when a request that carried the session's token is refused with 401: the sign-in has
    * ended (signed out in another tab, ended from another device, by an administrator, or expired).
+   * `code` is the answer's error code, which may say why (an account transfer).
    */
-  onSessionEnded?: () => void;
+  onSessionEnded?: (code?: string) => void;
 }
 
 /**
@@ -146,7 +145,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return { status: response.status, headers: response.headers, json: undefined, blob: await response.blob() };
     }
     const json = await readJson(response);
-    if (response.status === 401 && headers.has('Authorization') && !options.handlesSessionEnd) deps.onSessionEnded?.();
+    if (response.status === 401 && headers.has('Authorization')) deps.onSessionEnded?.(apiErrorParts(401, response.statusText, json).body.code ?? undefined);
     if (!response.ok) {
       const { message, status, body: errorBody } = apiErrorParts(response.status, response.statusText, json);
       throw new HttpError(message, status, errorBody);

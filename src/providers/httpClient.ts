@@ -1,4 +1,6 @@
+import { ACCOUNT_TRANSFERRED_CODE } from '../../common/caregiver-account';
 import { requestLanguage } from '../../common/languages';
+import { goodbyeUrl } from '../pages/public/home/goodbye';
 import { loadRuntimeConfig } from '../config/runtime';
 import { createHttpClient, type HttpClient } from './apiFetch';
 import { createUploader, type Uploader } from './xhrUpload';
@@ -22,12 +24,13 @@ let leaving = false;
 /**
  * The API refused the session's token: this browser's sign-in is over, whatever screen asked.
  * The local session is dropped (its key and cached session data with it) and the browser goes to
- * sign in, coming back to where it was; a screen left waiting on data would otherwise spin.
+ * sign in, coming back to where it was; a screen left waiting on data would otherwise spin. When
+ * the account was transferred away, the home page says so instead (SPEC section 4).
  */
-function leaveEndedSession(): void {
+export function leaveEndedSession(code?: string): void {
   if (leaving) return;
   leaving = true;
-  const target = signInPageUrl();
+  const target = code === ACCOUNT_TRANSFERRED_CODE ? goodbyeUrl('transferred') : signInPageUrl();
   void removeLocalSession()
     .catch(() => undefined)
     .finally(() => window.location.assign(target));

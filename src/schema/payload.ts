@@ -1,6 +1,7 @@
 import { isNullable, nonNullTypes } from '../../common/schema/naming';
 import type { PropertySchema, ResourceSchema } from '../../common/schema/types';
 import { isReadOnly } from './fields';
+import { isRecord } from '../../common/is-record';
 
 /**
  * The body of a create or update: only the schema's writable properties (the server answers 400
@@ -30,7 +31,7 @@ function cleanValue(value: unknown, property: PropertySchema): unknown {
   if (value === null || value === '') return isNullable(property.type) ? null : undefined;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : serialiseDate(value, property);
   const [type] = nonNullTypes(property.type);
-  if (type === 'object' && property.properties && isPlainObject(value)) return cleanObject(value, property.properties);
+  if (type === 'object' && property.properties && isRecord(value)) return cleanObject(value, property.properties);
   if (type === 'array' && Array.isArray(value)) {
     const items = property.items;
     return value.map((item) => (items ? cleanValue(item, items) : item)).filter((item) => item !== undefined);
@@ -51,5 +52,3 @@ function serialiseDate(value: Date, property: PropertySchema): string {
   return value.toISOString();
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURES } from '../../common/features';
 import { addDefaultCard } from '../support/payment-card';
 import { accountsServer, linkIn, mailTo, type AccountsServer } from '../support/accounts';
 import { DATABASES } from '../support/server';
@@ -48,7 +50,11 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     expect(owners.map((o) => o.owner_user_id)).toEqual([recipient.userId, recipient.userId]);
     // The sender's sign-ins end: the access token is refused at once, and the refresh token no
     // longer works, so the sender signs in again.
-    await expect.poll(async () => (await env.call(sender.token, 'GET', BASE)).body.error?.code, { timeout: 5000 }).toBe('Vigil:SessionEnded');
+    // Told why, so the web app can say what happened rather than only asking for a sign-in.
+    await expect.poll(async () => (await env.call(sender.token, 'GET', BASE)).body.error, { timeout: 5000 }).toEqual(
+      expect.objectContaining({ code: 'Vigil:AccountTransferred', message: 'Your account has been transferred to another person, so this sign-in has ended. Please sign in again.' }),
+    );
+    expect((await env.call(sender.token, 'GET', BASE, undefined, { lang: 'da' })).body.error?.message).toBe('Din konto er overdraget til en anden, så dette login er afsluttet. Log venligst ind igen.');
     const refresh = await fetch(`${env.server.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -59,9 +65,42 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     expect(done.text).toContain('2 watch(es)');
     const again = await tokensFor(env.server.url, sender.userName, sender.password);
     expect((await env.call(again.access_token, 'GET', BASE)).body.outgoingTransfer).toBeNull();
+    // Signed in again, a later end of a sign-in is a plain one: the transfer is told once.
+    await env.db.deleteFrom('oidc_payloads').where(sql<boolean>`payload->>'accountId' = ${sender.userId}`).execute();
+    await expect.poll(async () => (await env.call(again.access_token, 'GET', BASE)).body.error?.code, { timeout: 5000 }).toBe('Vigil:SessionEnded');
 
     const reused = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
     expect(reused).toMatchObject({ status: 403, body: { error: { code: 'Vigil:LinkUsed', message: 'This account transfer has already been accepted.' } } });
+  });
+
+  it('refuses a transfer over the device cap saying why, in numbers, in the recipient\'s language, and moves nothing', async () => {
+    const sender = await env.caregiver('sender');
+    const recipient = await env.caregiver('recipient');
+    const given = await Promise.all([1, 2, 3, 4].map(() => env.watch(sender.userId, 'active')));
+    await Promise.all([1, 2].map(() => env.watch(recipient.userId, 'active')));
+    expect((await invite(sender, recipient.email)).status).toBe(202);
+    const { id, token } = await transferLink(recipient.email);
+    await addDefaultCard(env.server.url, recipient.token);
+    const cap = await env.db.selectFrom('feature_values').select('value').where('name', '=', FEATURES.maxDevicesPerAccount.name).where('provider_key', '=', env.sunriseId).executeTakeFirst();
+    expect(cap?.value ?? FEATURES.maxDevicesPerAccount.defaultValue).toBe('5');
+
+    const refused = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`);
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        error: {
+          code: 'Vigil:DeviceCap',
+          message:
+            'This transfer would take your account over its limit of watches: you have 2, this transfer brings 4, the limit is 5. Remove at least 1 watch(es) from your account, or ask the sender to remove some from theirs, then accept again.',
+        },
+      },
+    });
+    const danish = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`, undefined, { lang: 'da' });
+    expect(danish.body.error?.message).toBe(
+      'Overdragelsen ville give din konto flere ure, end den må have: Du har 2, overdragelsen bringer 4, og grænsen er 5. Fjern mindst 1 ur(e) fra din konto, eller bed afsenderen om at fjerne nogle fra sin, og godkend så igen.',
+    );
+    const owners = await env.db.selectFrom('devices').select('owner_user_id').where('id', 'in', given).execute();
+    expect(owners.every((o) => o.owner_user_id === sender.userId)).toBe(true);
   });
 
   it("refuses to accept without a default card with SPEC section 8's message, and changes nothing", async () => {

@@ -36,6 +36,8 @@ interface Attempt {
   ms: number;
   /** Posts the mailed code (when the code page showed). */
   code: (code: string) => Promise<Reply>;
+  /** Posts any body to one of the interaction's pages, in this browser. */
+  post: (path: string, body: string, contentType: string) => Promise<Reply>;
 }
 
 /** One browser at `address`: authorize, the sign-in page, then the form post. */
@@ -59,13 +61,14 @@ async function attempt(baseUrl: string, address: string, login: string, password
   const redirected = keep(await send(auth.toString(), address, { headers: headers() }));
   const interaction = new URL(String(redirected.headers.location), baseUrl).toString();
   keep(await send(interaction, address, { headers: headers() }));
-  const form = (path: string, body: Record<string, string>) =>
-    send(`${interaction}/${path}`, address, { method: 'POST', headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() }).then(keep);
+  const post = (path: string, body: string, contentType: string) =>
+    send(`${interaction}/${path}`, address, { method: 'POST', headers: { ...headers(), 'content-type': contentType }, body }).then(keep);
+  const form = (path: string, body: Record<string, string>) => post(path, new URLSearchParams(body).toString(), 'application/x-www-form-urlencoded');
   const started = performance.now();
   const posted = await form('login', { login, password });
   const ms = performance.now() - started;
   const retry = posted.headers['retry-after'];
-  return { status: posted.status, page: posted.text, retryAfter: retry ? Number(retry) : null, ms, code: (code) => form('two-factor', { code }) };
+  return { status: posted.status, page: posted.text, retryAfter: retry ? Number(retry) : null, ms, code: (code) => form('two-factor', { code }), post };
 }
 
 /** The page without what is one attempt's own: the interaction id and the echoed login. */
@@ -100,6 +103,30 @@ describe.each(DATABASES)('sign-in abuse ($name)', ({ url }) => {
     const logs = await server.database.db.selectFrom('security_logs').select(['action', 'client_ip_address']).where('user_name', '=', 'staff').execute();
     expect(logs.filter((l) => l.client_ip_address === '127.0.0.2').map((l) => l.action)).toEqual(expect.arrayContaining(['LoginFailed', 'LoginLockedOut']));
     expect(logs.some((l) => l.action === 'LoginSucceeded' && l.client_ip_address === '127.0.0.3')).toBe(true);
+  });
+
+  it('answers a hostile form with a page in the browser\'s language, never a 500', async () => {
+    const browser = await attempt(server.url, '127.0.9.1', 'nobody-here', wrong(0));
+    const FORM = 'application/x-www-form-urlencoded';
+    const hostile: [path: string, body: string, type: string][] = [
+      ['login', 'login=admin&login=staff&password=x', FORM],
+      ['login', `login=admin&password=${'x'.repeat(5000)}`, FORM],
+      ['login', JSON.stringify({ login: { $ne: 1 }, password: ['a'] }), 'application/json'],
+      ['login', 'null', 'application/json'],
+      ['login', '', FORM],
+      ['two-factor', 'code=1&code=2', FORM],
+      ['authenticator', JSON.stringify({ code: 123456 }), 'application/json'],
+    ];
+    for (const [path, body, type] of hostile) {
+      const answer = await browser.post(path, body, type);
+      expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // An interaction that is not this browser's, and a language that is not one: the expired page, a 400.
+    const odd = await send(`${server.url}/oidc/interaction/${'u'.repeat(90)}?lng=${'x'.repeat(40)}&lng=da`, '127.0.9.2');
+    expect(odd.status).toBe(400);
+    expect(odd.text).toContain('expired');
   });
 
   it('answers an unknown name exactly as a known one, locked or not', async () => {

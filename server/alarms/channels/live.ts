@@ -5,6 +5,7 @@ import { healthOf, notificationsOf } from '../../db/database';
 import { arrayLiteral } from '../../db/unnest';
 import { logFailure } from '../../db/health';
 import { alarmDto, type AlarmDto } from '../messages';
+import { stillHeard } from '../heard';
 import { DEVICE_STATE_CHANNEL, deviceStatesOf } from './device-states';
 
 /** The LISTEN/NOTIFY channel live alarms travel on between API nodes. */
@@ -121,6 +122,7 @@ export class LiveHub {
       .select(['m.id', 'm.event_id', 'm.device_id', 'd.name as device_name', 'm.type', 'm.subject', 'm.body', 'm.event_time', 'm.creation_time', 'm.acknowledged_time', 'm.user_id'])
       .where('m.event_id', '=', notice.e)
       .where('m.user_id', 'in', users)
+      .where(stillHeard('m'))
       // Open ones only: an event's later message (someone took it) must not bring back one closed meanwhile.
       .where('m.acknowledged_time', 'is', null)
       .execute();

@@ -10,6 +10,7 @@ import type { DynamicDb, ResourceModel } from '../../schema-engine/resource-mode
 import { assertScopeAllowed, scopedRows } from '../../schema-engine/scoping';
 import { modelOf, todayIso } from '../../schema-engine/records';
 import { HAND_CHECKED, XLSX_FILE } from '../../http/resource-route-schemas';
+import type { RequestTypes } from '../../http/route-schemas';
 import { exportQuerystring } from './export-query';
 import { XLSX_TYPE } from '../../http/content-types';
 import { workbookOf } from './workbook';
@@ -43,10 +44,10 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { db: Db; engine
 
   const schema = { tags: [model.name], summary: 'The filtered invoice list as an Excel file', querystring: exportQuerystring(model), response: { 200: XLSX_FILE } };
   // The list's own checks answer a bad filter, in the caller's language (HAND_CHECKED).
-  app.get(`${endpoint}/excel`, { config: { policy }, ...HAND_CHECKED, schema }, async (request, reply) => {
+  app.withTypeProvider<RequestTypes>().get(`${endpoint}/excel`, { config: { policy }, ...HAND_CHECKED, schema }, async (request, reply) => {
     assertScopeAllowed(model, request, 'read');
     const lang = request.language;
-    const params = Object.fromEntries(Object.entries(request.query as Record<string, unknown>).filter(([k]) => !PAGING.has(k)));
+    const params = Object.fromEntries(Object.entries(request.query).filter(([k]) => !PAGING.has(k)));
     const { query, sort } = applyListParams(model, scopedRows(db, model, request, 't'), params, lang);
     const rows = await query
       .selectAll('t')

@@ -79,7 +79,7 @@ export async function organizationRoutes(app: Api, opts: { db: Db; engine: Schem
       },
     }, async (request) => {
     assertScopeAllowed(model, request, 'read');
-    const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query as Record<string, unknown>, request.language);
+    const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query, request.language);
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       query.select(['t.id', `t.${name}`]).orderBy(`t.${sort.field}`, sort.desc ? 'desc' : 'asc').orderBy('t.id').offset(paging.skip).limit(paging.take).execute(),

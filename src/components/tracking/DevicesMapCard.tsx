@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -12,7 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MapView, { type MapMarker, type MapTrail, type MapZone } from '../map/MapView';
 import { formatDateTime } from '../../../common/dates';
+import { useWatchLabels } from '../devices/useWatchLabels';
 import BatteryChart from './BatteryChart';
+import { OPEN_ALARMS_KEY } from './liveStream';
 import { LATEST_POSITIONS_KEY, loadAlarmEvent, loadLatestPositions, loadTrail, type AlarmEventView, type TrailPoint } from './trackingApi';
 
 const PERIODS = [6, 24, 72] as const;
@@ -81,7 +83,14 @@ function AlarmFocus({ alarm, onClose }: { alarm: AlarmEventView; onClose: () => 
  */
 export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { deviceIds?: string[]; alarmId?: string | null; onCloseAlarm?: () => void }) {
   const { t } = useTranslation('tracking');
+  const queryClient = useQueryClient();
   const alarm = useQuery({ queryKey: ['tracking', 'alarm-event', alarmId ?? ''], queryFn: () => loadAlarmEvent(alarmId!), enabled: Boolean(alarmId), retry: false });
+  // An alarm that is not (or no longer) the user's to see, e.g. of a watch given away: the open
+  // alarms are read again, and the server no longer lists it.
+  const gone = Boolean(alarmId) && alarm.data === null;
+  useEffect(() => {
+    if (gone) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS_KEY });
+  }, [gone, queryClient]);
   // The device picked in the list; until one is picked, the alarm's device when an alarm is open.
   const [picked, setSelected] = useState<string | null>(null);
   const selected = picked ?? (alarmId && alarm.data ? alarm.data.deviceId : '');
@@ -94,15 +103,18 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
   const { data: trail = [] } = useQuery({ queryKey: ['tracking', 'trail', selected, hours], queryFn: () => loadTrail(selected, hours), enabled: Boolean(selected) });
   const shown: TrailPoint[] = selected ? trail : [];
 
+  // Two watches of one name (after an account transfer) are told apart on the map and in the picker.
+  const watches = useMemo(() => positions?.map((p) => ({ id: p.deviceId, name: p.name, imei: p.imei })), [positions]);
+  const labelOf = useWatchLabels(watches);
   const markers: MapMarker[] = useMemo(
     () =>
       (positions ?? []).map((p) => ({
         id: p.deviceId,
         position: { lat: p.latitude, lng: p.longitude },
-        label: p.name,
+        label: labelOf({ id: p.deviceId, name: p.name }),
         detail: [p.fixTime ? t('map.lastFix', { time: formatDateTime(p.fixTime) }) : '', p.batteryLevel !== null ? t('map.battery', { level: p.batteryLevel }) : ''].filter(Boolean).join(' · '),
       })),
-    [positions, t],
+    [positions, t, labelOf],
   );
   const trails: MapTrail[] = shown.length ? [{ id: selected, points: shown.map((p) => ({ lat: p.latitude, lng: p.longitude })) }] : [];
   const device = positions?.find((p) => p.deviceId === selected);
@@ -128,7 +140,7 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
                 <MenuItem value="">—</MenuItem>
                 {positions.map((p) => (
                   <MenuItem key={p.deviceId} value={p.deviceId}>
-                    {p.name}
+                    {labelOf({ id: p.deviceId, name: p.name })}
                   </MenuItem>
                 ))}
               </TextField>
@@ -144,7 +156,7 @@ export default function DevicesMapCard({ deviceIds, alarmId, onCloseAlarm }: { d
             {device && (
               <Box sx={{ mt: 2 }}>
                 <Typography variant="body2" role="status">
-                  {t('map.trailOf', { device: device.name, count: shown.length })}
+                  {t('map.trailOf', { device: labelOf({ id: device.deviceId, name: device.name }), count: shown.length })}
                 </Typography>
                 <BatteryChart deviceId={device.deviceId} deviceName={device.name} hours={hours} />
               </Box>

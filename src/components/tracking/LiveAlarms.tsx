@@ -13,9 +13,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ALARM_TAKEN, isUrgent } from '../../../common/alarm-kinds';
 import { formatDateTime } from '../../../common/dates';
 import { followLive } from './liveEvents';
-import { acknowledgeAlarm, loadOpenAlarms, type AlarmMessage } from './liveStream';
+import { acknowledgeAlarm, loadOpenAlarms, OPEN_ALARMS_KEY, type AlarmMessage } from './liveStream';
 
-const OPEN_ALARMS = ['tracking', 'alarms', 'open'];
 /** Urgent kinds (common/alarm-kinds.ts) are errors; the message that someone else took an alarm is information, dismissed rather than acknowledged. */
 const severityOf = (type: string) => (type === ALARM_TAKEN ? 'info' : isUrgent(type) ? 'error' : 'warning');
 
@@ -30,7 +29,7 @@ export default function LiveAlarms() {
   const { t, i18n } = useTranslation('tracking');
   const titleId = useId();
   const queryClient = useQueryClient();
-  const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS, queryFn: loadOpenAlarms });
+  const { data: alarms = [], isError: failed } = useQuery({ queryKey: OPEN_ALARMS_KEY, queryFn: loadOpenAlarms });
   const [connected, setConnected] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
@@ -39,30 +38,30 @@ export default function LiveAlarms() {
       followLive({
         onEvent: (e) => {
           if (e.event === 'alarm') {
-            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS_KEY, (list = []) => (list.some((a) => a.id === e.data.id) ? list : [e.data, ...list]));
             // "Someone took it" is news, not a new alarm.
             setAnnouncement(e.data.type === ALARM_TAKEN ? e.data.subject : t('live.announce', { subject: e.data.subject }));
           } else if (e.event === 'ack') {
-            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== e.data.id));
+            queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS_KEY, (list = []) => list.filter((a) => a.id !== e.data.id));
           } else if (e.event === 'resync') {
-            void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+            void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS_KEY });
           }
         },
         onState: (isConnected) => {
           setConnected(isConnected);
           // Whatever arrived while the stream was down is in the list again.
-          if (isConnected) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+          if (isConnected) void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS_KEY });
         },
       }),
     [queryClient, t],
   );
 
   const acknowledge = async (id: string) => {
-    queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS, (list = []) => list.filter((a) => a.id !== id));
+    queryClient.setQueryData<AlarmMessage[]>(OPEN_ALARMS_KEY, (list = []) => list.filter((a) => a.id !== id));
     try {
       await acknowledgeAlarm(id);
     } catch {
-      void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS });
+      void queryClient.invalidateQueries({ queryKey: OPEN_ALARMS_KEY });
     }
   };
 

@@ -1,5 +1,6 @@
 import { apiUrl } from '../../providers/apiFetch';
 import { authorizationHeaders } from '../../providers/authHeaders';
+import { leaveEndedSession } from '../../providers/httpClient';
 import { loadRuntimeConfig } from '../../config/runtime';
 import type { AlarmMessage } from '../../../common/alarm-message';
 import type { DeviceStateEvent } from '../../../common/devices';
@@ -55,6 +56,12 @@ export function followLiveStream(onEvent: (e: LiveEvent) => void, onState: (conn
       try {
         const url = apiUrl((await loadRuntimeConfig()).apiBase, LIVE_PATH);
         const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await authorizationHeaders('GET', url)) }, signal: controller.signal });
+        if (res.status === 401) {
+          // The sign-in has ended (the stream's 'ended'): the page leaves as any refused call does, told why.
+          const answer = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+          leaveEndedSession(answer?.error?.code);
+          return;
+        }
         if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
         onState(true);
         pause = 1000;
@@ -92,6 +99,9 @@ export function followLiveStream(onEvent: (e: LiveEvent) => void, onState: (conn
     controller?.abort();
   };
 }
+
+/** The open alarms' query: read again whenever the watches the user hears may have changed (one removed, one given away). */
+export const OPEN_ALARMS_KEY = ['tracking', 'alarms', 'open'];
 
 export async function loadOpenAlarms(): Promise<AlarmMessage[]> {
   return (await api('get', '/api/app/tracking/alarms', { query: { unacknowledged: 'true', MaxResultCount: 50 }, tenant: false })).items;

@@ -11,6 +11,7 @@ import { HomeFeatures } from './home/HomeFeatures';
 import { useSignInCallback } from './home/useSignInCallback';
 import { useSignedInUser } from './home/useSignedInUser';
 import { goodbyeOf } from './home/goodbye';
+import { TransferGoodbye } from './home/TransferGoodbye';
 
 /** '/': the sign-in callback target, and the welcome with sign in / register. */
 export default function Home() {
@@ -33,7 +34,8 @@ export default function Home() {
 
   return (
     <>
-      {goodbye && (
+      {goodbye === 'transferred' && !user && <TransferGoodbye signedOut={user === null} />}
+      {goodbye && goodbye !== 'transferred' && (
         <Alert severity="success" role="status" sx={{ m: 2 }}>
           {t(`home.goodbye.${goodbye}`)}
         </Alert>

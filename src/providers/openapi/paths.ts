@@ -5197,7 +5197,7 @@ export interface paths {
                                 charging: boolean;
                                 /** Format: uuid */
                                 deviceId: string;
-                                imei: string | null;
+                                imei: string;
                                 /** Format: date-time */
                                 lastContact: string | null;
                                 lastEvent: {
@@ -27232,6 +27232,7 @@ export interface paths {
                                 deviceId: string;
                                 /** Format: date-time */
                                 fixTime: string | null;
+                                imei: string;
                                 /** Format: date-time */
                                 lastContact: string | null;
                                 latitude: number;

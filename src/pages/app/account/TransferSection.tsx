@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -28,6 +29,15 @@ export function TransferSection({ profile, onChanged }: { profile: Profile; onCh
   const [incoming, setIncoming] = useState<Incoming>();
   const linkId = params.get('transfer');
   const linkToken = params.get('token');
+
+  // The mailed link opens the page at the offer, however far down it is (on a phone, screens
+  // below): brought into view and focused, so a screen reader reads it out.
+  const offer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!incoming) return;
+    offer.current?.scrollIntoView({ block: 'start' });
+    offer.current?.focus({ preventScroll: true });
+  }, [incoming]);
 
   useEffect(() => {
     if (!linkId || !linkToken) return;
@@ -72,21 +82,24 @@ export function TransferSection({ profile, onChanged }: { profile: Profile; onCh
   return (
     <Section id="account-transfer" title={t('account.transfer.title')} intro={t('account.transfer.intro')}>
       <Stack spacing={2}>
-        {incoming &&
-          ('refused' in incoming ? (
-            <Alert severity="error">{incoming.refused}</Alert>
-          ) : (
-            <Alert
-              severity="info"
-              action={
-                <Button color="inherit" variant="outlined" disabled={busy} onClick={() => void accept(incoming)}>
-                  {t('account.transfer.accept')}
-                </Button>
-              }
-            >
-              {t('account.transfer.incoming', { name: incoming.senderName, email: incoming.senderEmail, count: incoming.deviceCount })}
-            </Alert>
-          ))}
+        {incoming && (
+          <Box ref={offer} tabIndex={-1} sx={{ scrollMarginTop: 72, '&:focus': { outline: 'none' } }}>
+            {'refused' in incoming ? (
+              <Alert severity="error">{incoming.refused}</Alert>
+            ) : (
+              <Alert
+                severity="info"
+                action={
+                  <Button color="inherit" variant="outlined" disabled={busy} onClick={() => void accept(incoming)}>
+                    {t('account.transfer.accept')}
+                  </Button>
+                }
+              >
+                {t('account.transfer.incoming', { name: incoming.senderName, email: incoming.senderEmail, count: incoming.deviceCount })}
+              </Alert>
+            )}
+          </Box>
+        )}
         {!incoming && profile.incomingTransfers.length > 0 && (
           <Alert severity="info">{t('account.transfer.incomingByMail', { name: profile.incomingTransfers[0]!.senderName })}</Alert>
         )}

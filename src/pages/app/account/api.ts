@@ -19,9 +19,8 @@ export const PROFILE_KEY = ['plugandplay-profile'] as const;
 /** The signed-in user's own picture, shown in the app bar (src/layout/UserAvatar.tsx); followed by the user's id. */
 export const OWN_AVATAR_KEY = ['plugandplay-avatar'] as const;
 
-/** `transferPending`: the sender waits for the recipient, whose acceptance ends the sender's sign-in (a 401 the page explains). */
-export async function fetchProfile(signal?: AbortSignal, transferPending = false): Promise<Profile> {
-  return api('get', '/api/plugandplay/profile', { ...OWN, handlesSessionEnd: transferPending, signal });
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return api('get', '/api/plugandplay/profile', { ...OWN, signal });
 }
 
 export async function updateProfile(input: ProfileInput): Promise<Profile> {

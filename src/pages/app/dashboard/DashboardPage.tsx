@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DevicesMapCard from '../../../components/tracking/DevicesMapCard';
 import LiveAlarms from '../../../components/tracking/LiveAlarms';
 import { LATEST_POSITIONS_KEY } from '../../../components/tracking/trackingApi';
+import { OPEN_ALARMS_KEY } from '../../../components/tracking/liveStream';
 import { api } from '../../../providers/openapi/typedApi';
 import { AppPage } from '../AppPage';
 import { AddDeviceDialog } from './AddDeviceDialog';
@@ -65,7 +66,9 @@ export default function DashboardPage() {
   const atCap = devices.data !== undefined && list.length >= max;
   const subscriptionItems = subscriptions.data;
   const paused = list.filter((d) => subscriptionState(d, subscriptionItems) === 'paused');
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: DEVICES_KEY }), queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY })]);
+  // A removed watch's open alarms go with it (the server lists only alarms of watches the user still hears).
+  const refresh = () =>
+    Promise.all([DEVICES_KEY, SUBSCRIPTIONS_KEY, OPEN_ALARMS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   // A watch asked with "Locate now" answered: its card and the map read its state and position again.
   const positionChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: DEVICES_KEY });

@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatTimeOfDay } from '../../../../common/dates';
 import type { Device } from './api';
+import { useWatchLabels } from '../../../components/devices/useWatchLabels';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
 import { LocateButton } from './LocateButton';
 import { subscriptionOf, subscriptionState, type Subscription, type SubscriptionState } from './subscriptionCalls';
@@ -70,7 +71,10 @@ export function DeviceList({
   const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'));
   const cells = useCells();
   const rows: Row[] = devices.map((device) => ({ device, state: subscriptionState(device, subscriptions), subscription: subscriptionOf(device.id, subscriptions) }));
-  const actions = (row: Row) => <DeviceActions device={row.device} state={row.state} hasSubscription={Boolean(row.subscription)} onAction={onAction} />;
+  // Two watches of one name (after an account transfer) are told apart wherever they are shown to pick.
+  const label = useWatchLabels(devices);
+  const shown = (device: Device): Device => ({ ...device, name: label(device) });
+  const actions = (row: Row) => <DeviceActions device={shown(row.device)} state={row.state} hasSubscription={Boolean(row.subscription)} onAction={(action) => onAction(action, row.device)} />;
 
   if (wide) {
     return (
@@ -90,7 +94,7 @@ export function DeviceList({
             {rows.map((row) => (
               <TableRow key={row.device.id} data-testid="device-row">
                 <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  {row.device.name}
+                  {label(row.device)}
                 </TableCell>
                 <TableCell>{cells.status(row.device)}</TableCell>
                 <TableCell>{cells.subscription(row)}</TableCell>
@@ -98,7 +102,7 @@ export function DeviceList({
                 <TableCell>{cells.lastContact(row.device)}</TableCell>
                 <TableCell align="right">
                   <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-end', gap: 1 }}>
-                    <LocateButton device={row.device} layout="row" onPosition={onPosition} />
+                    <LocateButton device={shown(row.device)} layout="row" onPosition={onPosition} />
                     {actions(row)}
                   </Box>
                 </TableCell>
@@ -116,7 +120,7 @@ export function DeviceList({
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={1}>
               <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
-                {row.device.name}
+                {label(row.device)}
               </Typography>
               {actions(row)}
             </Stack>
@@ -131,7 +135,7 @@ export function DeviceList({
               <dd>{cells.lastContact(row.device)}</dd>
             </Box>
             <Box sx={{ mt: 2 }}>
-              <LocateButton device={row.device} layout="card" onPosition={onPosition} />
+              <LocateButton device={shown(row.device)} layout="card" onPosition={onPosition} />
             </Box>
           </CardContent>
         </Card>

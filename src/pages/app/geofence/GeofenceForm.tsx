@@ -13,6 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GEOFENCE_NAME_MAX, GEOFENCE_RADIUS_M } from '../../../../common/geofence-rules';
+import { useWatchLabels } from '../../../components/devices/useWatchLabels';
 import { canClose, parseCorners, parsePoint, type EditorState } from './geofenceDraft';
 import type { LinkTargets } from './useGeofences';
 
@@ -33,6 +34,8 @@ const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter(
 /** The zone's fields: name, shape with typed coordinates (the keyboard way to draw), schedule, links. */
 export default function GeofenceForm({ state, onChange, targets, problems, saving, onSave, onCancel, onFocus }: Props) {
   const { t } = useTranslation('geofences');
+  // Two watches of one name (after an account transfer) are told apart.
+  const labelOf = useWatchLabels(targets.devices);
   const [place, setPlace] = useState('');
   const set = (patch: Partial<EditorState>) => onChange({ ...state, ...patch });
   const submit = (e: FormEvent) => {
@@ -137,7 +140,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
           {targets.devices.length ? (
             <FormGroup>
               {targets.devices.map((d) => (
-                <FormControlLabel key={d.id} control={<Checkbox checked={state.deviceIds.includes(d.id)} onChange={() => set({ deviceIds: toggle(state.deviceIds, d.id) })} />} label={d.name} />
+                <FormControlLabel key={d.id} control={<Checkbox checked={state.deviceIds.includes(d.id)} onChange={() => set({ deviceIds: toggle(state.deviceIds, d.id) })} />} label={labelOf(d)} />
               ))}
             </FormGroup>
           ) : (

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** One step of a start and how long it took. */
+export interface StartPhase {
+  phase: string;
+  ms: number;
+}
+
+/**
+ * Times the steps of a start (opening the database, migrations, seeding, each module), so that
+ * `LOG_LEVEL=debug` shows where a slow start goes. The logger exists only once the database is
+ * up, so the steps are kept and written together.
+ */
+export class StartPhases {
+  readonly phases: StartPhase[] = [];
+  private readonly started = performance.now();
+
+  async time<T>(phase: string, step: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await step();
+    } finally {
+      this.phases.push({ phase, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  /** One debug line a step, in the order they ran, then the total. */
+  report(log: FastifyBaseLogger): void {
+    for (const { phase, ms } of this.phases) log.debug({ phase, ms }, `start phase ${phase}: ${ms} ms`);
+    log.debug({ ms: Math.round(performance.now() - this.started) }, 'start phases done');
+  }
+}
