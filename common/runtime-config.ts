@@ -27,6 +27,8 @@ export interface RuntimeConfig {
   links: ExternalLinks;
   /** DEMO=true: demo accounts are open on a reachable address; the app shows a banner. */
   demo?: boolean;
+  /** The built-in payment gateway runs: no money moves, only test cards; every billing screen says so. */
+  testPayments?: boolean;
   /** false: the web app sends plain Bearer tokens instead of binding them to its key with DPoP. Default true. */
   dpop?: boolean;
 }

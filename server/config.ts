@@ -91,6 +91,12 @@ export interface Config {
   watchConnectionsPerAddress: number;
   /** Stripe: with a secret key the Stripe adapter is used, otherwise the built-in gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiHost: string; apiPort: number; apiProtocol: 'http' | 'https' };
+  /**
+   * The payment gateway: 'stripe' with STRIPE_SECRET_KEY, else 'builtin' (Stripe's test cards, no
+   * money moves). `chosen`: the operator named it (PAYMENTS=builtin|stripe, or DEMO=true for the
+   * built-in one); off loopback the built-in gateway runs only when chosen (paymentsProblem).
+   */
+  payments: { gateway: 'builtin' | 'stripe'; chosen: boolean };
   /** SMS gateway for commands with the text-message flag: 'log' (default) writes them to the log. */
   smsGateway: string;
   /**
@@ -162,6 +168,34 @@ const root = path.resolve(import.meta.dirname, '..');
 export function isLoopback(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** PAYMENTS: 'builtin' or 'stripe' when named; unset picks Stripe when STRIPE_SECRET_KEY is set. */
+function payments(env: NodeJS.ProcessEnv, demo: boolean): Config['payments'] {
+  const named = (env.PAYMENTS ?? '').trim().toLowerCase();
+  if (named && named !== 'builtin' && named !== 'stripe') throw new Error(`PAYMENTS must be builtin or stripe, not "${env.PAYMENTS}"`);
+  if (named === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET): see README, Configuration.');
+  const gateway = named === 'builtin' ? 'builtin' : named === 'stripe' || env.STRIPE_SECRET_KEY ? 'stripe' : 'builtin';
+  return { gateway, chosen: named !== '' || (gateway === 'builtin' && demo) };
+}
+
+/** The gateway billing runs on: the one PAYMENTS names, else Stripe when a secret key is set. */
+export function paymentGateway(config: Pick<Config, 'payments' | 'stripe'>): 'builtin' | 'stripe' {
+  return config.payments.chosen ? config.payments.gateway : config.stripe.secretKey ? 'stripe' : 'builtin';
+}
+
+/**
+ * Why this configuration must not start, if it must not: the built-in gateway on an address others
+ * can reach without the operator having chosen it. Carers there would think they paid, while no
+ * money moves.
+ */
+export function paymentsProblem(config: Pick<Config, 'host' | 'payments'>): string | undefined {
+  if (config.payments.gateway !== 'builtin' || config.payments.chosen || isLoopback(config.host)) return undefined;
+  return [
+    `Vigil does not start: HOST=${config.host} can be reached from other machines, and without STRIPE_SECRET_KEY payments would go`,
+    'through the built-in test gateway, which accepts only test cards and moves no money.',
+    'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments, or PAYMENTS=builtin (or DEMO=true) to run the test gateway on purpose.',
+  ].join('\n');
 }
 
 /** TRUST_PROXY: off (default), a hop count, or comma-separated addresses/CIDRs ('loopback' etc. too). */
@@ -287,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiPort: Number(env.STRIPE_API_PORT ?? 443),
       apiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
     },
+    payments: payments(env, demo),
     smsGateway: env.SMS_GATEWAY ?? 'log',
     smsHttp: {
       url: env.SMS_GATEWAY_URL ?? '',

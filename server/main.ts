@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
+import { loadConfig, paymentsProblem } from './config';
 import { buildWebIfNeeded } from './web/build-web';
 import { runSupervisor } from './cluster/supervisor';
 import { createLogger, supervisorLevel } from './logging/logger';
@@ -14,6 +14,11 @@ async function main() {
   const config = loadConfig();
   if (cluster.isPrimary) {
     const log = createLogger({ ...config, logLevel: supervisorLevel(config.logLevel) });
+    const refused = paymentsProblem(config);
+    if (refused) {
+      log.fatal(refused);
+      process.exit(1);
+    }
     // scripts/start.mjs compiled the server before this ran: it says how long that took.
     const compiledMs = Number(process.env[COMPILED_MS_ENV]);
     if (compiledMs > 0) log.info(`Server compiled in ${(compiledMs / 1000).toFixed(1)} s.`);

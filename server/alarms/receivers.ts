@@ -20,14 +20,20 @@ export interface Receiver {
   phone: string | null;
   /** Place in the device's escalation order, 0 first (server/alarms/escalate.ts). */
   order: number;
+  /**
+   * The watch has no active subscription: its alarms reach this receiver in the app only, with no
+   * mail, push or text message (docs/decisions/047-subscription-lifecycle.md).
+   */
+  inAppOnly: boolean;
 }
 
 /** A receiver as the delivery stage takes it. */
-export type AlarmReceiver = Pick<Receiver, 'deviceId' | 'userId' | 'email' | 'language' | 'channels' | 'chosen' | 'phone'>;
+export type AlarmReceiver = Pick<Receiver, 'deviceId' | 'userId' | 'email' | 'language' | 'channels' | 'chosen' | 'phone' | 'inAppOnly'>;
 
-/** The channels an alarm of this kind goes to a receiver on: the owner's choice, else the kind's. */
-export function channelsFor(receiver: Pick<Receiver, 'channels' | 'chosen'>, type: string): readonly AlarmChannel[] {
-  return receiver.chosen ? receiver.channels : (alarmKindOf(type)?.channels ?? receiver.channels);
+/** The channels an alarm of this kind goes to a receiver on: the owner's choice, else the kind's; in the app only without a subscription. */
+export function channelsFor(receiver: Pick<Receiver, 'channels' | 'chosen'> & { inAppOnly?: boolean }, type: string): readonly AlarmChannel[] {
+  const channels = receiver.chosen ? receiver.channels : (alarmKindOf(type)?.channels ?? receiver.channels);
+  return receiver.inAppOnly ? channels.filter((c) => c === 'inApp') : channels;
 }
 
 /** The escalation wait of a step when the owner set none. */
@@ -69,7 +75,7 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
     db
       .selectFrom('devices')
       .innerJoin('users', 'users.id', 'devices.owner_user_id')
-      .select(['devices.id as device_id', 'devices.tenant_id', 'users.id as user_id', 'users.email', 'users.phone_number'])
+      .select(['devices.id as device_id', 'devices.tenant_id', 'devices.subscription_status', 'users.id as user_id', 'users.email', 'users.phone_number'])
       .where('devices.id', 'in', deviceIds)
       .where('users.is_deleted', '=', false)
       .where('users.is_active', '=', true)
@@ -78,7 +84,7 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
       .selectFrom('device_alarm_receivers as r')
       .innerJoin('devices', 'devices.id', 'r.device_id')
       .leftJoin('users', 'users.id', 'r.user_id')
-      .select(['r.id', 'r.device_id', 'devices.tenant_id', 'r.user_id', 'r.email', 'r.language', 'users.is_deleted', 'users.is_active', 'users.phone_number'])
+      .select(['r.id', 'r.device_id', 'devices.tenant_id', 'devices.subscription_status', 'r.user_id', 'r.email', 'r.language', 'users.is_deleted', 'users.is_active', 'users.phone_number'])
       .where('r.device_id', 'in', deviceIds)
       .where('r.status', '=', 'active')
       .orderBy('r.creation_time')
@@ -103,19 +109,19 @@ export async function receiversOf(db: Db, deviceIds: readonly string[]): Promise
   const languageOf = (userId: string | null, invitation: string | null, tenantId: string | null) =>
     (userId ? choices.get(userId) : undefined) ?? (findLanguage(invitation) ?? tenantDefault(tenantId) ?? DEFAULT_LANGUAGE).cultureName;
 
-  const add = (r: Omit<Receiver, 'channels' | 'chosen' | 'phone' | 'order'>, accountPhone: string | null) => {
+  const add = (r: Omit<Receiver, 'channels' | 'chosen' | 'phone' | 'order' | 'inAppOnly'>, subscription: string, accountPhone: string | null) => {
     const list = out.get(r.deviceId) ?? [];
     const email = r.email.toLowerCase();
     if (list.some((x) => (r.userId && x.userId === r.userId) || x.email.toLowerCase() === email)) return;
     const chosen = setups.get(r.deviceId)?.channels[r.key];
-    list.push({ ...r, channels: chosen ? [...chosen.channels] : [...STANDARD_CHANNELS], chosen: chosen !== undefined, phone: chosen?.phone || accountPhone || null, order: list.length });
+    list.push({ ...r, channels: chosen ? [...chosen.channels] : [...STANDARD_CHANNELS], chosen: chosen !== undefined, phone: chosen?.phone || accountPhone || null, order: list.length, inAppOnly: subscription !== 'active' });
     out.set(r.deviceId, list);
   };
-  for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(o.user_id, null, o.tenant_id) }, o.phone_number);
+  for (const o of owners) add({ deviceId: o.device_id, key: 'owner', userId: o.user_id, email: o.email, language: languageOf(o.user_id, null, o.tenant_id) }, o.subscription_status, o.phone_number);
   for (const r of invited) {
     // A receiver whose account was deleted or deactivated is alarmed by mail only.
     const userId = r.user_id && r.is_deleted === false && r.is_active !== false ? r.user_id : null;
-    add({ deviceId: r.device_id, key: r.id, userId, email: r.email, language: languageOf(r.user_id, r.language, r.tenant_id) }, r.phone_number);
+    add({ deviceId: r.device_id, key: r.id, userId, email: r.email, language: languageOf(r.user_id, r.language, r.tenant_id) }, r.subscription_status, r.phone_number);
   }
   // The order of the device's escalation list; receivers it leaves out follow in their own order.
   for (const [deviceId, list] of out) {

@@ -58,3 +58,13 @@ export async function transferBillingOwnership(db: Kysely<Database>, fromUserId:
     await db.updateTable('billing_cards').set({ customer_id: to.id, is_default: false, tenant_id: recipient.tenant_id }).where('customer_id', '=', from.id).execute();
   }
 }
+
+/**
+ * A watch leaves its owner's account (given back to stock): its subscription ends now, without a
+ * refund of the paid period, so nobody is charged for a watch they no longer have and the next
+ * owner starts their own. Runs in the caller's transaction.
+ */
+export async function endDeviceSubscription(db: Kysely<Database>, deviceId: string): Promise<void> {
+  const now = new Date();
+  await db.updateTable('billing_subscriptions').set({ status: 'canceled', canceled_time: now, next_plan: null, last_modification_time: now }).where('device_id', '=', deviceId).where('status', '<>', 'canceled').execute();
+}

@@ -10,14 +10,15 @@ import { paymentRoutes } from './routes/payment-routes';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { webhookRoutes } from './routes/webhook-routes';
 import { logFailure } from '../db/health';
+import { paymentGateway } from '../config';
 
 /**
- * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set, otherwise the
- * built-in gateway. Routes /api/stripe/* (SPEC section 7), the signed webhook, and the billing
+ * Billing over one payment gateway interface: Stripe when STRIPE_SECRET_KEY is set (or PAYMENTS=stripe),
+ * otherwise the built-in gateway (PAYMENTS=builtin names it; off loopback it must be named). Routes /api/stripe/* (SPEC section 7), the signed webhook, and the billing
  * worker (when config.workers) that runs the queued billing jobs.
  */
 export async function billingModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const stripe = ctx.config.stripe.secretKey ? stripeClient(ctx.config.stripe) : undefined;
+  const stripe = paymentGateway(ctx.config) === 'stripe' ? stripeClient(ctx.config.stripe) : undefined;
   const billing: BillingContext = { db: ctx.db, engine: ctx.engine, gateway: stripe ? createStripeGateway(stripe) : createBuiltinGateway() };
   await paymentRoutes(app, billing);
   await customerRoutes(app, billing);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { CreatedAt, NullableTimestamp, Timestamp } from '../db/columns';
+import type { CreatedAt, Nullable, NullableTimestamp, Timestamp } from '../db/columns';
 
 /** Tables of the billing module (migration 008_billing), merged into the Database type. */
 /** numeric(12,2): read as text (PostgreSQL) or number, written as number. */
@@ -47,6 +47,8 @@ export interface BillingSubscriptionsTable {
   user_id: string;
   device_id: string;
   plan: Plan;
+  /** A plan change waiting for the next renewal, which applies it (033_subscription_lifecycle). */
+  next_plan: Nullable<Plan>;
   status: SubscriptionStatus;
   amount: Money;
   currency: string;

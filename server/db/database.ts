@@ -41,6 +41,7 @@ import * as m029 from './migrations/029_privacy';
 import * as m030 from './migrations/030_device_protocol_id';
 import * as m031 from './migrations/031_command_states';
 import * as m032 from './migrations/032_live_connections';
+import * as m033 from './migrations/033_subscription_lifecycle';
 import * as m035 from './migrations/035_password_reset';
 
 export type Db = Kysely<Database>;
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_device_protocol_id': m030,
   '031_command_states': m031,
   '032_live_connections': m032,
+  '033_subscription_lifecycle': m033,
   '035_password_reset': m035,
 };
 

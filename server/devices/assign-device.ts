@@ -71,6 +71,9 @@ export async function assignDevice(db: Db, owner: Owner, body: AssignBody, lang:
         owner_user_id: owner.userId,
         name: body.name.trim(),
         device_id: stock.device_id ?? givenId,
+        // Adding starts no subscription: the watch alarms in the app only until one is started
+        // (docs/decisions/047-subscription-lifecycle.md).
+        subscription_status: 'paused',
         concurrency_stamp: randomUUID(),
       })
       .where('id', '=', stock.id)

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import { paymentGateway, type Config } from '../config';
 import type { RuntimeConfig } from '../../common/runtime-config';
 import { issuerUrl, SCOPES } from '../oidc/provider';
 
@@ -16,6 +16,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     scopes: SCOPES.join(' '),
     links: config.links,
     demo: config.demo,
+    testPayments: paymentGateway(config) === 'builtin',
     dpop: config.webDpop,
   };
 }
@@ -53,6 +54,7 @@ export const RUNTIME_CONFIG_SCHEMA = {
       additionalProperties: true,
     },
     demo: { type: 'boolean' },
+    testPayments: { type: 'boolean' },
     dpop: { type: 'boolean' },
   },
   required: ['productName', 'issuer', 'clientId', 'plugAndPlayClientId', 'plugAndPlayHost', 'apiBase', 'mapsKey', 'tileUrl', 'stripePublishableKey', 'scopes', 'links'],

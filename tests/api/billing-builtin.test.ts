@@ -101,6 +101,10 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
       [card('4242424242424242', { cvc: '12' }), 'incomplete_cvc'],
       [card('378282246310005', { cvc: '12345' }), 'invalid_cvc'],
       [card('4000000000000036', { postalCode: '2100' }), 'incorrect_zip'],
+      // A real card's number (valid, but not one of Stripe's published test numbers): no money moves here.
+      [card('4111111111111111'), 'card_declined', 'test_mode_live_card'],
+      [card('5500 0000 0000 0004'), 'card_declined', 'test_mode_live_card'],
+      [card('4012888888881881'), 'card_declined', 'test_mode_live_card'],
     ];
     for (const [body, code, decline] of cases) {
       const res = await call(newcomer, 'POST', '/api/stripe/payment/add-card-to-customer', body);
@@ -114,6 +118,20 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     }
     expect((await call(newcomer, 'GET', '/api/stripe/payment/list-customer-payment-cards')).body.items).toEqual([]);
     expect(await hasDefaultPaymentCard(db(), newcomerId)).toBe(false);
+  });
+
+  it("says that no money moves, and takes Stripe's published test numbers of every brand", async () => {
+    const config = (await (await fetch(`${server.url}/api/runtime-config`)).json()) as { testPayments?: boolean };
+    expect(config.testPayments).toBe(true);
+    const { userId, userName, password } = await createTenantUser(db(), { tenant: 'Test Card Tenant', userName: 'billing-test-cards', role: 'Plug and Play User', policies: CAREGIVER_POLICIES });
+    const token = (await tokensFor(server.url, userName, password)).access_token;
+    await call(token, 'POST', '/api/stripe/customer/create-customer');
+    for (const number of ['4000 0566 5566 5556', '5555 5555 5555 4444', '2223003122003222', '378282246310005', '6011111111111117', '3566002020360505']) {
+      const res = await call(token, 'POST', '/api/stripe/payment/add-card-to-customer', card(number, number.startsWith('37') ? { cvc: '1234' } : {}));
+      expect(res.status, number).toBe(200);
+    }
+    expect((await call(token, 'GET', '/api/stripe/payment/list-customer-payment-cards')).body.items).toHaveLength(6);
+    expect(await hasDefaultPaymentCard(db(), userId)).toBe(true);
   });
 
   it('adds good cards (the first becomes the default), sets the default and removes cards', async () => {
@@ -189,8 +207,9 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
     expect((await call(newcomer, 'GET', '/api/stripe/payment/customer-invoices')).body.items).toHaveLength(1);
 
     expect((await call(newcomer, 'POST', '/api/stripe/subscription/update-subscription', { ...id, plan: 'yearly' })).status).toBe(400);
+    // The change waits for the next renewal (the billing run below charges the annual price).
     const annual = await call(newcomer, 'POST', '/api/stripe/subscription/update-subscription', { ...id, plan: 'annual' });
-    expect(annual.body).toMatchObject({ plan: 'annual', amount: 1791, status: 'active' });
+    expect(annual.body).toMatchObject({ plan: 'monthly', nextPlan: 'annual', amount: 179.1, status: 'active' });
   });
 
   it('downloads an invoice as a PDF, only the owner\'s', async () => {

@@ -45,6 +45,11 @@ describe.each(DATABASES)('billing on the Stripe adapter ($name)', ({ url: databa
     await stripe?.stop();
   });
 
+  it('tells the web app that money moves (no test-payments notice)', async () => {
+    const config = (await (await fetch(`${server.url}/api/runtime-config`)).json()) as { testPayments?: boolean };
+    expect(config.testPayments).toBe(false);
+  });
+
   it('creates the Stripe customer once, with an idempotency key derived from the account', async () => {
     const [a, b] = await Promise.all([call(token, 'POST', '/api/stripe/customer/create-customer'), call(token, 'POST', '/api/stripe/customer/create-customer')]);
     expect(a.status).toBe(200);
@@ -99,6 +104,23 @@ describe.each(DATABASES)('billing on the Stripe adapter ($name)', ({ url: databa
     const invoices = (await call(token, 'GET', '/api/stripe/payment/customer-invoices')).body.items as Json[];
     expect(invoices).toEqual([expect.objectContaining({ status: 'paid', amount: 179.1 })]);
     expect(intents[0]!.body['metadata[vigilInvoiceId]']).toBe(invoices[0]!.id);
+  });
+
+  it('renews after the paid period with a PaymentIntent for the waiting plan change, and a paid invoice', async () => {
+    const sub = ((await call(token, 'GET', '/api/stripe/subscription/subscriptions')).body.items as Json[])[0]!;
+    const id = { subscriptionId: sub.id };
+    expect((await call(token, 'POST', '/api/stripe/subscription/update-subscription', { ...id, plan: 'annual' })).body).toMatchObject({ plan: 'monthly', nextPlan: 'annual' });
+    await call(token, 'POST', '/api/stripe/subscription/pause-subscription', id);
+    await server.database.db.updateTable('billing_subscriptions').set({ current_period_end: new Date(Date.now() - 60_000) }).where('id', '=', String(sub.id)).execute();
+    const before = sent('/v1/payment_intents').length;
+    const renewed = await call(token, 'POST', '/api/stripe/subscription/resume-subscription', id);
+    expect(renewed.body).toMatchObject({ status: 'active', plan: 'annual', nextPlan: null, amount: 1791 });
+    const intents = sent('/v1/payment_intents').slice(before);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]!.body).toMatchObject({ amount: '179100', currency: 'dkk', confirm: 'true', off_session: 'true' });
+    const [latest] = (await call(token, 'GET', '/api/stripe/payment/customer-invoices')).body.items as Json[];
+    expect(latest).toMatchObject({ status: 'paid', type: 'yearly', amount: 1791 });
+    expect(intents[0]!.body['metadata[vigilInvoiceId]']).toBe(latest!.id);
   });
 
   it('sends an idempotency key with every mutating call to Stripe', () => {

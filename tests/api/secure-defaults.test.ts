@@ -26,7 +26,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
-  for (const name of ['HOST', 'DEMO', 'SEED_DEMO', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'DATABASE_URL', 'DATA_DIR', 'API_WORKERS', 'WORKERS']) delete base[name];
+  for (const name of ['HOST', 'DEMO', 'SEED_DEMO', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'DATABASE_URL', 'DATA_DIR', 'API_WORKERS', 'WORKERS', 'PAYMENTS', 'STRIPE_SECRET_KEY']) delete base[name];
   const child = spawn(...npmStartCommand(), {
     cwd: ROOT,
     detached: true,
@@ -54,7 +54,7 @@ describe('secure defaults of npm start', () => {
   let demo: Started;
   beforeAll(async () => {
     // Three starts side by side: exposed with no flag, the plain default, exposed with DEMO=true.
-    [exposed, loopback, demo] = await Promise.all([npmStart({ HOST: '0.0.0.0' }), npmStart({}), npmStart({ HOST: '0.0.0.0', DEMO: 'true' })]);
+    [exposed, loopback, demo] = await Promise.all([npmStart({ HOST: '0.0.0.0', PAYMENTS: 'builtin' }), npmStart({}), npmStart({ HOST: '0.0.0.0', DEMO: 'true' })]);
   }, 180_000);
   afterAll(() => {
     for (const child of children) {
@@ -64,6 +64,27 @@ describe('secure defaults of npm start', () => {
         // Already gone.
       }
     }
+  });
+
+  it('HOST=0.0.0.0 without Stripe keys, PAYMENTS=builtin or DEMO=true does not start, and says why', async () => {
+    const port = await freePort();
+    const base = { ...process.env };
+    for (const name of ['HOST', 'DEMO', 'PAYMENTS', 'STRIPE_SECRET_KEY']) delete base[name];
+    const child = spawn(...npmStartCommand(), {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...base, HOST: '0.0.0.0', PORT: String(port), DATA_DIR: 'memory://', BUILD_WEB: 'false', LOG_LEVEL: 'warn' },
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Vigil does not start: HOST=0.0.0.0 can be reached from other machines');
+    expect(output).toContain('Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments, or PAYMENTS=builtin (or DEMO=true)');
+    expect(output).not.toContain('Vigil is ready');
+    expect(await connects('127.0.0.1', port)).toBe(false);
   });
 
   it('HOST=0.0.0.0 with no other flag accepts Demo-Pass-2026 for no account', async () => {

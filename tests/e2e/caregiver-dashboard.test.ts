@@ -86,12 +86,12 @@ describe('caregiver dashboard in a real browser', () => {
     page.on('request', watch);
     try {
       await page.reload();
-      const prompt = page.getByRole('alert').filter({ hasText: `${DEMO_WATCHES[1].name} is paused and sends no alarms.` });
-      await prompt.waitFor(WAIT);
-      await prompt.getByRole('button', { name: 'Renew' }).click();
+      const prompt = page.getByTestId('device-row').filter({ hasText: DEMO_WATCHES[1].name }).getByTestId('subscription-notice');
+      await prompt.getByText('Subscription paused: alarms show only in the app.', { exact: false }).waitFor(WAIT);
+      await prompt.getByRole('button', { name: 'Renew subscription' }).click();
       const dialog = page.getByRole('dialog', { name: `Renew the subscription for ${DEMO_WATCHES[1].name}?` });
-      // A paused subscription is resumed on its own plan: the dialog says what renewing does.
-      await dialog.getByText(/Alarms start again at once/).waitFor(WAIT);
+      // A paused subscription is resumed on its own plan: the dialog says what renewing does (within the paid period, nothing charged).
+      await dialog.getByText(/start again at once\. Nothing is charged now/).waitFor(WAIT);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', ...WAIT });
       // The same question from the watch's own menu.

@@ -57,18 +57,27 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     await add.getByRole('button', { name: 'Add device' }).click();
     await add.waitFor({ state: 'hidden', ...WAIT });
     await page.getByText('1 of 5 devices').waitFor(WAIT);
-    await page.getByText('No subscription').first().waitFor(WAIT);
+    // Adding started no subscription: the watch's card says what that means, with the action that changes it.
+    const watchCard = () => page.getByTestId('device-row').filter({ has: page.getByRole('heading', { name: WATCH }) });
+    await watchCard().getByText('No subscription', { exact: true }).waitFor(WAIT);
+    const notice = watchCard().getByTestId('subscription-notice');
+    await notice.getByText('No subscription: alarms show only in the app. No mails, push messages or text messages are sent.').waitFor(WAIT);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The notice and its button fit the 360 px card: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Starting the subscription needs a card first.
-    await deviceAction(page, 'Renew subscription');
-    let renew = page.getByRole('dialog', { name: `Renew the subscription for ${WATCH}?` });
-    await renew.getByRole('button', { name: 'Renew' }).click();
+    await notice.getByRole('button', { name: 'Start subscription' }).click();
+    let renew = page.getByRole('dialog', { name: `Start a subscription for ${WATCH}?` });
+    await renew.getByText(/is charged to your default card now and again at each renewal/).waitFor(WAIT);
+    await renew.getByTestId('test-payments').getByText(/^Test payments: no money moves\./).waitFor(WAIT);
+    await renew.getByRole('button', { name: 'Start subscription' }).click();
     await renew.getByText("You don't have a payment method. You need to add a default card to continue.").waitFor(WAIT);
     await renew.getByRole('link', { name: 'Add a payment card' }).click();
 
-    // Cards: a declined one changes nothing, a good one is kept.
+    // Cards: a declined one changes nothing, a good one is kept. The built-in gateway runs: the page says no money moves.
     await page.getByRole('heading', { name: 'Subscriptions' }).waitFor(WAIT);
+    await page.getByTestId('test-payments').getByText(/^Test payments: no money moves\./).waitFor(WAIT);
     await page.getByRole('button', { name: 'Add card' }).click();
     const card = page.getByRole('dialog', { name: 'Add a card' });
     await card.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -84,25 +93,32 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
 
     // Start, pause, renew, change the plan on the dashboard.
     await page.goto(`${env.server.url}/dashboard`);
-    await deviceAction(page, 'Renew subscription');
-    renew = page.getByRole('dialog', { name: `Renew the subscription for ${WATCH}?` });
-    await renew.getByRole('button', { name: 'Renew' }).dblclick();
-    await page.getByText(`The subscription for ${WATCH} is active again.`).waitFor(WAIT);
+    await deviceAction(page, 'Start subscription');
+    renew = page.getByRole('dialog', { name: `Start a subscription for ${WATCH}?` });
+    await renew.getByRole('button', { name: 'Start subscription' }).dblclick();
+    await page.getByText(`The subscription for ${WATCH} has started.`).waitFor(WAIT);
+    await watchCard().getByText('Active · Monthly').waitFor(WAIT);
+    expect(await watchCard().getByTestId('subscription-notice').count()).toBe(0);
     await deviceAction(page, 'Pause subscription');
     await page.getByRole('dialog', { name: `Pause the subscription for ${WATCH}?` }).getByRole('button', { name: 'Pause' }).click();
     await page.getByText(`The subscription for ${WATCH} is paused.`).waitFor(WAIT);
-    await page.getByRole('alert').filter({ hasText: `${WATCH} is paused and sends no alarms.` }).getByRole('button', { name: 'Renew' }).click();
-    await page.getByRole('dialog', { name: `Renew the subscription for ${WATCH}?` }).getByRole('button', { name: 'Renew' }).click();
+    await watchCard().getByTestId('subscription-notice').getByRole('button', { name: 'Renew subscription' }).click();
+    renew = page.getByRole('dialog', { name: `Renew the subscription for ${WATCH}?` });
+    // Within the paid period renewing charges nothing, and the dialog says so.
+    await renew.getByText(/Nothing is charged now: the period until \d\d\/\d\d\/\d\d is paid\./).waitFor(WAIT);
+    await renew.getByRole('button', { name: 'Renew' }).click();
     await page.getByText(`The subscription for ${WATCH} is active again.`).waitFor(WAIT);
     await deviceAction(page, 'Change plan');
     const plan = page.getByRole('dialog', { name: `Change the plan for ${WATCH}` });
     await plan.getByRole('radio', { name: 'Annual' }).check();
     await plan.getByRole('button', { name: 'Change plan' }).click();
     await page.getByText(`The plan for ${WATCH} was changed.`).waitFor(WAIT);
+    // The plan in force stays until the renewal; the change shows with its date.
+    await watchCard().getByText(/^Active · Monthly · Annual from \d\d\/\d\d\/\d\d$/).waitFor(WAIT);
     const { db } = env.server.database;
     const device = await db.selectFrom('devices').select('id').where('imei', '=', stock.imei).executeTakeFirstOrThrow();
-    const mine = await db.selectFrom('billing_subscriptions').select(['status', 'plan']).where('device_id', '=', device.id).execute();
-    expect(mine).toEqual([expect.objectContaining({ status: 'active' })]); // a double click started it once
+    const mine = await db.selectFrom('billing_subscriptions').select(['status', 'plan', 'next_plan']).where('device_id', '=', device.id).execute();
+    expect(mine).toEqual([expect.objectContaining({ status: 'active', plan: 'monthly', next_plan: 'annual' })]); // a double click started it once
 
     // The first period's invoice, as a PDF.
     await page.goto(`${env.server.url}/subscription/billing`);

@@ -37,17 +37,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let serial = 0;
   const next = (prefix: string) => `${prefix}_standin${++serial}`;
   const paymentMethods = new Map<string, string | null>();
+  /** PaymentMethods made from a typed card (POST /v1/payment_methods, as Stripe.js sends it from Elements). */
+  const created = new Map<string, { brand: string; last4: string }>();
 
   const answer = (req: RecordedRequest): { status: number; body: unknown } => {
     const { method, path, body } = req;
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: next('cus'), object: 'customer', email: body.email, name: body.name, metadata: {} } };
     if (method === 'POST' && (m = /^\/v1\/customers\/(cus_\w+)$/.exec(path))) return { status: 200, body: { id: m[1], object: 'customer', email: body.email ?? null, name: body.name ?? null } };
+    if (method === 'POST' && path === '/v1/payment_methods') {
+      const number = (body['card[number]'] ?? '').replace(/\D/g, '');
+      if (number === '4000000000000002') return cardError('card_declined', 'generic_decline');
+      if (number.length < 12) return { status: 402, body: { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } } };
+      const id = next('pm');
+      const card = { brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown', last4: number.slice(-4) };
+      created.set(id, card);
+      return { status: 200, body: { id, object: 'payment_method', type: 'card', customer: null, card: { ...card, exp_month: Number(body['card[exp_month]']), exp_year: Number(body['card[exp_year]']) } } };
+    }
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/(pm_\w+)\/attach$/.exec(path))) {
       const id = m[1]!;
       if (id === 'pm_card_chargeDeclined') return cardError('card_declined', 'generic_decline');
       if (id === 'pm_stand_in_error') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
-      const card = CARDS[id];
+      const card = CARDS[id] ?? created.get(id);
       if (!card) return { status: 400, body: { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${id}'` } } };
       paymentMethods.set(id, body.customer ?? null);
       return { status: 200, body: { id, object: 'payment_method', type: 'card', customer: body.customer, card: { ...card, exp_month: 12, exp_year: 2034 } } };

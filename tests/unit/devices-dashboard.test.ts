@@ -8,7 +8,7 @@ import { needsPaymentMethod, pauseCall, planChangeCall, renewCall, subscriptionO
  * change (billing's endpoints are exercised end to end by the billing tests), the subscription
  * state shown per device, and what a watch box's QR code may hold.
  */
-const sub = (over: Partial<Subscription> = {}): Subscription => ({ id: 'sub_1', deviceId: 'dev-1', deviceName: null, plan: 'monthly', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00.000Z', amount: 9900, currency: 'dkk', ...over });
+const sub = (over: Partial<Subscription> = {}): Subscription => ({ id: 'sub_1', deviceId: 'dev-1', deviceName: null, plan: 'monthly', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00.000Z', nextPlan: null, amount: 9900, currency: 'dkk', ...over });
 
 describe('dashboard subscription calls', () => {
   it('pauses, resumes and changes the plan by subscription id; starts a new one for a device without', () => {

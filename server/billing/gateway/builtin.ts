@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardDigits, cardInputProblem, fullExpiryYear, type CardErrorCode } from '../../../common/payment-cards';
+import { TEST_CARD_NUMBERS } from './test-cards';
 import { CardError, type CardSource, type ChargeRequest, type GatewayCard, type PaymentGateway } from './types';
 
 /**
  * The built-in gateway: no keys, no network. Customers, cards, subscriptions and invoices live in
  * Vigil's billing tables; this adapter decides what a card and a charge answer, following Stripe's
- * test cards (https://docs.stripe.com/testing): 4242 4242 4242 4242 and Stripe's other success
- * numbers are accepted, the numbers below fail with Stripe's codes, and any number failing Luhn is
- * incorrect_number. Only brand, last 4 digits and expiry are kept.
+ * test cards (https://docs.stripe.com/testing): 4242 4242 4242 4242 and Stripe's other published
+ * success numbers (test-cards.ts) are accepted, the numbers below fail with Stripe's codes, any
+ * number failing Luhn is incorrect_number, and any other number (a real card) is declined as
+ * test_mode_live_card: no money moves here. Only brand, last 4 digits and expiry are kept.
  */
 const REFUSED_ON_ATTACH: Record<string, { code: CardErrorCode; decline?: string }> = {
   '4000000000000002': { code: 'card_declined', decline: 'generic_decline' },
@@ -48,6 +50,8 @@ export function createBuiltinGateway(now: () => Date = () => new Date()): Paymen
       const refused = REFUSED_ON_ATTACH[digits];
       if (refused) throw new CardError(refused.code, refused.decline ?? null);
       if (ZIP_CHECK_FAILS.has(digits) && card.postalCode?.trim()) throw new CardError('incorrect_zip');
+      // A real card's number: declined as Stripe's test mode declines one, since no money can move here.
+      if (!TEST_CARD_NUMBERS.has(digits) && !(digits in DECLINED_ON_CHARGE) && !ZIP_CHECK_FAILS.has(digits)) throw new CardError('card_declined', 'test_mode_live_card');
       return {
         gatewayCardId: id('card'),
         brand: cardBrand(digits)!,

@@ -7,6 +7,7 @@ import { insertInvoice, newInvoiceId, nextInvoiceNumber } from '../service/invoi
 import { mailPaymentFailed, mailReceipt } from '../service/mails';
 import { addPeriod } from '../service/periods';
 import { planPrice } from '../service/pricing';
+import { renewalPlan } from '../service/subscriptions';
 import { translate } from '../../localization/texts';
 import type { BillingCustomersTable, BillingSubscriptionsTable } from '../tables';
 import { enqueueJobs, pruneJobs, type NoPayload } from '../../jobs';
@@ -15,7 +16,8 @@ import { enqueueJobs, pruneJobs, type NoPayload } from '../../jobs';
  * The billing run. A sweep job (`billing-run`, enqueued once an hour under a unique key) finds the
  * active subscriptions whose paid period has ended and enqueues one `charge-subscription` job per
  * subscription and period. That job charges the default card at the customer's current price
- * (monthly plans once a month, annual once a year), writes the invoice and mails a receipt. A
+ * (monthly plans once a month, annual once a year; a plan change waiting for this renewal applies
+ * here), writes the invoice and mails a receipt. A
  * declined charge leaves an open invoice, mails the account and is retried after 1, 3 and 5 days;
  * after the fourth decline the subscription (and the device) is paused.
  */
@@ -103,17 +105,21 @@ export async function chargeSubscription(ctx: BillingContext, subscriptionId: st
   return ctx.db.transaction().execute(async (trx): Promise<JobOutcome> => {
     const sub = await trx.selectFrom('billing_subscriptions').selectAll().where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
     if (!sub || sub.status !== 'active' || sub.current_period_end > new Date()) return { done: true };
-    const device = await trx.selectFrom('devices').select(['name', 'is_deleted']).where('id', '=', sub.device_id).executeTakeFirst();
-    if (!device || device.is_deleted) {
+    const device = await trx.selectFrom('devices').select(['name', 'is_deleted', 'owner_user_id']).where('id', '=', sub.device_id).executeTakeFirst();
+    // A watch that was removed, or is no longer the subscriber's, is not charged: its subscription ends.
+    if (!device || device.is_deleted || device.owner_user_id !== sub.user_id) {
       await trx.updateTable('billing_subscriptions').set({ status: 'canceled', canceled_time: new Date() }).where('id', '=', sub.id).execute();
       return { done: true };
     }
     const customer = await trx.selectFrom('billing_customers').selectAll().where('id', '=', sub.customer_id).executeTakeFirstOrThrow();
-    const price = await planPrice(trx, ctx.engine, sub.tenant_id, sub.plan);
+    // A plan change waiting for this renewal applies now: the new period is on the new plan, at its price.
+    const plan = renewalPlan(sub);
+    const renewal = { ...sub, plan };
+    const price = await planPrice(trx, ctx.engine, sub.tenant_id, plan);
     const start = sub.current_period_end;
-    const end = addPeriod(start, sub.plan);
+    const end = addPeriod(start, plan);
     const card = await defaultCard(trx, customer.id);
-    if (!card) return declined(trx, sub, customer, price, start, device.name, 'missing_card');
+    if (!card) return declined(trx, renewal, customer, price, start, device.name, 'missing_card');
     const invoiceId = newInvoiceId();
     let paymentId: string;
     try {
@@ -121,12 +127,12 @@ export async function chargeSubscription(ctx: BillingContext, subscriptionId: st
         {
           gatewayCustomerId: customer.gateway_customer_id,
           card: { gatewayCardId: card.gateway_card_id, expMonth: card.exp_month, expYear: card.exp_year, chargeDeclineCode: card.charge_decline_code },
-          amount: price.amount, currency: price.currency, description: `${device.name}: ${sub.plan}`, invoiceId,
+          amount: price.amount, currency: price.currency, description: `${device.name}: ${plan}`, invoiceId,
         },
         `renewal:${sub.id}:${start.toISOString()}:${sub.failed_attempts}`,
       );
     } catch (err) {
-      if (err instanceof CardError) return declined(trx, sub, customer, price, start, device.name, err.code);
+      if (err instanceof CardError) return declined(trx, renewal, customer, price, start, device.name, err.code);
       throw err;
     }
     const open = await trx.selectFrom('billing_invoices').select(['id', 'number']).where('subscription_id', '=', sub.id).where('period_start', '=', start).where('status', '=', 'open').executeTakeFirst();
@@ -137,14 +143,14 @@ export async function chargeSubscription(ctx: BillingContext, subscriptionId: st
     } else {
       number = await nextInvoiceNumber(trx, start);
       await insertInvoice(trx, {
-        id: invoiceId, number, customer, subscriptionId: sub.id, deviceName: device.name, plan: sub.plan, total: price.amount, currency: price.currency,
+        id: invoiceId, number, customer, subscriptionId: sub.id, deviceName: device.name, plan, total: price.amount, currency: price.currency,
         periodStart: start, periodEnd: end, status: 'paid', gatewayPaymentId: paymentId, failureCode: null,
-        lineText: translate('billing:invoice.line', customer.language, { plan: translate(`billing:plans.${sub.plan}`, customer.language), device: device.name }),
+        lineText: translate('billing:invoice.line', customer.language, { plan: translate(`billing:plans.${plan}`, customer.language), device: device.name }),
       });
     }
     await trx
       .updateTable('billing_subscriptions')
-      .set({ current_period_start: start, current_period_end: end, amount: price.amount, currency: price.currency, failed_attempts: 0, last_modification_time: new Date() })
+      .set({ plan, next_plan: null, current_period_start: start, current_period_end: end, amount: price.amount, currency: price.currency, failed_attempts: 0, last_modification_time: new Date() })
       .where('id', '=', sub.id)
       .execute();
     await mailReceipt(trx, customer, { number, total: price.amount, currency: price.currency, periodEnd: end }, device.name);

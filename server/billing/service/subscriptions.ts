@@ -34,6 +34,8 @@ export const subscriptionDto = (s: SubscriptionRow, deviceName: string | null) =
   deviceId: s.device_id,
   deviceName,
   plan: s.plan,
+  /** A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits. */
+  nextPlan: s.next_plan,
   status: s.status,
   currentPeriodEnd: s.current_period_end.toISOString(),
   amount: toAmount(s.amount)!,
@@ -160,9 +162,14 @@ export async function pauseSubscription(ctx: BillingContext, caller: Caller, id:
   });
 }
 
+/** The plan the next period is charged on: a waiting plan change, else the plan in force. */
+export const renewalPlan = (sub: Pick<SubscriptionRow, 'plan' | 'next_plan'>): Plan => sub.next_plan ?? sub.plan;
+
 /**
  * Resumes (renews) a paused subscription; needs a default card. Within the paid period it simply
- * becomes active; after it, a new period is charged at today's price. Resuming an active one changes nothing.
+ * becomes active and nothing is charged; after it, a new period starts now and is charged through
+ * the gateway at today's price of the renewal plan (a waiting plan change applies), with its paid
+ * invoice and receipt. Resuming an active one changes nothing.
  */
 export async function resumeSubscription(ctx: BillingContext, caller: Caller, id: string): Promise<SubscriptionDto> {
   const { lang } = caller;
@@ -177,9 +184,10 @@ export async function resumeSubscription(ctx: BillingContext, caller: Caller, id
     if (sub.current_period_end > now) {
       resumed = await update(trx, sub.id, { status: 'active', paused_time: null });
     } else {
-      const price = await planPrice(trx, ctx.engine, sub.tenant_id, sub.plan);
-      const { end } = await chargePeriod(ctx, trx, customer, sub, price, now, lang);
-      resumed = await update(trx, sub.id, { status: 'active', paused_time: null, amount: price.amount, currency: price.currency, current_period_start: now, current_period_end: end, failed_attempts: 0 });
+      const plan = renewalPlan(sub);
+      const price = await planPrice(trx, ctx.engine, sub.tenant_id, plan);
+      const { end } = await chargePeriod(ctx, trx, customer, { ...sub, plan }, price, now, lang);
+      resumed = await update(trx, sub.id, { status: 'active', paused_time: null, plan, next_plan: null, amount: price.amount, currency: price.currency, current_period_start: now, current_period_end: end, failed_attempts: 0 });
     }
     await setDeviceStatus(trx, sub.device_id, 'active');
     await mailStatusChange(trx, customer, 'resumed', name);
@@ -187,14 +195,18 @@ export async function resumeSubscription(ctx: BillingContext, caller: Caller, id
   });
 }
 
-/** Changes the plan; the new plan and its price apply from the next renewal (the paid period is kept). */
+/**
+ * Changes the plan from the next renewal: the plan in force and its paid period stay, the new one
+ * waits as next_plan until the renewal (billing run or a renewal after the paid period) applies it
+ * at its price then. Choosing the plan in force again withdraws a waiting change.
+ */
 export async function changePlan(ctx: BillingContext, caller: Caller, id: string, plan: Plan): Promise<SubscriptionDto> {
   return ctx.db.transaction().execute(async (trx) => {
     const sub = await lockOwn(trx, caller, id);
     const name = await deviceName(trx, sub.device_id);
-    if (sub.plan === plan) return subscriptionDto(sub, name);
-    const price = await planPrice(trx, ctx.engine, sub.tenant_id, plan);
-    return subscriptionDto(await update(trx, sub.id, { plan, amount: price.amount, currency: price.currency }), name);
+    const next = plan === sub.plan ? null : plan;
+    if (sub.next_plan === next) return subscriptionDto(sub, name);
+    return subscriptionDto(await update(trx, sub.id, { next_plan: next }), name);
   });
 }
 

@@ -40025,6 +40025,7 @@ export interface paths {
                             productName: string;
                             scopes: string;
                             stripePublishableKey: string;
+                            testPayments?: boolean;
                             tileUrl: string;
                         };
                     };
@@ -43023,7 +43024,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43159,7 +43168,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43287,7 +43304,15 @@ export interface paths {
                                 deviceId: string;
                                 deviceName: string | null;
                                 id: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                                 * @enum {string|null}
+                                 */
+                                nextPlan: "monthly" | "annual" | null;
+                                /**
+                                 * @description The plan in force, charged until currentPeriodEnd
+                                 * @enum {string}
+                                 */
                                 plan: "monthly" | "annual";
                                 /** @enum {string} */
                                 status: "active" | "paused" | "canceled";
@@ -43376,7 +43401,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43508,7 +43541,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";
@@ -43621,7 +43662,15 @@ export interface paths {
                             deviceId: string;
                             deviceName: string | null;
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description A plan change that applies at the next renewal, on currentPeriodEnd; null when none waits
+                             * @enum {string|null}
+                             */
+                            nextPlan: "monthly" | "annual" | null;
+                            /**
+                             * @description The plan in force, charged until currentPeriodEnd
+                             * @enum {string}
+                             */
                             plan: "monthly" | "annual";
                             /** @enum {string} */
                             status: "active" | "paused" | "canceled";

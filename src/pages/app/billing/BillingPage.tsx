@@ -11,6 +11,7 @@ import { BillingDetailsSection } from './BillingDetailsSection';
 import { InvoiceHistory } from './InvoiceHistory';
 import { PaymentMethodsSection } from './PaymentMethodsSection';
 import { SubscriptionsSection } from './SubscriptionsSection';
+import { TestPaymentsNotice } from './TestPaymentsNotice';
 
 /** /subscription/billing: subscriptions per device, payment methods, billing details, invoice history. */
 export default function BillingPage() {
@@ -30,6 +31,7 @@ export default function BillingPage() {
 
   return (
     <AppPage title={t('title')}>
+      <TestPaymentsNotice />
       {failed && (
         <Alert
           severity="error"

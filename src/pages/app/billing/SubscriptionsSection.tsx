@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { changePlan, errorMessage, isNoPaymentMethod, pauseSubscription, resumeSubscription, type Plan, type Product, type Subscription } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDay, formatMoney } from './format';
+import { renewalPlanOf, renewChargesNow } from '../dashboard/subscriptionCalls';
 
 type Action = { kind: 'pause' | 'renew' | 'plan'; subscription: Subscription };
 
@@ -44,6 +45,12 @@ export function SubscriptionsSection(props: { subscriptions: Subscription[]; pro
     }
   };
 
+  /** What renewing does: nothing charged within the paid period, else a new period charged now at today's price of the renewal plan. */
+  const renewText = (s: Subscription) => {
+    if (!renewChargesNow(s)) return t('subscriptions.renewPaidText', { date: formatDay(s.currentPeriodEnd) });
+    const plan = renewalPlanOf(s);
+    return t('subscriptions.renewText', { amount: formatMoney(priceOf(plan)?.amount ?? s.amount, priceOf(plan)?.currency ?? s.currency, lang), plan: t(`plans.${plan}`) });
+  };
   const device = action?.subscription.deviceName ?? '';
   const date = action ? formatDay(action.subscription.currentPeriodEnd) : '';
   return (
@@ -68,6 +75,7 @@ export function SubscriptionsSection(props: { subscriptions: Subscription[]; pro
                 <Chip size="small" label={t(`statuses.${s.status}`)} color={s.status === 'active' ? 'success' : 'default'} />
               </Stack>
               <Typography>{t(`plans.${s.plan}`)}: {t(`perInterval.${s.plan}`, { amount: formatMoney(s.amount, s.currency, lang) })}</Typography>
+              {s.nextPlan && <Typography data-testid="next-plan">{t('subscriptions.nextPlan', { plan: t(`plans.${s.nextPlan}`), date: formatDay(s.currentPeriodEnd) })}</Typography>}
               <Typography color="text.secondary">{t(s.status === 'active' ? 'subscriptions.renews' : 'subscriptions.paidUntil', { date: formatDay(s.currentPeriodEnd) })}</Typography>
             </CardContent>
             {s.status !== 'canceled' && (
@@ -75,7 +83,7 @@ export function SubscriptionsSection(props: { subscriptions: Subscription[]; pro
                 <Button
                   aria-label={`${t('subscriptions.changePlan')}: ${s.deviceName ?? ''}`}
                   onClick={() => {
-                    setPlan(s.plan === 'monthly' ? 'annual' : 'monthly');
+                    setPlan(renewalPlanOf(s) === 'monthly' ? 'annual' : 'monthly');
                     setAction({ kind: 'plan', subscription: s });
                   }}
                 >
@@ -112,9 +120,7 @@ export function SubscriptionsSection(props: { subscriptions: Subscription[]; pro
         onClose={close}
         onConfirm={(key) => run(() => resumeSubscription(action!.subscription.id, key), 'subscriptions.renewed', 'subscriptions.renewFailed')}
       >
-        <Typography>
-          {action && t('subscriptions.renewText', { amount: formatMoney(priceOf(action.subscription.plan)?.amount ?? action.subscription.amount, action.subscription.currency, lang) })}
-        </Typography>
+        <Typography>{action && renewText(action.subscription)}</Typography>
       </ConfirmDialog>
       <ConfirmDialog
         open={action?.kind === 'plan'}

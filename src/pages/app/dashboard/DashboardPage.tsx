@@ -25,7 +25,7 @@ import { ReceiversDialog } from './ReceiversDialog';
 import { RenameDialog } from './RenameDialog';
 import { SubscriptionDialog } from './SubscriptionDialog';
 import { DEVICES_KEY, useDashboardDevices } from './useDashboardDevices';
-import { subscriptionOf, subscriptionState, SUBSCRIPTIONS_PATH, type Subscription } from './subscriptionCalls';
+import { subscriptionOf, SUBSCRIPTIONS_PATH, type Subscription } from './subscriptionCalls';
 
 const SUBSCRIPTIONS_KEY = ['dashboard-subscriptions'];
 
@@ -65,7 +65,6 @@ export default function DashboardPage() {
   const max = devices.data?.maxDeviceCount ?? 0;
   const atCap = devices.data !== undefined && list.length >= max;
   const subscriptionItems = subscriptions.data;
-  const paused = list.filter((d) => subscriptionState(d, subscriptionItems) === 'paused');
   // A removed watch's open alarms go with it (the server lists only alarms of watches the user still hears).
   const refresh = () =>
     Promise.all([DEVICES_KEY, SUBSCRIPTIONS_KEY, OPEN_ALARMS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -102,19 +101,6 @@ export default function DashboardPage() {
           </Alert>
         )}
         {subscriptions.isError && <Alert severity="warning">{t('subscription.unavailable')}</Alert>}
-        {paused.map((d) => (
-          <Alert
-            key={d.id}
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => setOpen({ action: 'renew', device: d })}>
-                {t('subscription.renewConfirm')}
-              </Button>
-            }
-          >
-            {t('subscription.renewPrompt', { name: d.name })}
-          </Alert>
-        ))}
         {devices.isError && (
           <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void devices.refetch()}>{t('dashboard.retry')}</Button>}>
             {t('dashboard.loadFailed')}

@@ -18,7 +18,7 @@ export function DeviceActions({ device, state, hasSubscription, onAction }: { de
     { action: 'rename', label: t('device.rename') },
     { action: 'receivers', label: t('device.receivers') },
     ...(state === 'active' && hasSubscription ? [{ action: 'pause' as const, label: t('device.pause') }] : []),
-    ...(state !== 'active' ? [{ action: 'renew' as const, label: t('device.renew') }] : []),
+    ...(state !== 'active' ? [{ action: 'renew' as const, label: t(state === 'none' ? 'device.start' : 'device.renew') }] : []),
     ...(hasSubscription && state !== 'none' ? [{ action: 'plan' as const, label: t('device.changePlan') }] : []),
     { action: 'delete', label: t('device.delete') },
   ];

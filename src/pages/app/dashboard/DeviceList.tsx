@@ -12,7 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { formatTimeOfDay } from '../../../../common/dates';
+import { formatDay } from '../billing/format';
 import type { Device } from './api';
 import { useWatchLabels } from '../../../components/devices/useWatchLabels';
 import { DeviceActions, type DeviceAction } from './DeviceActions';
@@ -30,6 +33,29 @@ function StateText({ text, tone }: { text: string; tone: 'good' | 'warn' | 'off'
   );
 }
 
+/**
+ * A watch without an active subscription: what it does (alarms in the app only, no mail, push or
+ * text message) and the action that changes it, on its own card.
+ */
+function SubscriptionNotice({ row, onAction }: { row: Row; onAction: (action: DeviceAction, device: Device) => void }) {
+  const { t } = useTranslation('devices');
+  if (row.state === 'active') return null;
+  return (
+    <Alert
+      severity="warning"
+      data-testid="subscription-notice"
+      sx={{ mt: 1.5, '& .MuiAlert-action': { alignItems: 'center' } }}
+      action={
+        <Button color="inherit" size="small" onClick={() => onAction('renew', row.device)} sx={{ whiteSpace: 'nowrap' }}>
+          {t(row.state === 'none' ? 'device.start' : 'device.renew')}
+        </Button>
+      }
+    >
+      {t(row.state === 'none' ? 'subscription.noneNotice' : 'subscription.pausedNotice')}
+    </Alert>
+  );
+}
+
 interface Row {
   device: Device;
   state: SubscriptionState;
@@ -38,11 +64,16 @@ interface Row {
 
 function useCells() {
   const { t } = useTranslation('devices');
+  /** "Active · Monthly", with a waiting plan change as "Annual from 12/03/27": what is true now, and from when the change applies. */
+  const subscriptionText = ({ state, subscription: s }: Row) => {
+    if (state === 'none') return t('device.none');
+    const parts = [t(`device.${state}`), ...(s ? [t(`subscription.${s.plan}`)] : [])];
+    if (s?.nextPlan) parts.push(t('subscription.nextPlan', { plan: t(`subscription.${s.nextPlan}`), date: formatDay(s.currentPeriodEnd) }));
+    return parts.join(' · ');
+  };
   return {
     status: (d: Device) => <StateText text={t(`device.${d.status}`)} tone={d.status === 'online' ? 'good' : 'off'} />,
-    subscription: (row: Row) => (
-      <StateText text={row.state === 'none' ? t('device.none') : `${t(`device.${row.state}`)}${row.subscription ? ` · ${t(`subscription.${row.subscription.plan}`)}` : ''}`} tone={row.state === 'active' ? 'good' : 'warn'} />
-    ),
+    subscription: (row: Row) => <StateText text={subscriptionText(row)} tone={row.state === 'active' ? 'good' : 'warn'} />,
     battery: (d: Device) => (d.batteryLevel == null ? t('device.unknown') : t(d.charging ? 'device.batteryCharging' : 'device.batteryValue', { level: d.batteryLevel })),
     // Today's contact as HH:mm, an older one with its date.
     lastContact: (d: Device) => (d.lastContact ? formatTimeOfDay(d.lastContact) : t('device.never')),
@@ -97,7 +128,10 @@ export function DeviceList({
                   {label(row.device)}
                 </TableCell>
                 <TableCell>{cells.status(row.device)}</TableCell>
-                <TableCell>{cells.subscription(row)}</TableCell>
+                <TableCell>
+                  {cells.subscription(row)}
+                  <SubscriptionNotice row={row} onAction={onAction} />
+                </TableCell>
                 <TableCell>{cells.battery(row.device)}</TableCell>
                 <TableCell>{cells.lastContact(row.device)}</TableCell>
                 <TableCell align="right">
@@ -134,6 +168,7 @@ export function DeviceList({
               <dt>{t('device.lastContact')}</dt>
               <dd>{cells.lastContact(row.device)}</dd>
             </Box>
+            <SubscriptionNotice row={row} onAction={onAction} />
             <Box sx={{ mt: 2 }}>
               <LocateButton device={shown(row.device)} layout="card" onPosition={onPosition} />
             </Box>

@@ -35,6 +35,17 @@ export function subscriptionState(device: { id: string; subscriptionStatus: 'act
   return subscription.status === 'paused' ? 'paused' : 'active';
 }
 
+/**
+ * Whether confirming "renew" charges now: starting a subscription charges its first period, and
+ * renewing a paused one charges a new period once its paid period has ended; within it, nothing.
+ */
+export function renewChargesNow(subscription: Subscription | undefined, now = new Date()): boolean {
+  return !subscription || new Date(subscription.currentPeriodEnd) <= now;
+}
+
+/** The plan a renewal is charged on: a waiting plan change, else the plan in force. */
+export const renewalPlanOf = (subscription: Subscription): Plan => subscription.nextPlan ?? subscription.plan;
+
 export function pauseCall(subscription: Subscription): ApiCall {
   return { method: 'POST', path: '/api/stripe/subscription/pause-subscription', body: { subscriptionId: subscription.id } };
 }
