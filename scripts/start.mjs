@@ -23,6 +23,11 @@ function writable() {
   }
 }
 
+// `.env` in the folder `npm start` runs in, when there is one; a variable set in the environment
+// wins over the file. Read here rather than with Node's --env-file-if-exists, which writes a plain
+// line of its own when the file is missing, in a log that is otherwise JSON.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
 /**
  * A line of the start before the server's logger exists, in its format: a JSON record as pino
  * writes it unless a terminal shows it (LOG_FORMAT as server/logging/logger.ts reads it).
