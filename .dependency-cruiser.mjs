@@ -20,6 +20,9 @@ const PLATFORM = [
   'server/multitenancy/',
   // The server's translator (the language routes are the languages module).
   'server/localization/',
+  // The one log format, its redaction and request lines; the Prometheus registry and its endpoints.
+  'server/logging/',
+  'server/metrics/',
 ];
 /** What wires the modules into one server, and the demo data that spans them all. */
 const APP = ['server/app[.]ts$', 'server/main[.]ts$', 'server/cluster/', 'server/web/', 'server/seed/'];

@@ -23,15 +23,31 @@ function writable() {
   }
 }
 
+// `.env` in the folder `npm start` runs in, when there is one; a variable set in the environment
+// wins over the file. Read here rather than with Node's --env-file-if-exists, which writes a plain
+// line of its own when the file is missing, in a log that is otherwise JSON.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
+/**
+ * A line of the start before the server's logger exists, in its format: a JSON record as pino
+ * writes it unless a terminal shows it (LOG_FORMAT as server/logging/logger.ts reads it).
+ */
+function fatal(msg) {
+  const format = (process.env.LOG_FORMAT ?? '').trim().toLowerCase();
+  const json = format === 'json' || (format !== 'pretty' && !process.stdout.isTTY);
+  process.stdout.write(json ? `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg })}\n` : `${msg}\n`);
+}
+
 if (cluster.isPrimary && bundleIsStale()) {
+  // Said by the server's log (server/main.ts), so the start writes one format.
   if (writable()) {
     const started = Date.now();
     await bundleServer();
-    console.log(`Server compiled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    process.env.VIGIL_COMPILED_MS = String(Date.now() - started);
   } else if (fs.existsSync(bundle)) {
-    console.warn(`The install is read-only and ${path.relative(process.cwd(), bundle)} is older than the sources: starting it as built (\`npm run build\` makes a new one).`);
+    process.env.VIGIL_START_WARNING = `The install is read-only and ${path.relative(process.cwd(), bundle)} is older than the sources: starting it as built (\`npm run build\` makes a new one).`;
   } else {
-    console.error(`The install is read-only and has no ${bundle}: run \`npm run build\` before starting it.`);
+    fatal(`The install is read-only and has no ${bundle}: run \`npm run build\` before starting it.`);
     process.exit(1);
   }
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type Provider from 'oidc-provider';
 import type { Config } from './config';
@@ -58,6 +58,12 @@ import { deviceStockModule } from './device-stock';
 import { pushModule } from './push';
 import type { ModuleContext } from './module-context';
 import { JobQueue } from './jobs';
+import { jobQueueMetrics } from './jobs/metrics';
+import { createLogger } from './logging/logger';
+import { RequestLines } from './logging/request-line';
+import { installMetrics } from './web/metrics';
+import { metricsRoute } from './metrics/endpoint';
+import { probeRoutes } from './web/probes';
 import { StartPhases } from './cluster/start-phases';
 
 export interface Server {
@@ -101,7 +107,9 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
 
   const compiles = new DeferredCompiles();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // One log for the whole process (server/logging): JSON or words, nothing personal, one line a request.
+    loggerInstance: createLogger(config) as FastifyBaseLogger,
+    logController: new RequestLines(),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -126,6 +134,7 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
   });
 
   database.health.setLog(app.log);
+  installMetrics(app, database, config);
   // Before any route registers: every /api route then declares the refusals the hooks give.
   declareCommonRefusals(app);
   installSecurityHeaders(app, config);
@@ -162,6 +171,8 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
   // Feature modules: one plugin per folder, each given the same context.
   // One job queue per node (server/jobs): modules register their kinds; it runs once the server is ready.
   const jobs = new JobQueue(db, { log: app.log });
+  const unreportJobs = jobQueueMetrics({ db, kinds: () => jobs.kindNames });
+  app.addHook('onClose', async () => unreportJobs());
   if (config.workers) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
   await app.register(backupModule, { database, config, jobs });
@@ -189,6 +200,8 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
   await app.register(userOverviewRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(setupRoutes, { config, db, demoPassword: DEMO_PASSWORD });
+  await app.register(probeRoutes, { db });
+  await app.register(metricsRoute, { config });
   await app.register(webRoutes, { config, db });
   await time('ready hooks', async () => { await app.ready(); });
   phases.report(app.log);

@@ -64,6 +64,14 @@ export interface Config {
   /** Build the web app on start when dist/ is missing or older than its sources. */
   buildWeb: boolean;
   logLevel: string;
+  /** LOG_FORMAT: 'json' (one JSON object a line), 'pretty' (pino-pretty, words), or 'auto' (the default): pretty in a terminal, JSON otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
+  /**
+   * Prometheus metrics (server/metrics). METRICS_PORT: a listener of their own (-1, the default, is
+   * none; 0 any free port) on METRICS_HOST (loopback by default). METRICS_TOKEN: a bearer token
+   * every scrape must send; with it /metrics is also served on PORT. Without either, no /metrics.
+   */
+  metrics: { port: number; host: string; token: string };
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
   /** The first host administrator, created on start when no host user exists (production installs). */
@@ -227,6 +235,14 @@ function historyRetention(env: NodeJS.ProcessEnv): { defaultDays: HistoryClass; 
   return { maxDays, defaultDays: historyClass('RETENTION_HISTORY_DEFAULT_DAYS', env.RETENTION_HISTORY_DEFAULT_DAYS, Math.min(HISTORY_DEFAULT_DAYS, maxDays) as HistoryClass, maxDays) };
 }
 
+/** LOG_FORMAT: a set value other than the three is refused, never guessed. */
+function logFormat(value: string | undefined): Config['logFormat'] {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'auto';
+  if (v === 'auto' || v === 'pretty' || v === 'json') return v;
+  throw new Error(`LOG_FORMAT must be json, pretty or auto, not "${value}"`);
+}
+
 function positive(value: string | undefined): number | undefined {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
@@ -283,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     buildWeb: flag(env.BUILD_WEB, true),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
+    metrics: { port: Number(env.METRICS_PORT ?? -1), host: env.METRICS_HOST || '127.0.0.1', token: env.METRICS_TOKEN ?? '' },
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 3600),
     firstAdmin: { userName: env.ADMIN_USERNAME ?? 'admin', email: env.ADMIN_EMAIL ?? 'admin@localhost', password: env.ADMIN_PASSWORD ?? '' },
     signInLimit: {

@@ -10,6 +10,7 @@ import { channelsFor, receiversOf, type Receiver } from './receivers';
 import { insertMessages, type AlarmMessageRow } from './channels/in-app';
 import { notifyLive, type AckNotice } from './channels/live';
 import { ackPushJob } from './channels/push';
+import { countAcknowledged } from './metrics';
 
 /** Who took an alarm, as the acknowledgment hooks are told. */
 export interface Acknowledgment {
@@ -43,6 +44,7 @@ export async function acknowledgeEvent(trx: Db, eventId: string, userId: string)
     .returning('event_id')
     .executeTakeFirst();
   if (!inserted) return { first: false, mailed: false };
+  countAcknowledged(event.type);
   const user = await trx.selectFrom('users').select(['name', 'surname', 'user_name', 'email']).where('id', '=', userId).executeTakeFirst();
   const name = user ? `${user.name} ${user.surname}`.trim() || user.user_name || user.email : '';
   const receivers = (await receiversOf(trx, [event.device_id])).get(event.device_id) ?? [];

@@ -11,6 +11,7 @@ import { notifyLive } from './channels/live';
 import { addressJobs, alarmMails } from './channels/mail';
 import { pushJobs } from './channels/push';
 import { smsJobs } from './channels/sms';
+import { countDelivered } from './metrics';
 
 export interface DeliverOptions {
   /** PUBLIC_URL (links in the texts). */
@@ -60,6 +61,7 @@ export async function notifyReceivers(trx: Db, events: readonly AlarmEvent[], re
   const jobs = [...smsJobs(on('sms'), reminder), ...pushJobs(on('push'), reminder), ...(opts.addressLater ? addressJobs(on('mail'), on('inApp'), reminder) : [])];
   await queueMails(trx, mails);
   await insertMessages(trx, messages.rows);
+  countDelivered('inApp', messages.rows.map((r) => new Date(r.event_time)));
   await notifyLive(trx, messages.notices);
   if (jobs.length) await enqueueJobs(trx, jobs);
   return mails.length > 0 || jobs.length > 0;

@@ -4,6 +4,7 @@ import { notifyReceivers, type DeliverOptions } from './deliver';
 import { scheduleEscalations } from './escalate';
 import type { AlarmEvent } from './event';
 import { receiversOf } from './receivers';
+import { countRaised } from './metrics';
 
 /** PUBLIC_URL when a caller passes none (scripts, tests): the environment's, as loadConfig reads it. */
 const defaultPublicUrl = () => (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
@@ -33,6 +34,7 @@ export async function recordEvents(trx: Db, events: readonly AlarmEvent[], opts:
       })),
     )
     .execute();
+  countRaised(events.map((e) => e.type));
   const receivers = await receiversOf(trx, [...new Set(events.map((e) => e.deviceId))]);
   const queued = await notifyReceivers(trx, events, receivers, { ...opts, publicUrl: opts.publicUrl ?? defaultPublicUrl() });
   await scheduleEscalations(trx, events);

@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
+import type { Logger } from 'pino';
+import { serveClusterMetrics } from './metrics';
 import { readyBanner } from './banner';
 import { SLOT_ENV, isWorkerReady } from './messages';
 
@@ -19,8 +21,6 @@ interface Slot {
   delay: number;
 }
 
-const say = (line: string) => console.log(`supervisor: ${line}`);
-const warn = (line: string) => console.error(`supervisor: ${line}`);
 
 /**
  * `npm start`'s primary process: forks config.apiWorkers API workers (node:cluster; they share
@@ -28,7 +28,10 @@ const warn = (line: string) => console.error(`supervisor: ${line}`);
  * dies and stops them all on SIGINT or SIGTERM. Workers start one at a time, each once the one
  * before reports ready, so migrations, table syncs and seeding never run in two processes at once.
  */
-export function runSupervisor(config: Config, startedAt: number): void {
+export function runSupervisor(config: Config, startedAt: number, log: Logger): void {
+  const say = (line: string) => log.info(`supervisor: ${line}`);
+  const warn = (line: string) => log.warn(`supervisor: ${line}`);
+  serveClusterMetrics(config, log);
   if (!config.databaseUrl && Number(process.env.API_WORKERS) > 1) {
     say(`API_WORKERS=${process.env.API_WORKERS} ignored: the embedded database (PGlite) lives in one process, so one API worker serves. Set DATABASE_URL to run more.`);
   }
@@ -52,7 +55,7 @@ export function runSupervisor(config: Config, startedAt: number): void {
       starting = undefined;
       if (!served) {
         served = true;
-        console.log(readyBanner(config, (Date.now() - startedAt) / 1000, message.notes));
+        log.info(readyBanner(config, (Date.now() - startedAt) / 1000, message.notes));
       } else {
         say(`worker ${slot.number} (pid ${worker.process.pid}) ready`);
       }

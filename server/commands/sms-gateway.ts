@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { httpSmsGateway } from '../sms/http-gateway';
+import { httpSmsGateway, logSms } from '../sms/http-gateway';
 
 /**
  * Where commands with the text-message flag go: 'log' (the default) writes the message to the
@@ -15,8 +15,8 @@ export interface SmsGateway {
 export function logSmsGateway(log: FastifyBaseLogger): SmsGateway {
   return {
     name: 'log',
-    async send(to, text) {
-      log.info({ sms: { to, text } }, `SMS to ${to}: ${text}`);
+    async send(_to, text) {
+      logSms(log, text);
     },
   };
 }

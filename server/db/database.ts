@@ -6,7 +6,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvid
 import pg from 'pg';
 import { DatabaseHealth, type HealthLog } from './health';
 import { attachDatabaseParts } from './notifications';
-import { openPostgres, waitForDatabase } from './postgres';
+import { openPostgres, waitForDatabase, type PoolStats } from './postgres';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './tables';
 import * as m001 from './migrations/001_foundation';
@@ -54,6 +54,8 @@ export interface DatabaseHandle {
   health: DatabaseHealth;
   /** The embedded database itself (backups dump its data folder); absent on PostgreSQL. */
   pglite?: PGlite;
+  /** The connection pool's state (PostgreSQL; PGlite has one in-process connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
       db,
       kind: 'postgres',
       health: parts.health,
+      poolStats: parts.poolStats,
       close: async () => {
         await parts.close();
         await db.destroy();

@@ -25,9 +25,17 @@ export function describeDatabase(url: string): string {
   }
 }
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface PostgresParts {
   /** The pool as Kysely sees it: refuses at once while the database is known to be away. */
   pool: PostgresPool;
+  /** The pool's connections now: open, idle, and callers waiting for one (metrics). */
+  poolStats(): PoolStats;
   health: DatabaseHealth;
   notifications: Notifications & { close(): Promise<void> };
   close(): Promise<void>;
@@ -64,6 +72,7 @@ export function openPostgres(url: string, log: HealthLog = CONSOLE_LOG): Postgre
   const notifications = postgresNotifications(url, health);
   return {
     pool,
+    poolStats: () => ({ total: raw.totalCount, idle: raw.idleCount, waiting: raw.waitingCount }),
     health,
     notifications,
     async close() {

@@ -5,6 +5,7 @@ import { runWithPriority, type Priority } from '../db/priority';
 import { POOL_SIZE } from '../db/postgres';
 import { translate } from '../localization/texts';
 import { AbpError, sendAbpError } from './errors';
+import { admissionLoad, admissionRefusals, admissionWaits } from './admission-metrics';
 
 // A list call may hold two connections at once (count and page): ADMISSION_MAX_IN_FLIGHT of 4
 // leaves at least 2 of the pool's for sign-in, ingest and alarms.
@@ -153,14 +154,21 @@ export function installAdmission(app: FastifyInstance, config: Pick<Config, 'adm
     app.log.warn({ maxInFlight: limits.maxInFlight, pool: POOL_SIZE }, 'admission: back-office calls may take every database connection; sign-in and ingest would wait');
   }
   const gate = new AdmissionGate(limits);
+  const unreport = admissionLoad.add(gate);
+  app.addHook('onClose', async () => unreport());
   app.addHook('onRequest', (request, reply, done) => {
     const priority = priorityOf(request.method, request.url);
     runWithPriority(priority, () => {
       const scope = new AsyncResource('vigil:request');
       scopes.set(request, scope);
       if (priority === 'important') return done();
+      const arrived = performance.now();
       const cancel = gate.enter((outcome) => {
-        if (!outcome.admitted) return shed(request, reply, outcome.retryAfter);
+        if (!outcome.admitted) {
+          admissionRefusals.inc();
+          return shed(request, reply, outcome.retryAfter);
+        }
+        admissionWaits.observe((performance.now() - arrived) / 1000);
         // 'close' comes when the answer is sent or the client has gone: the place frees either way.
         reply.raw.once('close', outcome.release);
         scope.runInAsyncScope(done);

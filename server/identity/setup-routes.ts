@@ -68,7 +68,7 @@ export async function setupRoutes(app: Api, opts: { config: Config; db: Db; demo
       if (await userNameTaken(trx, userName, email)) throw badRequest(translate('setup.taken', lang), [{ members: ['userName', 'email'], message: translate('setup.taken', lang) }]);
       await createHostAdmin(trx, { userName, email, password: body.password });
     });
-    request.log.warn({ ip: request.ip, userName }, 'setup: host administrator created');
+    request.log.warn({ ip: request.ip }, 'setup: host administrator created');
   }
 
   app.get(

@@ -1,4 +1,5 @@
 import type { Fix } from '../protocols/types';
+import { countIngested } from './metrics';
 
 /**
  * The evaluation window (docs/decisions/015-tracking-ingest-evaluation-alarms.md). Traccar stores a fix whatever its time and
@@ -104,6 +105,7 @@ export class IngestCounters {
 
   add(outcome: Outcome, n = 1): void {
     this.total[outcome] += n;
+    countIngested(outcome, n);
   }
 
   /** Counts since the previous call (for the periodic log line). */

@@ -88,7 +88,8 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   const within = parts.limits.take(uniqueId, remote);
   if (good.length === 0) {
     keep(parts, { uniqueId, payload, remote, outcome: 'rejected', detail: reason ?? null });
-    log.info({ uniqueId, remote, reason }, 'ingest: message refused');
+    // The device's IMEI is kept in the message ring (Troubleshooting), never in the log.
+    log.info({ remote, reason }, 'ingest: message refused');
     return { status: 400 };
   }
   if (!within && !good.some((f) => f.alarm !== null)) {
@@ -100,7 +101,7 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   const device: DeviceInfo | null = known === undefined ? await parts.directory.resolve(uniqueId) : known;
   if (!device) {
     parts.pipeline.record({ uniqueId, device: null, payload, remote, outcome: 'unknownDevice' });
-    log.warn({ uniqueId, remote }, 'ingest: unknown device');
+    log.warn({ remote }, 'ingest: a message from a device that is not registered (kept in the unknown devices\' ring)');
     // Traccar answers 400 to the query form and 404 to the JSON one (OsmAndProtocolDecoder); Vigil
     // answers 200 to both, so the answer never tells which IMEIs are watches in use: knowing one
     // is the protocol's only credential (docs/decisions/026-ingest-abuse-and-bad-input.md).
@@ -108,7 +109,7 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   }
   const refused = parsed.ok ? parsed.fixes.length - good.length : 0;
   // In a batch of buffered locations the good ones are kept; the bad ones are named in the log.
-  if (reason) log.info({ uniqueId, reason, refused }, 'ingest: locations refused in a batch');
+  if (reason) log.info({ device: device.id, reason, refused }, 'ingest: locations refused in a batch');
   const { command } = await parts.pipeline.submit({ uniqueId, device, payload, remote, fixes: good, detail: reason ? `${refused} refused: ${reason}` : null });
   // A HEAD answer carries no body: the command waits for the next message.
   return command && request.method !== 'HEAD' ? { status: 200, command } : { status: 200 };

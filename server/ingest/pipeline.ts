@@ -170,7 +170,7 @@ export class IngestPipeline {
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
         this.refused.putBack(logs);
       } else if (batch.length + logs.length <= 1) {
-        this.log.error({ err, device: batch[0]?.uniqueId }, 'ingest: message could not be stored');
+        this.log.error({ err, device: batch[0]?.device.id }, 'ingest: message could not be stored');
         for (const p of batch) p.reject(err instanceof Error ? err : new Error(String(err)));
       } else {
         this.log.warn({ err, size: batch.length }, 'ingest: batch failed, storing its messages one by one');
@@ -180,7 +180,7 @@ export class IngestPipeline {
             await this.write([p], []);
             this.settle([p]);
           } catch (one) {
-            this.log.error({ err: one, device: p.uniqueId }, 'ingest: message could not be stored');
+            this.log.error({ err: one, device: p.device.id }, 'ingest: message could not be stored');
             p.reject(one instanceof Error ? one : new Error(String(one)));
           }
         }
@@ -203,14 +203,14 @@ export class IngestPipeline {
       return;
     } catch (err) {
       if (isConnectionError(err)) return this.refused.putBack(logs);
-      if (logs.length === 1) return void this.log.error({ err, device: logs[0]!.uniqueId }, 'ingest: refused message could not be kept');
+      if (logs.length === 1) return void this.log.error({ err, device: logs[0]!.device?.id ?? null }, 'ingest: refused message could not be kept');
     }
     for (const [i, l] of logs.entries()) {
       try {
         await this.write([], [l]);
       } catch (err) {
         if (isConnectionError(err)) return this.refused.putBack(logs.slice(i));
-        this.log.error({ err, device: l.uniqueId }, 'ingest: refused message could not be kept');
+        this.log.error({ err, device: l.device?.id ?? null }, 'ingest: refused message could not be kept');
       }
     }
   }

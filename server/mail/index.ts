@@ -5,7 +5,7 @@ import { kickJobs, type JobQueue } from '../jobs';
 import { createTransport } from './transport';
 import { mailJobKind } from './worker';
 
-export { queueMail, queueMails, MAIL_SEND, type OutgoingMail } from './outbox';
+export { queueMail, queueMails, onMailSent, MAIL_SEND, type OutgoingMail, type SentMail } from './outbox';
 
 /** Asks this node's job worker to look at the queue now (after queueing an urgent mail, an alarm). */
 export function kickMail(): void {

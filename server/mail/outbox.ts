@@ -8,14 +8,28 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   tenantId?: string | null;
+  /** What caused the mail, for the metrics of whoever listens (onMailSent): a bounded word, never personal. */
+  tag?: string;
+  /** When what the mail tells of happened (an alarm's fix), for the metrics' delivery time. */
+  since?: Date;
 }
+
+/** What a sent mail's job carried, as onMailSent observers are told. */
+export interface SentMail {
+  mailId: string;
+  tag?: string;
+  since?: string;
+}
+
+/** Told of every mail the transport accepted (modules count their own mail in the metrics). */
+export const onMailSent: ((mail: SentMail) => void)[] = [];
 
 /** The job kind that delivers one mail_outbox row (server/mail/worker.ts). */
 export const MAIL_SEND = 'mail.send';
 
 declare module '../jobs/catalogue' {
   interface JobPayloads {
-    [MAIL_SEND]: { mailId: string };
+    [MAIL_SEND]: SentMail;
   }
 }
 
@@ -26,13 +40,12 @@ declare module '../jobs/catalogue' {
  */
 async function insertMails(db: Kysely<Database>, mails: readonly OutgoingMail[]): Promise<string[]> {
   const rows = mails.map((mail) => ({ id: randomUUID(), tenant_id: mail.tenantId ?? null, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null }));
+  const payloads = mails.map((mail, i): SentMail => ({ mailId: rows[i]!.id, ...(mail.tag ? { tag: mail.tag } : {}), ...(mail.since ? { since: mail.since.toISOString() } : {}) }));
+  // Both in one statement (a data-modifying CTE always runs), due together at the statement's now().
   await db
-    .with('m', (qb) => qb.insertInto('mail_outbox').values(rows).returning(['id', 'next_attempt_time']))
+    .with('m', (qb) => qb.insertInto('mail_outbox').values(rows))
     .insertInto('jobs')
-    .columns(['id', 'kind', 'payload', 'run_at'])
-    .expression((eb) =>
-      eb.selectFrom('m').select([sql<string>`gen_random_uuid()`.as('id'), sql<string>`${MAIL_SEND}::text`.as('kind'), sql<string>`jsonb_build_object('mailId', m.id)`.as('payload'), 'm.next_attempt_time'])
-    )
+    .values(payloads.map((payload) => ({ id: randomUUID(), kind: MAIL_SEND, payload: JSON.stringify(payload), run_at: sql<Date>`now()` })))
     .execute();
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { JobQueue, type JobKind } from '../jobs';
-import { MAIL_SEND } from './outbox';
+import { MAIL_SEND, onMailSent } from './outbox';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
 /** Attempts before a mail is marked failed; waits grow 30 s, 1 min, 2 min, ... */
@@ -42,6 +42,7 @@ export function mailJobKind(db: Db, transport: MailTransport, from: string): Job
         throw err;
       }
       await db.updateTable('mail_outbox').set({ status: 'sent', sent_time: new Date(), attempts: mail.attempts + 1, last_error: null }).where('id', '=', mail.id).execute();
+      for (const observe of onMailSent) observe(job.payload);
     },
   };
 }

@@ -4,6 +4,8 @@ import { periodicJob, type NoPayload } from '../jobs';
 import { reclassify } from '../history/reclassify';
 import { runHistoryRetention, syncHostDefault } from './history-run';
 import { runLogRetention } from './log-retention';
+import { outboxFolder } from '../mail/transport';
+import { pruneOutboxFiles } from '../mail/outbox-files';
 import { HISTORY_MOVE_JOB, historyRetentionRoutes } from './history-routes';
 
 export { runLogRetention } from './log-retention';
@@ -29,7 +31,10 @@ export async function retentionModule(app: FastifyInstance, ctx: ModuleContext):
   const periodic = periodicJob(db, LOG_RETENTION_JOB, DAY_MS, async () => {
     const started = performance.now();
     const run = await runLogRetention(db, config.retention);
-    app.log.info({ ...run, ms: Math.round(performance.now() - started) }, 'retention run: old logs and sent mail removed');
+    // Mail written to the outbox folder (no SMTP_URL) is kept as long as sent mail is.
+    const folder = outboxFolder(config);
+    const outboxFiles = folder ? await pruneOutboxFiles(folder, new Date(Date.now() - config.retention.sentMailDays * DAY_MS)) : 0;
+    app.log.info({ ...run, outboxFiles, ms: Math.round(performance.now() - started) }, 'retention run: old logs and sent mail removed');
     const history = await runHistoryRetention(db);
     app.log.info(history, 'retention run: old history dropped');
   });

@@ -33,8 +33,12 @@ export function buildWebIfNeeded(distDir: string, log: (msg: string) => void): v
     // Vite builds for whatever NODE_ENV says, and the test runner sets 'test': the product's build
     // is the production one, wherever it is started from.
     env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
+    // Vite's own lines go through the log, so the start writes one format.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error('The web app did not build; see the output above.');
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  if (result.status !== 0) throw new Error(`The web app did not build:\n${output}`);
+  if (output) log(`Vite: ${output}`);
   log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type TestServer } from '../support/server';
+import { connects, freePort, ownAddress, startServer, type TestServer } from '../support/server';
 import { signIn } from '../support/sign-in';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/seed/demo';
 import { guardDemoAccounts } from '../../server/seed/demo-guard';
@@ -46,26 +44,6 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   }
   return { url, port, output: () => output };
 }
-
-/** Whether a TCP connection to host:port is accepted. */
-function connects(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 2_000 }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-/** One of this machine's own addresses that is not loopback, if it has one. */
-const ownAddress = Object.values(os.networkInterfaces())
-  .flat()
-  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 const setup = (url: string, body: Record<string, string>) =>
   fetch(`${url}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './server';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,4 +31,49 @@ export async function npmRun(name: 'backup' | 'restore' | 'admin', args: string[
     });
     child.stdin?.end(input);
   });
+}
+
+export interface RunningProduct {
+  url: string;
+  child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, as an operator's service manager stops it; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` as a real process (its own process group), on a free port, the given settings over
+ * the harness's (loopback, no web build, no watch ports), ready once GET /health answers 200.
+ */
+export async function startProduct(env: Record<string, string>, readyMs = 180_000): Promise<RunningProduct> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const url = `http://127.0.0.1:${port}`;
+  const base = { ...process.env };
+  for (const name of ['HOST', 'DEMO', 'SEED_DEMO', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'DATABASE_URL', 'DATA_DIR', 'API_WORKERS', 'WORKERS', 'LOG_FORMAT', 'METRICS_PORT', 'METRICS_TOKEN']) delete base[name];
+  const child = spawn(...npmStartCommand(), {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...base, PORT: String(port), HOST: '127.0.0.1', INGEST_PORT: '-1', WATCH_PORT: '-1', EVIEW_PORT: '-1', PUBLIC_URL: url, BUILD_WEB: 'false', ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + readyMs;
+  for (;;) {
+    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop().catch(() => undefined);
+      throw new Error(`npm start did not get ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, child, output: () => output, stop };
 }

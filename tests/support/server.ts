@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import os from 'node:os';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config';
 import { createServer, type Server } from '../../server/app';
@@ -32,6 +33,26 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
     });
   });
 }
+
+/** Whether a TCP connection to host:port is accepted. */
+export function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2_000 }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** One of this machine's own addresses that is not loopback, if it has one. */
+export const ownAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 /** Creates a database of its own on the PostgreSQL server, so runs never see each other's rows. */
 export async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -7,6 +7,7 @@ import { loadAlarmEvent } from '../event';
 import { loadRenderContext, reminderSubject, renderAlarm } from '../render';
 import { groupsByEventAndLanguage, type ChannelConfig, type Delivery } from './delivery';
 import { addAddressToMessages } from './in-app';
+import { ALARM_MAIL_TAG } from '../metrics';
 
 /**
  * The mail channel. Without a geocoder the mails are queued with the alarm, in its transaction.
@@ -28,7 +29,7 @@ export interface AlarmAddressJob {
 
 /** The mails of deliveries, as rendered (subject with the reminder, text and HTML). */
 export function alarmMails(deliveries: readonly Delivery[]): OutgoingMail[] {
-  return deliveries.map(({ event, receiver, rendered }) => ({ to: receiver.email, subject: rendered.subject, text: rendered.text, html: rendered.html, tenantId: event.tenantId }));
+  return deliveries.map(({ event, receiver, rendered }) => ({ to: receiver.email, subject: rendered.subject, text: rendered.text, html: rendered.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, since: event.time }));
 }
 
 /** The alarm.address jobs of a batch's mail and in-app deliveries. */
@@ -57,7 +58,7 @@ async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: Ch
   const userIds = Array.isArray(p.userIds) ? p.userIds.map(String) : [];
   await db.transaction().execute(async (trx) => {
     await completeJob(trx, job);
-    await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId })));
+    await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, since: event.time })));
     await addAddressToMessages(trx, event.id, userIds, written.inAppText, full.inAppText);
   });
   return emails.length > 0;

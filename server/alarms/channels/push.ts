@@ -7,6 +7,7 @@ import { addressOfEvent } from '../address';
 import { loadAlarmEvents } from '../event';
 import { loadRenderContext, reminderSubject, renderAlarm } from '../render';
 import { groupsByEventAndLanguage, type ChannelEnv, type Delivery } from './delivery';
+import { countDelivered, countFailed } from '../metrics';
 
 /**
  * The push channel: one `alarm.push` job per batch of alarms (a thousand watches leaving at once
@@ -69,7 +70,10 @@ export function pushJobKinds(db: Db, { config, log }: ChannelEnv, geocoder: Geoc
         const payload = alarmPayload({ eventId: event.id, messageId: event.id, type: event.type, deviceName: event.deviceName, time: event.time, title: reminderSubject(rendered.subject, reminder, language), body });
         return { userIds: Array.isArray(g.userIds) ? g.userIds.map(String) : [], payload };
       });
-      await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
+      const outcomes = await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
+      const sent = outcomes.filter((o) => o.status === 'sent').length;
+      countDelivered('push', sent ? [...events.values()].map((e) => e.time) : [], sent);
+      countFailed('push', outcomes.length - sent);
     },
   };
   const pushSend: JobKind<typeof PUSH_JOB> = {

@@ -5,6 +5,7 @@ import { loadAlarmEvent } from '../event';
 import { alarmLink, timeZonesOf } from '../render';
 import type { ChannelEnv, Delivery } from './delivery';
 import { renderAlarmSms } from './sms-text';
+import { countDelivered, countFailed } from '../metrics';
 
 /**
  * The SMS channel: one `alarm.sms` job per number, sent in the background through the gateway
@@ -44,7 +45,13 @@ export function smsJobKind(db: Db, { config, log }: ChannelEnv): JobKind<typeof 
       if (!event) return;
       const zones = await timeZonesOf(db, [event.tenantId]);
       const text = renderAlarmSms({ type: event.type, deviceName: event.deviceName, time: event.time, timeZone: zones.get(event.tenantId) ?? 'UTC', language: String(p.language), link: alarmLink(config.publicUrl, event.id) });
-      await sendAlarmSms(config, String(p.to), text, log);
+      try {
+        await sendAlarmSms(config, String(p.to), text, log);
+      } catch (err) {
+        countFailed('sms');
+        throw err;
+      }
+      countDelivered('sms', [event.time]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from './limits';
 import { ProtocolPort } from './port';
 import { TcpIngest } from './receive';
 import { LiveSessions } from './sessions';
+import { watchConnections } from '../metrics';
 
 /** The setting that names each protocol's port (WATCH_PORT, EVIEW_PORT). */
 const PORT_SETTING: Record<TcpProtocolName, 'watchPort' | 'eviewPort'> = { watch: 'watchPort', eview: 'eviewPort' };
@@ -32,7 +33,9 @@ export async function watchPorts(app: FastifyInstance, ctx: ModuleContext, direc
       app.log.info({ port: ctx.config[setting], protocol: port.codec.name }, 'watch protocol listening');
     }
   });
+  const unreport = ports.map(({ port }) => watchConnections.add(port));
   app.addHook('onClose', async () => {
+    for (const stop of unreport) stop();
     await unlisten();
     sessions.stop();
     await Promise.all(ports.map(({ port }) => port.close()));
