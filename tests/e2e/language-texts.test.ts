@@ -42,4 +42,20 @@ describe('language texts in a real browser', () => {
     await page.getByRole('menuitem', { name: 'Dansk' }).click();
     await page.getByRole('heading', { name: override }).waitFor(WAIT);
   });
+
+  it('resets the override to the shipped Danish text', async () => {
+    await page.goto(`${server.url}/language-management/texts`);
+    await page.getByRole('combobox', { name: 'Ressource' }).click(WAIT);
+    await page.getByRole('option', { name: 'admin', exact: true }).click();
+    await page.getByLabel('Søg i nøgler og tekster').fill('dashboard.title');
+    const reset = page.getByRole('button', { name: 'Nulstil dashboard.title til standardteksten', exact: true });
+    const restored = page.waitForResponse((r) => r.url().includes('/api/language-management/language-texts/admin/da-DK/dashboard.title/restore') && r.request().method() === 'PUT');
+    await reset.click(WAIT);
+    expect((await restored).status()).toBe(200);
+    await page.getByRole('cell', { name: /^Oversigt/ }).waitFor(WAIT);
+    // Shipped again: nothing left to reset.
+    await expect.poll(() => reset.count()).toBe(0);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Oversigt' }).waitFor(WAIT);
+  });
 });

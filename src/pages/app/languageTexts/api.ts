@@ -32,3 +32,8 @@ export async function fetchResources(signal: AbortSignal): Promise<string[]> {
 export async function saveText(text: Pick<LanguageText, 'resourceName' | 'cultureName' | 'name'>, value: string): Promise<void> {
   await api('put', '/api/language-management/language-texts/{resourceName}/{cultureName}/{name}', { params: text, body: { value } });
 }
+
+/** PUT /{resourceName}/{cultureName}/{name}/restore: back to the shipped translation. */
+export async function restoreText(text: Pick<LanguageText, 'resourceName' | 'cultureName' | 'name'>): Promise<void> {
+  await api('put', '/api/language-management/language-texts/{resourceName}/{cultureName}/{name}/restore', { params: text });
+}
