@@ -3,6 +3,8 @@ import { isNullable, nonNullTypes } from '../../common/schema/naming';
 import { checkRecordRules, describeErrors, type SchemaError } from '../../common/schema/validation';
 import { badRequest, conflict } from '../http/errors';
 import { translate } from '../localization/texts';
+import type { Db } from '../db/database';
+import { seesEveryTenant, tenantDisplayName } from '../multitenancy/tenant-names';
 import { SYSTEM_FIELD_COLUMNS, fieldLabel, type DynamicDb, type ResourceModel } from './resource-model';
 import { sanitizeRichTextIn } from './rich-text';
 
@@ -42,6 +44,27 @@ export function checkRules(model: ResourceModel, record: Record<string, unknown>
 }
 
 /**
+ * A reference to a live record of another tenant than the one written to, as a host user who sees
+ * every tenant may send it (the tenant filter on All): refused with what it is, whose record it is
+ * and what to choose instead, not as a bare "is invalid" on a field the form may not show.
+ */
+async function otherTenantReference(db: DynamicDb, model: ResourceModel, target: ResourceModel, field: string, value: string, tenantId: string | null, request: FastifyRequest) {
+  if (!seesEveryTenant(request)) return undefined;
+  const found = await db.selectFrom(target.table).select('tenant_id').where('id', '=', value).where('is_deleted', '=', false).executeTakeFirst();
+  if (!found) return undefined;
+  const owner = (found.tenant_id as string | null) ?? null;
+  if (owner === tenantId) return undefined;
+  const lang = request.language;
+  const names = db as unknown as Db;
+  const message = translate('errors.referenceInAnotherTenant', lang, {
+    field: fieldLabel(model.schema, field, lang),
+    tenant: await tenantDisplayName(names, owner, lang),
+    target: await tenantDisplayName(names, tenantId, lang),
+  });
+  return badRequest(message, [{ message, members: [field] }], 'Vigil:ReferenceInAnotherTenant');
+}
+
+/**
  * References must name a live record the writer may see: a tenant resource's record of the same
  * tenant, or a host resource's record. Unique fields must be free among the tenant's live records.
  */
@@ -64,7 +87,11 @@ export async function checkReferencesAndUniques(
       const targetTenant = target.schema['x-resource'].scope === 'host' ? null : tenantId;
       let q = db.selectFrom(target.table).select('id').where('id', '=', String(value)).where('is_deleted', '=', false);
       q = targetTenant === null ? q.where('tenant_id', 'is', null) : q.where('tenant_id', '=', targetTenant);
-      if (!(await q.executeTakeFirst())) errors.push({ keyword: 'reference', instancePath: `/${field}`, params: {} });
+      if (!(await q.executeTakeFirst())) {
+        const elsewhere = target.schema['x-resource'].scope === 'host' ? undefined : await otherTenantReference(db, model, target, field, String(value), tenantId, request);
+        if (elsewhere) throw elsewhere;
+        errors.push({ keyword: 'reference', instancePath: `/${field}`, params: {} });
+      }
     }
     const unique = property['x-unique'];
     if (unique) {

@@ -16,6 +16,7 @@ import { listQuery, listResult, type ListParams } from './abpListQuery';
 import { queryString, type HttpClient, type QueryValue } from './apiFetch';
 import { httpClient } from './httpClient';
 import { registrationFor, type ResourceRegistration } from './resourceEndpoints';
+import { ownTenantHeaders } from './tenantFilter';
 
 /**
  * react-admin DataProvider over ABP-style application services (DESIGN.md, the contract):
@@ -76,6 +77,18 @@ export interface AbpMeta {
   endpoint?: string;
   /** Query name of a list filter taking several ids; without it getMany fetches each id. */
   idsFilter?: string;
+  /**
+   * The tenant a read or create works in (null: the host's own organisation), whatever the tenant
+   * filter shows: a create under All saves in the tenant its form chose, and its pickers list that
+   * tenant's records. Lists, reads and creates send it as `__tenant`.
+   */
+  tenant?: string | null;
+}
+
+/** The request option that sends `meta.tenant` as `__tenant`, or nothing. */
+function tenantOf(meta: unknown): { headers?: Record<string, string> } {
+  const headers = ownTenantHeaders((meta as AbpMeta | undefined)?.tenant);
+  return headers ? { headers } : {};
 }
 
 /** Read-only ABP audit fields: never sent back on update (the server owns them). */
@@ -104,9 +117,9 @@ export function createAbpDataProvider({ http, registrationFor: registered = regi
    * One list page as react-admin asked for it. ABP serves at most MAX_RESULT_COUNT rows a request,
    * so a larger page (an export asks for 1,000 and more) is read in consecutive requests.
    */
-  const pagedList = async <R extends RaRecord>(url: string, params: ListParams & { signal?: AbortSignal }): Promise<{ data: R[]; total: number }> => {
-    const signal = params.signal ? { signal: params.signal } : {};
-    if (!params.pagination) return listResult<R>((await http(url, { query: listQuery(params), ...signal })).json);
+  const pagedList = async <R extends RaRecord>(url: string, params: ListParams & { signal?: AbortSignal; meta?: unknown }): Promise<{ data: R[]; total: number }> => {
+    const options = { ...(params.signal ? { signal: params.signal } : {}), ...tenantOf(params.meta) };
+    if (!params.pagination) return listResult<R>((await http(url, { query: listQuery(params), ...options })).json);
     const perPage = Math.max(1, Math.floor(params.pagination.perPage));
     const page = Math.max(1, Math.floor(params.pagination.page));
     const base = listQuery({ ...params, pagination: undefined });
@@ -115,7 +128,7 @@ export function createAbpDataProvider({ http, registrationFor: registered = regi
     for (let skip = (page - 1) * perPage, left = perPage; left > 0; ) {
       const take = Math.min(left, MAX_RESULT_COUNT);
       const query: Record<string, QueryValue> = { ...base, [PAGED_QUERY.skipCount]: skip, [PAGED_QUERY.maxResultCount]: take };
-      const result = listResult<R>((await http(url, { query, ...signal })).json);
+      const result = listResult<R>((await http(url, { query, ...options })).json);
       data.push(...result.data);
       total = result.total;
       if (result.data.length < take) break;
@@ -129,7 +142,7 @@ export function createAbpDataProvider({ http, registrationFor: registered = regi
     `${endpoint(resource, meta)}/${encodeURIComponent(String(id))}`;
 
   const getOne = async <R extends RaRecord>(resource: string, params: { id: Identifier; meta?: unknown; signal?: AbortSignal }) => {
-    const { json } = await http<R>(item(resource, params.meta, params.id), { ...(params.signal ? { signal: params.signal } : {}) });
+    const { json } = await http<R>(item(resource, params.meta, params.id), { ...(params.signal ? { signal: params.signal } : {}), ...tenantOf(params.meta) });
     return { data: json ?? ({ id: params.id } as R) };
   };
 
@@ -149,6 +162,7 @@ export function createAbpDataProvider({ http, registrationFor: registered = regi
           const { json } = await http(url, {
             query: { [idsFilter]: ids.map(String), [PAGED_QUERY.maxResultCount]: ids.length },
             ...(params.signal ? { signal: params.signal } : {}),
+            ...tenantOf(params.meta),
           });
           return listResult<R>(json).data;
         });
@@ -175,7 +189,7 @@ export function createAbpDataProvider({ http, registrationFor: registered = regi
       resource: string,
       params: CreateParams<T>,
     ): Promise<CreateResult<R>> => {
-      const { json } = await http<R>(endpoint(resource, params.meta), { method: 'POST', body: params.data });
+      const { json } = await http<R>(endpoint(resource, params.meta), { method: 'POST', body: params.data, ...tenantOf(params.meta) });
       // ABP answers with the created DTO (id included); fields it leaves out keep the sent values.
       return { data: { ...params.data, ...json } as unknown as R };
     },

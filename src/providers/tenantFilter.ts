@@ -1,3 +1,4 @@
+import { TENANT_HEADER } from '../../common/abp-contract';
 import { ALL_TENANTS, ROLE_TEMPLATE_ADMIN } from '../../common/roles';
 
 /**
@@ -47,4 +48,13 @@ export function writeTenantFilter(value: string | undefined): void {
 /** The filter a user starts with: a 'Template Admin' always starts on the own organisation. */
 export function initialTenantFilter(stored: string | undefined, roles: readonly string[]): string | undefined {
   return roles.includes(ROLE_TEMPLATE_ADMIN) ? OWN_ORGANISATION : stored;
+}
+
+/**
+ * The `__tenant` header that makes a request act in a record's own tenant (null: the host), so a
+ * picker, a dialog or a create working on one tenant's records does so whatever the filter shows
+ * (every tenant, say). Undefined (no tenant given): the tenant filter applies as usual.
+ */
+export function ownTenantHeaders(tenantId: string | null | undefined): Record<string, string> | undefined {
+  return tenantId === undefined ? undefined : { [TENANT_HEADER]: tenantId ?? OWN_ORGANISATION };
 }

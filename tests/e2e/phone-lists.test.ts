@@ -24,11 +24,13 @@ async function pickAdmin(page: Page): Promise<void> {
 
 /** The hand-written list pages of src/pages/app, each once its rows are shown. */
 const LIST_PAGES: ListPage[] = [
-  { path: '/identity-management/users', ready: 'table tbody tr' },
+  // Users, roles and the audit log: one block a record on a phone, with its buttons (PhoneRecordList).
+  { path: '/identity-management/users', ready: '[data-testid="phone-record-list"] li' },
+  { path: '/identity-management/roles', ready: '[data-testid="phone-record-list"] li' },
   { path: '/identity-management/security-logs', ready: 'table tbody tr' },
   // No claim types and no audit log yet in the demo data: the empty page and the empty list.
   { path: '/identity-management/claim-types', ready: 'table tbody tr, .RaEmpty-message' },
-  { path: '/audit-logs', ready: 'table tbody tr, .RaList-main' },
+  { path: '/audit-logs', ready: '[data-testid="phone-record-list"] li, .RaList-main' },
   { path: '/userLogs', ready: 'table tbody tr', open: pickAdmin },
   { path: '/users', ready: 'table tbody tr' },
   {
@@ -98,10 +100,11 @@ describe('phone list pages (360 x 740)', () => {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'da'));
     for (const path of ['/identity-management/users', '/identity-management/security-logs']) {
       await page.goto(`${env.server.url}${path}`);
-      await page.locator('table tbody tr').first().waitFor(WAIT);
+      await page.locator('table tbody tr, [data-testid="phone-record-list"] li').first().waitFor(WAIT);
       await page.waitForTimeout(500);
       const { px, what } = await overflow(page);
       expect(px, `${path} is ${px} px wider than the phone: ${what.join(', ')}`).toBeLessThanOrEqual(0);
+      if (!(await page.locator('table').count())) continue;
       // The table is still all there: its last column scrolls into view inside its box.
       const lastHeader = page.locator('table thead th:visible').last();
       await lastHeader.scrollIntoViewIfNeeded();

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { createAjv } from '../../../common/schema/ajv';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
-import { ABP_ERROR_RESPONSE, conflict, forbidden, notFound } from '../../http/errors';
+import { ABP_ERROR_RESPONSE, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { tenantDisplayName } from '../../multitenancy/tenant-names';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
 import { bodySchema, recordSchema } from '../../schema-engine/openapi-schemas';
@@ -87,6 +88,19 @@ export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEng
     return toRecord(organizations, (await readVisible(dyn, engine, organizations, request, String(organization.id)))!);
   };
   const customer = (request: FastifyRequest, id: string) => requireVisible(dyn, engine, customers, request, id);
+
+  /** The refusal of a link across tenants, naming both records and their tenants. */
+  const otherTenantLink = async (request: FastifyRequest, organization: Row, row: Row) => {
+    const lang = request.language;
+    const tenantOf = (r: Row) => tenantDisplayName(db, (r.tenant_id as string | null) ?? null, lang);
+    const message = translate('errors.organizationOfAnotherTenant', lang, {
+      organization: String(organization[organizations.columnOf.get('name')!]),
+      organizationTenant: await tenantOf(organization),
+      customer: String(row[customers.columnOf.get('name')!]),
+      customerTenant: await tenantOf(row),
+    });
+    return badRequest(message, [{ members: ['organizationId'], message }], 'Vigil:OrganizationOfAnotherTenant');
+  };
 
   /** Records of another resource pointing at the customer, as the caller may see them. */
   const related = async (request: FastifyRequest, id: string, model: ResourceModel, field: string, order: [string, 'asc' | 'desc'][]) => {
@@ -173,10 +187,11 @@ export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEng
       const row = await customer(request, request.params.id);
       const { organizationId } = request.body;
       const organization = await readVisible(dyn, engine, organizations, request, organizationId);
-      // Another tenant's organization (a host looking at every tenant) is as unknown as a missing one.
-      if (!organization || organization.tenant_id !== row.tenant_id) {
+      if (!organization) {
         throw invalid(request.language, [{ members: ['organizationId'], message: translate('validation:organizationNotFound', request.language) }]);
       }
+      // Only a host looking at every tenant sees another tenant's organization: told whose it is.
+      if (organization.tenant_id !== row.tenant_id) throw await otherTenantLink(request, organization, row);
       return setDefaultCustomer(request, organization, String(row.id));
     },
   );

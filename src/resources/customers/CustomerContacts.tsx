@@ -23,11 +23,13 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ownTenantHeaders } from '../../providers/tenantFilter';
 import { api } from '../../providers/openapi/typedApi';
 import { labelOf as relatedLabel } from './related';
 import { problemsOf } from '../simcards/types';
 import { fieldErrors, type ContactPerson } from './related';
+import { messageOfUnshown } from '../../components/forms/unshownErrors';
 
 interface Props {
   customerId: string;
@@ -44,18 +46,21 @@ interface Draft {
 }
 
 const EMPTY: Draft = { name: '', role: '', email: '', phone: '', isPrimary: false };
+const SHOWN = Object.keys(EMPTY);
 const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 /**
  * A customer's contact persons (GET customer/{id}/contacts, primary first): name, role, email,
- * phone. Adding creates a contact person of this customer (POST contactPerson), removing deletes
- * one (DELETE contactPerson/{id}), each when the user may.
+ * phone. Adding creates a contact person of this customer in the customer's own tenant (POST
+ * contactPerson with its `__tenant`, whatever the tenant filter shows), removing deletes one
+ * (DELETE contactPerson/{id}), each when the user may.
  */
 export function CustomerContacts({ customerId, editable }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const createPath = useCreatePath();
+  const customer = useRecordContext<{ tenantId?: string | null }>();
   const labelOf = (field: string) => relatedLabel(translate, 'contact-people', field);
   const { canAccess: canCreate } = useCanAccess({ resource: 'contact-people', action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'contact-people', action: 'delete' });
@@ -89,14 +94,17 @@ export function CustomerContacts({ customerId, editable }: Props) {
     try {
       await api('post', '/api/app/contactPerson', {
         body: { customerId, name: draft.name.trim(), role: orNull(draft.role), email: orNull(draft.email), phone: orNull(draft.phone), isPrimary: draft.isPrimary },
+        headers: ownTenantHeaders(customer?.tenantId),
       });
       setAdding(false);
       setDraft(EMPTY);
       setErrors({});
       await changed('customers.contacts.added');
     } catch (error) {
-      setErrors(fieldErrors(error));
-      const { message } = problemsOf(error);
+      const found = fieldErrors(error);
+      setErrors(found);
+      // A field the dialog does not show (the customer) is named in the message, not "highlighted".
+      const message = messageOfUnshown(found, (field) => SHOWN.includes(field)) ?? problemsOf(error).message;
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setPending(false);

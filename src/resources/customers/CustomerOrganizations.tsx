@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, Link, useCanAccess, useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ownTenantHeaders } from '../../providers/tenantFilter';
 import { api, type AnswerOf } from '../../providers/openapi/typedApi';
 import { problemsOf } from '../simcards/types';
 import { fieldErrors, labelOf as relatedLabel, type LinkedOrganization } from './related';
@@ -15,19 +16,29 @@ interface Props {
 
 type Choice = AnswerOf<'/api/app/organizations-overviews/lookups'>['items'][number];
 
+/** Linking an organization that has another customer moves it: asked first, naming both. */
+interface Move {
+  organization: Choice;
+  current: string;
+}
+
 const LOOKUP_SIZE = 20;
 
 /**
  * The organizations linked to a customer (those whose default customer it is; GET
- * customer/{id}/linkedOrganizations). Linking picks an organization of the tenant (POST
- * .../linkedOrganizations), unlinking clears its default customer (DELETE .../{organizationId}):
- * both need the customers' and the organizations' update permissions.
+ * customer/{id}/linkedOrganizations). Linking picks an organization of the customer's own tenant
+ * (POST .../linkedOrganizations; the picker and the calls send the customer's `__tenant`, whatever
+ * the tenant filter shows); one linked to another customer moves only after a confirmation naming
+ * that customer. Unlinking clears its default customer (DELETE .../{organizationId}). Both need the
+ * customers' and the organizations' update permissions.
  */
 export function CustomerOrganizations({ customerId, editable }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const createPath = useCreatePath();
+  const customer = useRecordContext<{ name?: string; tenantId?: string | null }>();
+  const headers = ownTenantHeaders(customer?.tenantId);
   const labelOf = (field: string) => relatedLabel(translate, 'organizations', field);
   const { canAccess: canEditCustomer } = useCanAccess({ resource: 'customers', action: 'edit' });
   const { canAccess: canEditOrganization } = useCanAccess({ resource: 'organizations', action: 'edit' });
@@ -38,6 +49,7 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
   const [chooseError, setChooseError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [unlinking, setUnlinking] = useState<LinkedOrganization>();
+  const [moving, setMoving] = useState<Move>();
 
   const query = useQuery({
     queryKey: ['customers', customerId, 'linkedOrganizations'],
@@ -52,7 +64,7 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
     if (!canLink) return;
     let live = true;
     const timer = setTimeout(() => {
-      api('get', '/api/app/organizations-overviews/lookups', { query: { Filter: search || undefined, MaxResultCount: LOOKUP_SIZE, Sorting: 'name asc' } })
+      api('get', '/api/app/organizations-overviews/lookups', { query: { Filter: search || undefined, MaxResultCount: LOOKUP_SIZE, Sorting: 'name asc' }, headers })
         .then(({ items }) => live && setChoices(items))
         .catch(() => live && setChoices([]));
     }, 250);
@@ -60,7 +72,9 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
       live = false;
       clearTimeout(timer);
     };
-  }, [search, canLink]);
+    // The customer's tenant, not the headers object, decides the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, canLink, customer?.tenantId]);
 
   const changed = async (message: string) => {
     await load();
@@ -73,18 +87,19 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
     notify(message, { type: 'error', messageArgs: { _: message } });
   };
 
-  async function link() {
-    if (!chosen) {
-      setChooseError(translate('validation:required', { field: translate('customers.organizations.choose') }));
-      return;
-    }
+  /** The name of the other customer the organization is linked to now, if any. */
+  async function currentCustomerOf(organization: Choice): Promise<string | undefined> {
+    const record = await api('get', '/api/app/organizations-overviews/{id}', { params: { id: organization.id }, headers });
+    const current = record.defaultCustomerId;
+    if (!current || current === customerId) return undefined;
+    return (await api('get', '/api/app/customer/{id}', { params: { id: current }, headers })).name;
+  }
+
+  /** Runs a link step with the picker busy; a refusal shows on the picker and as a toast. */
+  async function linking(step: () => Promise<void>) {
     setPending(true);
     try {
-      await api('post', '/api/app/customer/{id}/linkedOrganizations', { params: { id: customerId }, body: { organizationId: chosen.id } });
-      setChosen(null);
-      setSearch('');
-      setChooseError(undefined);
-      await changed('customers.organizations.linked');
+      await step();
     } catch (error) {
       setChooseError(fieldErrors(error).organizationId);
       fail(error);
@@ -92,6 +107,31 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
       setPending(false);
     }
   }
+
+  async function linkNow(organization: Choice) {
+    await api('post', '/api/app/customer/{id}/linkedOrganizations', { params: { id: customerId }, body: { organizationId: organization.id }, headers });
+    setChosen(null);
+    setSearch('');
+    setChooseError(undefined);
+    await changed('customers.organizations.linked');
+  }
+
+  const link = () => {
+    if (!chosen) {
+      setChooseError(translate('validation:required', { field: translate('customers.organizations.choose') }));
+      return;
+    }
+    void linking(async () => {
+      const current = await currentCustomerOf(chosen);
+      if (current !== undefined) setMoving({ organization: chosen, current });
+      else await linkNow(chosen);
+    });
+  };
+
+  const confirmMove = (move: Move) => {
+    setMoving(undefined);
+    void linking(() => linkNow(move.organization));
+  };
 
   async function unlink(organization: LinkedOrganization) {
     setUnlinking(undefined);
@@ -170,6 +210,15 @@ export function CustomerOrganizations({ customerId, editable }: Props) {
           </Button>
         </Box>
       ) : null}
+      <Confirm
+        isOpen={Boolean(moving)}
+        title="customers.organizations.moveTitle"
+        content="customers.organizations.moveConfirm"
+        confirm="customers.organizations.move"
+        translateOptions={{ organization: moving?.organization.name ?? '', current: moving?.current ?? '', customer: customer?.name ?? '' }}
+        onConfirm={() => moving && confirmMove(moving)}
+        onClose={() => setMoving(undefined)}
+      />
       <Confirm
         isOpen={Boolean(unlinking)}
         title="customers.organizations.unlinkTitle"

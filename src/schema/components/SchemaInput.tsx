@@ -28,6 +28,7 @@ import { DEFAULT_LOOKUP_LIMIT, lookupOrderFor } from '../lookup';
 import { isKnownResource } from '../registry';
 import { useFieldLabel } from '../useFieldLabel';
 import { RichTextInput } from './RichTextInput';
+import { useWriteTenantMeta } from '../views/writeTenant';
 
 export interface SchemaInputProps {
   schema: ResourceSchema;
@@ -48,6 +49,8 @@ const enumValues = (property: PropertySchema | undefined): (string | number)[] =
 export function SchemaInput({ schema, field, source = field, required = false, readOnly = false }: SchemaInputProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
+  // A create saving in a chosen tenant offers that tenant's records.
+  const tenantQuery = useWriteTenantMeta();
   const property = propertyAt(schema, field);
   if (!property || property['x-hidden']) return null;
   const resource = schema['x-resource'].name;
@@ -71,7 +74,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
   switch (fieldKind(property)) {
     case 'reference':
       return lookup ? (
-        <ReferenceInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort}>
+        <ReferenceInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort} {...(tenantQuery ? { queryOptions: tenantQuery } : {})}>
           <AutocompleteInput {...common} optionText={lookup.display} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>
       ) : (
@@ -79,7 +82,7 @@ export function SchemaInput({ schema, field, source = field, required = false, r
       );
     case 'referenceArray':
       return lookup ? (
-        <ReferenceArrayInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort}>
+        <ReferenceArrayInput source={source} reference={lookup.resource} perPage={lookup.lookupLimit ?? DEFAULT_LOOKUP_LIMIT} sort={lookupSort} {...(tenantQuery ? { queryOptions: tenantQuery } : {})}>
           <AutocompleteArrayInput {...common} optionText={lookup.display} filterToQuery={(q: string) => ({ q })} />
         </ReferenceArrayInput>
       ) : (

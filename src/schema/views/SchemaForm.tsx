@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { TabbedForm, TabbedFormTabs, useTranslate } from 'react-admin';
 import { labelKeys } from '../../../common/schema/naming';
 import type { ResourceSchema } from '../../../common/schema/types';
@@ -17,11 +17,28 @@ export function createDefaults(schema: ResourceSchema): Record<string, unknown> 
 /**
  * The generated create and edit form: one input per shown property, in tabs when the schema has
  * them, validated in the browser by the same JSON Schema and messages as on the server.
- * `tabExtras` adds hand-written content below a tab's inputs (by tab name).
+ * `tabExtras` adds hand-written content below a tab's inputs (by tab name); `lead` is an input
+ * before the schema's own (the tenant to save in), checked by `leadValidate`.
  */
-export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema; mode: 'create' | 'edit'; tabExtras?: Partial<Record<string, ReactNode>> }) {
+export function SchemaForm({
+  schema,
+  mode,
+  tabExtras,
+  lead,
+  leadValidate,
+}: {
+  schema: ResourceSchema;
+  mode: 'create' | 'edit';
+  tabExtras?: Partial<Record<string, ReactNode>>;
+  lead?: ReactNode;
+  leadValidate?: (values: Record<string, unknown>) => Record<string, string>;
+}) {
   const translate = useTranslate();
-  const validate = useSchemaValidator(schema);
+  const schemaValidate = useSchemaValidator(schema);
+  const validate = useCallback(
+    async (values: Record<string, unknown>) => ({ ...(await schemaValidate(values)), ...leadValidate?.(values) }),
+    [schemaValidate, leadValidate],
+  );
   const fields = formFields(schema, mode);
   const tabs = tabsFor(schema, fields);
   const defaults = mode === 'create' ? createDefaults(schema) : undefined;
@@ -30,6 +47,7 @@ export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema
   if (!tabs) {
     return (
       <AppSimpleForm validate={validate} defaultValues={defaults} sx={{ maxWidth: 720 }}>
+        {lead}
         {fields.map(input)}
       </AppSimpleForm>
     );
@@ -46,6 +64,7 @@ export function SchemaForm({ schema, mode, tabExtras }: { schema: ResourceSchema
     >
       {tabs.map((tab, index) => (
         <TabbedForm.Tab key={tab.name} label={translate(labelKeys.tab(resource, tab.name), { _: humanize(tab.name) })} sx={{ maxWidth: 720 }}>
+          {index === 0 && lead}
           {tab.fields.map(input)}
           {tabExtras?.[tab.name]}
           {/* TabbedForm takes only tabs as children; every tab stays mounted, so the first holds it. */}

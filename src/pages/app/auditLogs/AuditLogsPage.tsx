@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataTable, NullableBooleanInput, NumberInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
 import { formatDateTime } from '../../../../common/dates';
 import { registerResourceEndpoint } from '../../../providers/resourceEndpoints';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { PhoneRecordList } from '../../../components/PhoneRecordList';
 import { useDateRangeFilters } from '../identity/dateRangeFilters';
 import { AuditLogDialog } from './AuditLogDialog';
 import { durationText, HTTP_METHODS, type AuditLogDto } from './types';
@@ -31,11 +34,14 @@ function DetailsButton({ onOpen }: { onOpen: (log: AuditLogDto) => void }) {
 
 /**
  * /audit-logs: every audited API call (the host's, a tenant's or every tenant's, by the app bar's
- * tenant filter), newest first, with ABP's filters; an entry opens with its changed entities.
+ * tenant filter), newest first, with ABP's filters; an entry opens with its changed entities. On a
+ * phone each entry is a block: method, status and URL (broken only where a line runs out), then
+ * time, user and tenant, and its Details button.
  */
 export default function AuditLogsPage() {
   const { t, i18n } = useTranslation('identity');
   const [open, setOpen] = useState<AuditLogDto | null>(null);
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   usePageTitle(t('auditLogs.title'));
   const filters = [
     <TextInput key="userName" source="userName" label={t('auditLogs.fields.user')} alwaysOn />,
@@ -49,6 +55,13 @@ export default function AuditLogsPage() {
     // A zero-minimum grid track: the wide table scrolls sideways on a phone instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' }}>
       <RetryingList resource={RESOURCE} title={t('auditLogs.title')} filters={filters} sort={{ field: 'executionTime', order: 'DESC' }} exporter={false} empty={false}>
+        {isSmall ? (
+          <PhoneRecordList<AuditLogDto>
+            primary={(r) => `${r.httpMethod} ${r.httpStatusCode ?? ''} ${r.url}`}
+            secondary={(r) => [formatDateTime(r.executionTime, true), r.userName, r.tenantName ?? t('auditLogs.host'), durationText(r.executionDuration, i18n.language)].filter(Boolean).join(' · ')}
+            actions={<DetailsButton onOpen={setOpen} />}
+          />
+        ) : (
         <DataTable rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="executionTime" label={t('auditLogs.fields.time')} render={(r: AuditLogDto) => formatDateTime(r.executionTime, true)} />
           <DataTable.Col source="userName" label={t('auditLogs.fields.user')} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
@@ -62,6 +75,7 @@ export default function AuditLogsPage() {
             <DetailsButton onOpen={setOpen} />
           </DataTable.Col>
         </DataTable>
+        )}
       </RetryingList>
       {open && <AuditLogDialog log={open} onClose={() => setOpen(null)} />}
     </Box>

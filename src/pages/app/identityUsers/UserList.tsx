@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, ChipField, CreateButton, DataTable, DataTableClasses, EditButton, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, ChipField, CreateButton, DataTable, EditButton, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
+import { PhoneRecordList } from '../../../components/PhoneRecordList';
 import { EndSessionsButton } from './EndSessionsButton';
 import { LockButton } from './LockButton';
 
@@ -22,24 +24,47 @@ function Roles() {
   );
 }
 
-/**
- * On a phone the table scrolls sideways inside its own box (`contain: inline-size` keeps its width
- * from widening the page), so the page, its search and its Create button fit the screen.
- */
-const phoneScroll = (theme: Theme) => ({
-  [theme.breakpoints.down('sm')]: {
-    [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' },
-    // Each row stays one line high rather than squeezing its role chips and buttons under each other.
-    [`& .${DataTableClasses.table}`]: { minWidth: 'max-content' },
-  },
-});
+interface UserRow {
+  id: string;
+  userName: string;
+  email?: string | null;
+  name?: string | null;
+  surname?: string | null;
+  isLockedOut?: boolean;
+}
 
-/** Identity users: user name, e-mail, name, roles, locked; Edit, Lock/Unlock and End all sessions per row. */
+const actions = (
+  <>
+    <EditButton />
+    <LockButton />
+    <EndSessionsButton />
+  </>
+);
+
+/**
+ * Identity users: user name, e-mail, name, roles, locked; Edit, Lock/Unlock and End all sessions
+ * per row. On a phone each user is a block (name, e-mail, roles) with its buttons under it.
+ */
 export default function UserList() {
   const { t } = useTranslation('admin');
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <RetryingList title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
-      <DataTable rowClick={false} bulkActionButtons={false} sx={phoneScroll}>
+      {isSmall ? (
+        <PhoneRecordList<UserRow>
+          open="edit"
+          primary={(user) => user.userName}
+          secondary={(user) => (
+            <>
+              {[[user.name, user.surname].filter(Boolean).join(' '), user.email].filter(Boolean).join(' · ')}
+              {user.isLockedOut ? ` · ${t('users.fields.isLockedOut')}` : ''}
+              <Roles />
+            </>
+          )}
+          actions={actions}
+        />
+      ) : (
+      <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="userName" label={t('users.fields.userName')} field={TextField} />
         <DataTable.Col source="email" label={t('users.fields.email')} />
         <DataTable.Col source="name" label={t('users.fields.name')}>
@@ -49,12 +74,9 @@ export default function UserList() {
           <Roles />
         </DataTable.Col>
         <DataTable.Col source="isLockedOut" label={t('users.fields.isLockedOut')} field={BooleanField} disableSort />
-        <DataTable.Col label={t('roles.fields.actions')}>
-          <EditButton />
-          <LockButton />
-          <EndSessionsButton />
-        </DataTable.Col>
+        <DataTable.Col label={t('roles.fields.actions')}>{actions}</DataTable.Col>
       </DataTable>
+      )}
     </RetryingList>
   );
 }
