@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { addressOf, createGeocoder, geocoderOf } from '../../server/geocoding/reverse';
+import { addressOf, createGeocoder, geocoderOf } from '../../server/geocoding/geocoder';
 
 describe('reverse geocoder (Nominatim-compatible)', () => {
   const seen: { url: URL; agent: string | undefined }[] = [];
