@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import { startMapStandIn, type MapStandIn } from '../support/map-stand-in';
-import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { OSM_ATTRIBUTION } from '../../server/config';
 
 const TOWN_HALL = { name: 'Rådhuspladsen 1, 1550 København V, Danmark', lat: 55.6759, lng: 12.5694 };
@@ -25,9 +23,11 @@ function tileOf(p: { lat: number; lng: number }, z: number): { x: number; y: num
  */
 describe('/geofence map tiles and Find a place in a real browser', () => {
   let stand: MapStandIn;
+  const suite = browserSuite(async () => {
+    stand = await startMapStandIn([TOWN_HALL, KOLDING]);
+    return { tileUrl: stand.tileUrl, tileAttribution: OSM_ATTRIBUTION, geocoder: { url: stand.url, timeoutMs: 3000, userAgent: 'Vigil/0.1 (e2e)', searchPerMinute: 30 } };
+  });
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const WAIT = { timeout: 30_000 };
   const pageErrors: string[] = [];
@@ -42,25 +42,18 @@ describe('/geofence map tiles and Find a place in a real browser', () => {
     });
 
   beforeAll(async () => {
-    stand = await startMapStandIn([TOWN_HALL, KOLDING]);
-    [server, browser] = await Promise.all([
-      startWebServer('', { tileUrl: stand.tileUrl, tileAttribution: OSM_ATTRIBUTION, geocoder: { url: stand.url, timeoutMs: 3000, userAgent: 'Vigil/0.1 (e2e)', searchPerMinute: 30 } }),
-      launchBrowser(),
-    ]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-    page = await context.newPage();
+    server = suite.server;
+    await server.database.db.deleteFrom('geofences').execute();
+    page = await suite.signedIn('caregiver', '/geofence');
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
     });
     page.on('request', (req) => browserRequests.push(req.url()));
-    await server.database.db.deleteFrom('geofences').execute();
-    await signInAs(page, server.url, 'caregiver', DEMO_PASSWORD, '/geofence');
+    // The listeners came after signing in: a reload lets them see the page from its start.
+    await page.reload();
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
     await stand?.stop();
   });
 
