@@ -1,6 +1,6 @@
 import { POLICIES } from '../../common/policies';
 import type { Db } from '../db/database';
-import { AbpError } from '../http/errors';
+import { AbpError, badRequest } from '../http/errors';
 import { hitRateLimit, tooManyRequests } from '../http/rate-limit';
 import type { Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
@@ -23,7 +23,11 @@ export async function placeRoutes(app: Api, db: Db, geocoder: Geocoder | null): 
 
   app.get('/api/app/places', { config: { policy: POLICIES.geofences }, schema: { tags: ['geofences'], summary: 'Places matching an address or a place name, from the configured geocoder', ...PLACE_SEARCH } }, async (request, reply) => {
     const lang = request.language;
-    if (!geocoder) throw refusal(503, 'unavailable', 'Off', lang);
+    // Without a geocoder an address cannot be searched: the query is refused as input, naming what works.
+    if (!geocoder) {
+      const message = translate('geofences:places.unavailable', lang);
+      throw badRequest(message, [{ members: ['query'], message }], 'Vigil:PlaceSearch.Off');
+    }
     const hit = await hitRateLimit(db, `place-search:${request.principal!.userId}`, SEARCHES_PER_USER, SEARCH_WINDOW_SECONDS);
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));

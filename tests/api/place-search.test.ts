@@ -101,11 +101,12 @@ describe('place search without a geocoder', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('says in the caller language that only coordinates work, and the web app is told not to offer addresses', async () => {
+  it('refuses an address in the caller language, saying that coordinates work, and the web app is told not to offer addresses', async () => {
     const token = (await tokensFor(server.url, 'caregiver', DEMO_PASSWORD)).access_token;
     const res = await caller(() => server)(token, 'GET', '/api/app/places?query=Vesterbrogade', undefined, { lang: 'sv' });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe('Sökning på adress är inte inställd här. Ange koordinater som latitud, longitud.');
+    expect(res.body.error?.validationErrors?.[0]?.members).toEqual(['query']);
     const config = (await (await fetch(`${server.url}/api/runtime-config`)).json()) as { placeSearch: boolean };
     expect(config.placeSearch).toBe(false);
   });
