@@ -1,3 +1,4 @@
+import { PLACE_QUERY_MAX } from '../../common/geofence-rules';
 import { intlLocale } from '../../common/languages';
 import { cleanText } from './text';
 
@@ -10,8 +11,8 @@ export interface Place {
 
 /** Places asked for in one search, as Nominatim's `limit`. */
 export const PLACES_PER_SEARCH = 5;
-/** The longest query sent (Nominatim's own limit is larger; an address is far shorter). */
-export const SEARCH_QUERY_MAX = 200;
+/** The longest query sent (Nominatim's own limit is larger). */
+export const SEARCH_QUERY_MAX = PLACE_QUERY_MAX;
 
 /**
  * The /search URL of a configured geocoder URL: its base, or its /reverse URL with /search in

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { HttpError } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '../../../../common/geo';
+import { PLACE_QUERY_MAX } from '../../../../common/geofence-rules';
 import { useRuntimeConfig } from '../../../components/RuntimeConfigContext';
 import { api, type AnswerOf } from '../../../providers/openapi/typedApi';
 import { parsePoint } from './geofenceDraft';
@@ -74,7 +75,7 @@ export default function PlaceSearch({ onFocus }: { onFocus: (p: LatLng) => void 
           onKeyDown={onKeyDown}
           size="small"
           sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
+          slotProps={{ htmlInput: { maxLength: PLACE_QUERY_MAX, enterKeyHint: 'search' } }}
         />
         <Button variant="outlined" onClick={() => void find()} disabled={busy}>
           {t('page.go')}
