@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import crypto from 'node:crypto';
+
+// The tests run the server, so on the Node it runs on: the project's Node 24 (node_modules/.bin/node,
+// first on PATH for npm scripts and npx). An older system Node lacks what the server uses
+// (crypto.argon2 for passwords), and every sign-in would fail far from the cause.
+if (typeof crypto.argon2 !== 'function') {
+  throw new Error(`Tests need the project's Node 24 (node_modules/.bin/node), not ${process.version}: run them with npx vitest or npm test.`);
+}
 
 /**
  * The route matrix files are the longest e2e files by far, and tiny: on a first run Vitest orders

@@ -7,6 +7,8 @@ import type { LatLng } from './geo';
 export const GEOFENCE_RADIUS_M = { min: 20, max: 50_000 } as const;
 export const GEOFENCE_POLYGON_POINTS = { min: 3, max: 200 } as const;
 export const GEOFENCE_NAME_MAX = 128;
+/** The longest text "Find a place" sends to be searched (an address is far shorter). */
+export const PLACE_QUERY_MAX = 200;
 /** A time of day as the schedule writes it: 'HH:mm', 00:00 to 23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 

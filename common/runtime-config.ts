@@ -18,8 +18,12 @@ export interface RuntimeConfig {
   apiBase: string;
   /** Google Maps key; empty means Leaflet. */
   mapsKey: string;
-  /** Leaflet tile URL template; empty means no tiles. */
+  /** Leaflet tile URL template (OpenStreetMap's unless MAP_TILE_URL says otherwise); empty means no tiles. */
   tileUrl: string;
+  /** The tiles' attribution as HTML (OpenStreetMap's unless MAP_TILE_ATTRIBUTION says otherwise). */
+  tileAttribution: string;
+  /** "Find a place" takes addresses too (a geocoder is configured, asked through the server); coordinates always. */
+  placeSearch: boolean;
   /** Stripe publishable key; empty means the built-in payment gateway's card form. */
   stripePublishableKey: string;
   /** Scopes the web app requests at sign-in (SPEC section 6). */

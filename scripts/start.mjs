@@ -8,10 +8,18 @@
 // app is not built (server/web/build-web.ts). The writable places are then DATA_DIR (with its
 // control socket beside it) and BACKUP_DIR.
 import cluster from 'node:cluster';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDir, bundle, bundleIsStale, bundleServer } from './server-bundle.mjs';
+
+// Passwords are hashed with Node's built-in Argon2id (Node 24.7 and later): on an older Node no
+// one could sign in, so the start stops here and says why.
+if (typeof crypto.argon2 !== 'function') {
+  console.error(`Vigil needs Node 24 (crypto.argon2 for passwords), not ${process.version}: start it with npm start, or node_modules/.bin/node.`);
+  process.exit(1);
+}
 
 /** Whether the bundle's folder (or, before the first build, the install) may be written. */
 function writable() {

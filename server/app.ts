@@ -53,6 +53,7 @@ import { ingestModule } from './ingest';
 import { trackingModule } from './tracking';
 import { alarmsModule } from './alarms';
 import { geofencesModule } from './geofences';
+import { geocodingModule } from './geocoding';
 import { commandsModule } from './commands';
 import { deviceStockModule } from './device-stock';
 import { pushModule } from './push';
@@ -188,6 +189,7 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
     { plugin: trackingModule, needs: [] },
     { plugin: alarmsModule, needs: [] },
     { plugin: geofencesModule, needs: [] },
+    { plugin: geocodingModule, needs: [] },
     { plugin: commandsModule, needs: [] },
     { plugin: pushModule, needs: [] },
     { plugin: retentionModule, needs: [] },

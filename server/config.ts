@@ -54,7 +54,13 @@ export interface Config {
   /** The tenant self-registered carers join when the request names none (`__tenant`): its name or id. */
   plugAndPlayTenant: string;
   mapsKey: string;
+  /**
+   * Leaflet's tile URL template (MAP_TILE_URL): OpenStreetMap's own tiles unless set, none with
+   * `none`. The browser loads them straight from the tile host (the CSP allows it in img-src).
+   */
   tileUrl: string;
+  /** What the map credits for its tiles (MAP_TILE_ATTRIBUTION, HTML as Leaflet takes it): OpenStreetMap's by default. */
+  tileAttribution: string;
   stripePublishableKey: string;
   links: ExternalLinks;
   /** The resource schemas folder (one JSON file per back-office resource). */
@@ -106,11 +112,12 @@ export interface Config {
    */
   smsHttp: { url: string; method: string; auth: string; body: string; format: 'json' | 'form'; timeoutMs: number };
   /**
-   * GEOCODER_URL: a Nominatim-compatible reverse geocoder (its base URL or its /reverse URL) for
-   * street addresses in alarms; empty: coordinates only. GEOCODER_TIMEOUT_MS (1500) and
-   * GEOCODER_USER_AGENT (Vigil and PUBLIC_URL) go with it.
+   * GEOCODER_URL: a Nominatim-compatible geocoder (its base URL or its /reverse URL) for street
+   * addresses in alarms and "Find a place" on the map; empty: coordinates only. GEOCODER_TIMEOUT_MS
+   * (1500), GEOCODER_USER_AGENT (Vigil and PUBLIC_URL) and GEOCODER_SEARCH_PER_MINUTE (searches a
+   * node sends at most, 30) go with it.
    */
-  geocoder: { url: string; timeoutMs: number; userAgent: string };
+  geocoder: { url: string; timeoutMs: number; userAgent: string; searchPerMinute: number };
   /**
    * GEOLOCATION_URL: a Google Geolocation API-compatible service (Google's, beaconDB's) that places
    * fixes which came with cell towers and Wi-Fi access points but no coordinates; empty: none (they
@@ -163,6 +170,22 @@ export interface LogRetention {
 export const LOG_RETENTION_DEFAULTS: LogRetention = { auditLogDays: 365, securityLogDays: 365, sentMailDays: 90 };
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * OpenStreetMap's tile server, the map's background when MAP_TILE_URL is not set: free for an
+ * application's interactive use within its tile usage policy (https://operations.osmfoundation.org/policies/tiles/):
+ * the attribution below shown on the map, a Referer from the browser (referrer-policy is not
+ * no-referrer), tiles loaded as people look, never in bulk or ahead.
+ */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** MAP_TILE_URL: OpenStreetMap's tiles when unset, none with `none` (or `off`), else the template given. */
+function tileUrl(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  if (!text) return OSM_TILE_URL;
+  return ['none', 'off', 'false'].includes(text.toLowerCase()) ? '' : text;
+}
 
 /** Whether a listen address is reachable from this machine only. */
 export function isLoopback(host: string): boolean {
@@ -292,7 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     plugAndPlayHost: env.PLUG_AND_PLAY_HOST ?? '',
     plugAndPlayTenant: env.PLUG_AND_PLAY_TENANT ?? '',
     mapsKey: env.GOOGLE_MAPS_KEY ?? '',
-    tileUrl: env.MAP_TILE_URL ?? '',
+    tileUrl: tileUrl(env.MAP_TILE_URL),
+    tileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || OSM_ATTRIBUTION,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     links: links(env.LINKS_JSON),
     schemasDir: path.resolve(root, env.SCHEMAS_DIR ?? 'schemas'),
@@ -335,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       url: (env.GEOCODER_URL ?? '').trim(),
       timeoutMs: positive(env.GEOCODER_TIMEOUT_MS) ?? 1500,
       userAgent: env.GEOCODER_USER_AGENT || `Vigil/0.1 (${publicUrl})`,
+      searchPerMinute: positive(env.GEOCODER_SEARCH_PER_MINUTE) ?? 30,
     },
     geolocation: {
       url: (env.GEOLOCATION_URL ?? '').trim(),

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Geocoder } from '../geocoding/reverse';
+import type { Geocoder } from '../geocoding/geocoder';
 import { loadAlarmEvent, type AlarmEvent } from './event';
 import { placeFromAttributes } from './place';
 import { loadRenderContext, renderAlarm, type RenderedAlarm } from './render';

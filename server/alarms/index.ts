@@ -11,7 +11,7 @@ import { escalationJobKind, escalationTiming } from './escalate';
 import { acknowledgeEvent } from './acknowledge';
 import { stillHeard } from './heard';
 import { registerChannelJobs } from './channels';
-import { geocoderOf } from '../geocoding/reverse';
+import { geocoderOf } from '../geocoding/geocoder';
 import { kickMail } from '../mail';
 import { ALARM_ACKNOWLEDGE, ALARM_LIST, ALARM_STREAM } from './route-schemas';
 import type { Api } from '../http/route-schemas';

@@ -41,7 +41,7 @@ export function passwordErrors(password: string, rules: PasswordRules, member: s
 
 /**
  * Refuses (400) a password equal to the user's current one or one of their last `remember`
- * passwords. Hashes are compared one by one, newest first (scrypt is deliberately slow).
+ * passwords. Hashes are compared one by one, newest first (each check is deliberately slow).
  */
 export async function assertNotReused(db: Db, userId: string, password: string, policy: PasswordPolicy, member: string, lang: string): Promise<void> {
   if (policy.remember === 0) return;

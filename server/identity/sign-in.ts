@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { readSettings } from '../settings/settings';
-import { decoyHash, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { findUserForSignIn } from './user-records';
 import { countFailure, forgetPair, loginKey, throttleState, type LockoutRule } from './sign-in-throttle';
 import { tenantIsAvailable } from '../multitenancy/tenant-state';
@@ -85,7 +85,22 @@ export async function signInWithPassword(db: Db, login: string, password: string
   const result = await admit(db, user, now);
   if (!result.ok) return result;
   await forgetPair(db, key, address);
+  if (needsRehash(user.password_hash)) await rehash(db, user.id, user.password_hash, password);
   return { ...result, stepUp: rule.enabled && state.accountLockedUntil !== null };
+}
+
+/**
+ * Replaces a hash of an older algorithm or weaker parameters (scrypt before decision 054) with
+ * today's, now that the password is known: no one has to reset. Only if the hash is still the one
+ * that was checked (a password changed meanwhile wins), and its copy in the password history too,
+ * so the history does not hold the same password twice.
+ */
+async function rehash(db: Db, userId: string, old: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).where('password_hash', '=', old).executeTakeFirst();
+    if (done.numUpdatedRows > 0n) await trx.updateTable('user_password_history').set({ password_hash: hash }).where('user_id', '=', userId).where('password_hash', '=', old).execute();
+  });
 }
 
 type SignInUser = NonNullable<Awaited<ReturnType<typeof findUserForSignIn>>>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { geocoderOf } from '../geocoding/reverse';
+import { geocoderOf } from '../geocoding/geocoder';
 import type { ModuleContext } from '../module-context';
 import { notificationsOf } from '../db/database';
 import { DeviceDirectory } from './device-directory';

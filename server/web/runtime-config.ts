@@ -12,6 +12,8 @@ export function runtimeConfig(config: Config): RuntimeConfig {
     apiBase: `${config.publicUrl}/api`,
     mapsKey: config.mapsKey,
     tileUrl: config.tileUrl,
+    tileAttribution: config.tileAttribution,
+    placeSearch: Boolean(config.geocoder.url),
     stripePublishableKey: config.stripePublishableKey,
     scopes: SCOPES.join(' '),
     links: config.links,
@@ -37,6 +39,8 @@ export const RUNTIME_CONFIG_SCHEMA = {
     apiBase: STRING,
     mapsKey: STRING,
     tileUrl: STRING,
+    tileAttribution: STRING,
+    placeSearch: { type: 'boolean' },
     stripePublishableKey: STRING,
     scopes: STRING,
     links: {
@@ -57,5 +61,5 @@ export const RUNTIME_CONFIG_SCHEMA = {
     testPayments: { type: 'boolean' },
     dpop: { type: 'boolean' },
   },
-  required: ['productName', 'issuer', 'clientId', 'plugAndPlayClientId', 'plugAndPlayHost', 'apiBase', 'mapsKey', 'tileUrl', 'stripePublishableKey', 'scopes', 'links'],
+  required: ['productName', 'issuer', 'clientId', 'plugAndPlayClientId', 'plugAndPlayHost', 'apiBase', 'mapsKey', 'tileUrl', 'tileAttribution', 'placeSearch', 'stripePublishableKey', 'scopes', 'links'],
 } as const;

@@ -49,7 +49,7 @@ describe.each(DATABASES)('password history on $name', ({ url }) => {
     const history = await historyOf(user.id);
     expect(history).toHaveLength(5);
     for (const hash of history) {
-      expect(hash).toMatch(/^scrypt\$/);
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(hash).not.toContain('History');
     }
   });

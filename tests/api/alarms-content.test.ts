@@ -7,7 +7,7 @@ import { tokensFor } from '../support/sign-in';
 import { caller } from '../support/api-calls';
 import { createCircle, demoDevices, jsonLocation, north, queryFix, sendJson, sendQuery } from '../support/osmand';
 import { DEMO_PASSWORD, DEMO_WATCHES } from '../../server/seed/demo';
-import { createGeocoder } from '../../server/geocoding/reverse';
+import { createGeocoder } from '../../server/geocoding/geocoder';
 import { renderAlarmWithAddress } from '../../server/alarms/address';
 
 const MUM = DEMO_WATCHES[0].imei;

@@ -66,7 +66,7 @@ describe.each(DATABASES)('alarm delivery on every channel on $name', ({ url }) =
       push: { vapidSubject: 'mailto:alarms@vigil.example', timeoutMs: 1500, allowLocalHttp: true },
       smsGateway: 'http',
       smsHttp: { url: `${sms.url}/send`, method: 'POST', auth: 'Bearer gateway-key', body: '', format: 'json', timeoutMs: 2000 },
-      geocoder: { url: geocoder.url, timeoutMs: 1500, userAgent: 'Vigil-test/1' },
+      geocoder: { url: geocoder.url, timeoutMs: 1500, userAgent: 'Vigil-test/1', searchPerMinute: 30 },
     });
     const owner = await db().selectFrom('users').select(['id', 'tenant_id']).where('user_name', '=', 'caregiver').executeTakeFirstOrThrow();
     tenantId = owner.tenant_id;

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { addressOf, createGeocoder, geocoderOf } from '../../server/geocoding/reverse';
+import { addressOf, createGeocoder, geocoderOf } from '../../server/geocoding/geocoder';
+import { placesOf, searchUrl } from '../../server/geocoding/search';
 
 describe('reverse geocoder (Nominatim-compatible)', () => {
   const seen: { url: URL; agent: string | undefined }[] = [];
@@ -73,5 +74,17 @@ describe('reverse geocoder (Nominatim-compatible)', () => {
     expect(addressOf({ display_name: 'Somewhere, Denmark' })).toBe('Somewhere, Denmark');
     expect(addressOf({ error: 'Unable to geocode' })).toBeNull();
     expect(addressOf(null)).toBeNull();
+  });
+
+  it('searches at /search beside /reverse, whichever GEOCODER_URL names, and keeps only well-formed places', () => {
+    for (const base of ['https://geo.example/nominatim', 'https://geo.example/nominatim/', 'https://geo.example/nominatim/reverse', 'https://geo.example/nominatim/reverse.php?x=1']) {
+      const url = searchUrl(base, 'Main St 5', 'nb');
+      expect(`${url.origin}${url.pathname}`).toBe('https://geo.example/nominatim/search');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'jsonv2', q: 'Main St 5', limit: '5', 'accept-language': 'nb-NO' });
+    }
+    expect(placesOf([{ lat: '55.1', lon: '12.2', display_name: 'Main\u202e St 5' }, { lat: '95', lon: '0', display_name: 'Off the globe' }, { lat: 'x', lon: '1', display_name: 'No number' }, null])).toEqual([
+      { name: 'Main St 5', lat: 55.1, lng: 12.2 },
+    ]);
+    expect(placesOf({ error: 'nope' })).toBeNull();
   });
 });

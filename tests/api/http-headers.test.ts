@@ -86,7 +86,7 @@ describe('HTTP hardening headers on every response', () => {
   });
 
   it('HSTS over https only; Google Maps, Stripe and tile hosts only when configured', () => {
-    const plain = contentSecurityPolicy(loadConfig({}));
+    const plain = contentSecurityPolicy(loadConfig({ MAP_TILE_URL: 'none' }));
     expect(plain).not.toMatch(/google|stripe|tile/);
     expect(directive(plain, 'frame-src')).toBe("frame-src 'none'");
     const https = securityHeaders(loadConfig({ PUBLIC_URL: 'https://vigil.example', GOOGLE_MAPS_KEY: 'k', STRIPE_PUBLISHABLE_KEY: 'pk_test', MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' }));

@@ -3,6 +3,8 @@ import { HttpError } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../server/localization/texts';
+import type { RuntimeConfig } from '../../common/runtime-config';
+import { RuntimeConfigProvider } from '../../src/components/RuntimeConfigContext';
 import GeofenceForm from '../../src/pages/app/geofence/GeofenceForm';
 import { emptyEditor } from '../../src/pages/app/geofence/geofenceDraft';
 import { TransferSection } from '../../src/pages/app/account/TransferSection';
@@ -109,7 +111,10 @@ describe('two watches of one name', () => {
       citizens: [],
     };
     renderScreen(
-      <GeofenceForm state={emptyEditor()} onChange={() => undefined} targets={targets} problems={[]} saving={false} onSave={() => undefined} onCancel={() => undefined} onFocus={() => undefined} />,
+      // The form's place search reads whether addresses can be searched.
+      <RuntimeConfigProvider config={{ placeSearch: false } as RuntimeConfig}>
+        <GeofenceForm state={emptyEditor()} onChange={() => undefined} targets={targets} problems={[]} saving={false} onSave={() => undefined} onCancel={() => undefined} onFocus={() => undefined} />
+      </RuntimeConfigProvider>,
       { resource: 'geofence', i18n, dataProvider: recordingDataProvider() },
     );
     const boxes = within(screen.getByRole('group', { name: translate('geofences:page.devices', lng) })).getAllByRole('checkbox');

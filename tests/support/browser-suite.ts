@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { launchBrowser, signInAs } from './browser';
+import type { Config } from '../../server/config';
 import type { TestServer } from './server';
 import { startWebServer } from './web-server';
 
@@ -14,14 +15,15 @@ export interface SignedInOptions {
 /**
  * A browser test file's web server (demo data) and browser, started together before its tests and
  * closed after them with every context the file opened, and demo users' pages signed in through
- * the issuer's form. Call it in the file's `describe`.
+ * the issuer's form. Call it in the file's `describe`; `settings` (made before the server starts,
+ * e.g. with a stand-in's address) are the server's own.
  */
-export function browserSuite() {
+export function browserSuite(settings: () => Partial<Config> | Promise<Partial<Config>> = () => ({})) {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([Promise.resolve(settings()).then((overrides) => startWebServer('', overrides)), launchBrowser()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

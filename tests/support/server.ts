@@ -109,6 +109,8 @@ export async function startServer(databaseUrl = '', overrides: Partial<Config> =
         // No fixed ingest port in tests (files run in parallel); a test that needs it asks for 0 (a free one).
         ingestPort: -1, watchPort: -1, eviewPort: -1,
         logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+        // No map tiles from the internet (OpenStreetMap's are the default): a test that shows tiles serves its own.
+        tileUrl: '',
         ...overrides,
       },
     );

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { geocoderOf } from '../../geocoding/reverse';
+import { geocoderOf } from '../../geocoding/geocoder';
 import type { JobQueue } from '../../jobs';
 import type { ChannelEnv } from './delivery';
 import { addressJobKind } from './mail';

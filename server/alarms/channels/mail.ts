@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { completeJob, kickJobs, type Job, type JobKind, type JobSpec } from '../../jobs';
-import type { Geocoder } from '../../geocoding/reverse';
+import type { Geocoder } from '../../geocoding/geocoder';
 import { queueMails, type OutgoingMail } from '../../mail';
 import { addressOfEvent } from '../address';
 import { loadAlarmEvent } from '../event';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Geocoder } from '../../geocoding/reverse';
+import type { Geocoder } from '../../geocoding/geocoder';
 import type { JobKind, JobSpec } from '../../jobs';
 import { PUSH_JOB, alarmPayload, ackPayload, runPushJob, sendPushBatch, type PushJobData, type PushMessage } from '../../push';
 import { eachLimited } from '../../../common/each-limited';

@@ -56,9 +56,17 @@ function Focus({ focus }: { focus?: LatLng | null }) {
   return null;
 }
 
-/** Leaflet (react-leaflet 5): the default engine, with the configured tiles or none. */
+/**
+ * How tiles are asked for, within OpenStreetMap's tile usage policy (and any tile host's): a
+ * Referer naming the app's origin (the tile host may tell apps apart; 'no-referrer' is refused
+ * there), zoom levels the server has (19 at most), and only the tiles in view and Leaflet's small
+ * margin, never ahead of a pan or in bulk. The tiles keep their own HTTP caching.
+ */
+const TILE_POLICY = { referrerPolicy: 'strict-origin-when-cross-origin', maxZoom: 19, keepBuffer: 2 } as const;
+
+/** Leaflet (react-leaflet 5): the default engine, with the configured tiles (OpenStreetMap's unless set otherwise) or none. */
 export default function LeafletEngine({ markers = [], trails = [], zones = [], center, zoom = 13, draft, onMapClick, onDraftChange, focus, texts }: EngineProps) {
-  const { tileUrl } = useRuntimeConfig();
+  const { tileUrl, tileAttribution } = useRuntimeConfig();
   const { t } = useTranslation('geofences');
   const fitKey = contentKey(zones, markers, trails);
   const bounds = useMemo(() => boundsOf(zones, markers, trails, draft), [zones, markers, trails, draft]);
@@ -70,7 +78,7 @@ export default function LeafletEngine({ markers = [], trails = [], zones = [], c
       <MapContainer center={toL(start)} zoom={zoom} style={{ height: '100%', width: '100%', background: '#e8eef3' }} attributionControl={Boolean(tileUrl)} zoomControl={false}>
         {/* Leaflet's own buttons say "Zoom in" in English and keep their words once made: made again in each language. */}
         <ZoomControl key={`${texts.zoomIn}|${texts.zoomOut}`} position="topleft" zoomInTitle={texts.zoomIn} zoomOutTitle={texts.zoomOut} />
-        {tileUrl ? <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" /> : null}
+        {tileUrl ? <TileLayer url={tileUrl} attribution={tileAttribution} {...TILE_POLICY} /> : null}
         <ClickHandler onClick={onMapClick} />
         <FitView bounds={bounds} fitKey={`${fitKey}|${draft ? 'draft' : ''}`} />
         <Focus focus={focus} />

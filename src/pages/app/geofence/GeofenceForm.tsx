@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { GEOFENCE_NAME_MAX, GEOFENCE_RADIUS_M } from '../../../../common/geofence-rules';
 import { useWatchLabels } from '../../../components/devices/useWatchLabels';
 import { TimeOfDayInput } from '../../../components/dates/TimeOfDayInput';
-import { canClose, parseCorners, parsePoint, type EditorState } from './geofenceDraft';
+import { canClose, parseCorners, type EditorState } from './geofenceDraft';
+import PlaceSearch from './PlaceSearch';
 import type { LinkTargets } from './useGeofences';
 
 interface Props {
@@ -26,7 +27,7 @@ interface Props {
   saving: boolean;
   onSave: () => void;
   onCancel: () => void;
-  /** Pan the map to typed coordinates. */
+  /** Pan the map to a place found or typed coordinates. */
   onFocus: (p: { lat: number; lng: number }) => void;
 }
 
@@ -43,7 +44,6 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
   const { t } = useTranslation('geofences');
   // Two watches of one name (after an account transfer) are told apart.
   const labelOf = useWatchLabels(targets.devices);
-  const [place, setPlace] = useState('');
   const set = (patch: Partial<EditorState>) => onChange({ ...state, ...patch });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,18 +74,7 @@ export default function GeofenceForm({ state, onChange, targets, problems, savin
           </Typography>
         </Box>
 
-        <Stack direction="row" spacing={1} alignItems="flex-start">
-          <TextField label={t('page.search')} helperText={t('page.searchHelp')} value={place} onChange={(e) => setPlace(e.target.value)} size="small" sx={{ flex: 1 }} />
-          <Button
-            variant="outlined"
-            onClick={() => {
-              const p = parsePoint(place);
-              if (p) onFocus(p);
-            }}
-          >
-            {t('page.go')}
-          </Button>
-        </Stack>
+        <PlaceSearch onFocus={onFocus} />
 
         {state.shape === 'circle' ? (
           <Box sx={fieldsGrid(260)}>
