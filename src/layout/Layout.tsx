@@ -4,6 +4,7 @@ import { ErrorScreen, type ErrorScreenProps } from '../components/ErrorScreen';
 import { useSaveLanguageChoice } from '../pages/app/account/ownLanguage';
 import { AppBar } from './AppBar';
 import { DemoBanner } from './DemoBanner';
+import { AlarmLanguageNotice } from './AlarmLanguageNotice';
 import { Menu } from './Menu';
 import { SessionNotifications } from './SessionNotifications';
 
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout appBar={AppBar} menu={Menu} error={PageError}>
       <SessionNotifications />
       <DemoBanner />
+      <AlarmLanguageNotice />
       {children}
     </RaLayout>
   );

@@ -71,4 +71,26 @@ describe('the alarm language follows the app language', () => {
     await expect.poll(() => choice.inputValue(), { timeout: 15_000 }).toBe('da-DK');
     await context.close();
   });
+
+  it('tells a carer whose browser speaks another language than their alarms, and writes them in it on request', async () => {
+    // The same carer, whose alarms are now Danish, on an English browser that never chose a language.
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err.message));
+    await signInAs(page, server.url, DEMO_USERS.caregiver.userName, DEMO_PASSWORD, '/dashboard');
+    const notice = page.getByRole('status').filter({ hasText: 'Your alarms and emails are written in another language: Dansk.' });
+    await notice.waitFor({ timeout: 15_000 });
+
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/plugandplay/profile/language'));
+    await notice.getByRole('button', { name: 'Write them in this language' }).click();
+    const answer = await saved;
+    expect([answer.status(), await answer.json()]).toEqual([200, { language: 'en' }]);
+    await notice.waitFor({ state: 'detached', timeout: 15_000 });
+    // The server holds it: a reload shows no notice, and /account names English.
+    await page.goto(`${server.url}/account`);
+    const choice = page.getByRole('combobox', { name: 'Language for the app, alarms and emails' });
+    await expect.poll(() => choice.inputValue(), { timeout: 15_000 }).toBe('en');
+    expect(await page.getByText('Your alarms and emails are written in another language', { exact: false }).count()).toBe(0);
+    await context.close();
+  });
 });
