@@ -94,6 +94,8 @@ export async function webRoutes(app: FastifyInstance, opts: { config: Config; db
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendAbpError(reply, notFound(translate('errors.routeNotFound', request.language)));
     if (urlPath === ISSUER_PATH || urlPath.startsWith(`${ISSUER_PATH}/`)) return reply.status(404).send(ISSUER_NOT_FOUND);
     if (urlPath.startsWith('/.well-known/')) return reply.status(404).send({ error: 'not_found', error_description: 'There is no such document.' });
+    // A scraper asking a public port that serves no metrics (no METRICS_TOKEN) is told so, not handed the page.
+    if (urlPath === '/metrics') return reply.status(404).type('text/plain').send('Not found');
     const wantsPage = request.method === 'GET' && !path.extname(urlPath);
     const html = wantsPage ? loadIndex() : undefined;
     if (!html) return reply.status(404).type('text/plain').send('Not found');
