@@ -90,6 +90,9 @@ export function createVigilTheme(scheme: ColorScheme, language = 'en', reducedMo
         styleOverrides: { root: { borderRadius: 24, paddingLeft: 20, paddingRight: 20 } },
       },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      // A read-only field's hint still explains it (why a device is out of service, say): MUI's
+      // disabled grey is below 4.5:1 on paper, the secondary text colour is not.
+      MuiFormHelperText: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       // Long unbroken text (a pasted URL, a note without spaces) wraps wherever it must instead of
       // widening the page: in every text, table cell, card, dialog and message. `anywhere` (not
