@@ -32,7 +32,7 @@ describe.each(DATABASES)('alarms of a transferred watch on $name', ({ url }) => 
     const recipient = await env.caregiver('recipient');
     const watch = await env.watch(sender.userId, 'active');
     await sos(watch);
-    await expect.poll(async () => (await openAlarms(sender.token)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await openAlarms(sender.token)).length, { timeout: 30_000 }).toBe(1);
     const [before] = await openAlarms(sender.token);
     expect(before!.deviceId).toBe(watch);
 
@@ -64,7 +64,7 @@ describe.each(DATABASES)('alarms of a transferred watch on $name', ({ url }) => 
 
     // The new owner hears the watch from now on.
     await sos(watch);
-    await expect.poll(async () => (await openAlarms(recipient.token)).map((a) => a.deviceId), { timeout: 10_000 }).toEqual([watch]);
+    await expect.poll(async () => (await openAlarms(recipient.token)).map((a) => a.deviceId), { timeout: 30_000 }).toEqual([watch]);
     expect((await openAlarms(again)).map((a) => a.deviceId)).not.toContain(watch);
   });
 });

@@ -55,7 +55,7 @@ describe('mail without SMTP_URL', () => {
     try {
       await queueMail(server.database.db, { to: 'carer@example.org', subject: 'Kept locally', text: 'Open this link' });
       const folder = path.join(dataDir, 'outbox');
-      await expect.poll(() => (fs.existsSync(folder) ? fs.readdirSync(folder).length : 0), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => (fs.existsSync(folder) ? fs.readdirSync(folder).length : 0), { timeout: 30_000 }).toBe(1);
       const eml = fs.readFileSync(path.join(folder, fs.readdirSync(folder)[0]!), 'utf8');
       expect(eml).toContain('Subject: Kept locally');
       expect(eml).toContain('Open this link');

@@ -101,7 +101,8 @@ describe('phone layout (360 x 740)', () => {
   it('fits the roles page, with its Create button in view, for the admin', async () => {
     const page = await env.phone();
     await signInAs(page, env.server.url, 'admin', DEMO_PASSWORD, '/identity-management/roles');
-    await page.locator('table tbody tr').first().waitFor(WAIT);
+    // On a phone the roles are a list of blocks, not a table (tests/e2e/phone-identity-actions.test.ts).
+    await page.getByTestId('phone-record-list').locator('li[data-record-id]').first().waitFor(WAIT);
     await expectPhoneLayout(page, 'Roles');
     await expectInView('Create button', page.getByRole('link', { name: 'Create' }));
   });
