@@ -95,7 +95,8 @@ describe('sessions in a real browser', () => {
     const staff = await env.phone();
     await signInAs(staff, env.server.url, 'staff', DEMO_PASSWORD, '/identity-management/users');
     await staff.getByPlaceholder('Search').fill('caregiver');
-    const row = staff.locator('table tbody tr').filter({ hasText: 'caregiver@example.com' });
+    // On a phone each user is a block of the list, with its actions under it.
+    const row = staff.getByTestId('phone-record-list').locator('li[data-record-id]').filter({ hasText: 'caregiver@example.com' });
     await row.waitFor(WAIT);
     await row.getByRole('button', { name: 'End all sessions of caregiver' }).click();
     const dialog = staff.getByRole('dialog', { name: 'End all sessions of caregiver?' });
@@ -109,6 +110,6 @@ describe('sessions in a real browser', () => {
     await refusedOnReload(carer);
     // Staff themselves stay signed in.
     await staff.reload();
-    await staff.locator('table tbody tr').first().waitFor(WAIT);
+    await staff.getByTestId('phone-record-list').locator('li[data-record-id]').first().waitFor(WAIT);
   });
 });
