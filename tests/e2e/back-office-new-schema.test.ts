@@ -5,7 +5,7 @@ import { launchBrowser, signInAs } from '../support/browser';
 import { startWebServer } from '../support/web-server';
 import { schemaFolderWith } from '../support/schema-folder';
 import type { TestServer } from '../support/server';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { DEMO_PASSWORD, DEMO_TENANT } from '../../server/seed/demo';
 
 /**
  * One file is enough, in the browser too: a schema file the built web app has never seen gets a
@@ -34,6 +34,9 @@ describe('a resource added by one schema file, in a real browser', () => {
     await page.getByRole('menuitem', { name: 'Visit notes' }).click();
     await page.waitForURL(`${server.url}/visit-notes`);
     await page.goto(`${server.url}/visit-notes/create`);
+    // The host admin's tenant filter is on All: a tenant resource's create asks where to save (decision 055).
+    await page.getByLabel(/^Save in/).click();
+    await page.getByRole('option', { name: DEMO_TENANT, exact: true }).click();
     await page.getByLabel(/^Title/).fill('First visit after the move');
     // The date field is MUI X's: typed as a person does, dd/MM/yy.
     await page.getByRole('group', { name: /^Visit date/ }).click();
@@ -46,8 +49,9 @@ describe('a resource added by one schema file, in a real browser', () => {
 
     await page.goto(`${server.url}/visit-notes`);
     await page.getByText('First visit after the move').waitFor({ timeout: 15_000 });
-    const stored = await server.database.db.selectFrom('visit_notes' as never).select(['title' as never, 'mood' as never, 'visit_date' as never]).execute();
-    expect(stored).toEqual([{ title: 'First visit after the move', mood: 'calm', visit_date: '2026-11-20' }]);
+    const sunrise = (await server.database.db.selectFrom('tenants').select('id').where('name', '=', DEMO_TENANT).executeTakeFirstOrThrow()).id;
+    const stored = await server.database.db.selectFrom('visit_notes' as never).select(['title' as never, 'mood' as never, 'visit_date' as never, 'tenant_id' as never]).execute();
+    expect(stored).toEqual([{ title: 'First visit after the move', mood: 'calm', visit_date: '2026-11-20', tenant_id: sunrise }]);
   });
 
   // An empty required field refused before anything is sent, in two languages, is a component
