@@ -1,5 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -61,6 +64,80 @@ describe('the nginx example', () => {
     const result = spawnSync('nginx', ['-t', '-p', scratch, '-c', path.join(scratch, 'nginx.conf')], { encoding: 'utf8' });
     expect(result.stderr).toContain('test is successful');
     expect(result.stderr).not.toMatch(/\[(warn|emerg|error)\]/);
+  });
+
+  it.skipIf(!has('nginx') || !has('openssl'))('writes an access log without query strings, Referers or the e-mail address in a path', async () => {
+    // The example as it is, on free ports, in front of a stand-in for Vigil that answers 200.
+    const dir = fs.mkdtempSync(path.join(scratch, 'log-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    expect(spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=vigil.example.org', '-keyout', key, '-out', cert]).status).toBe(0);
+    const upstream = http.createServer((req, res) => req.resume().on('end', () => res.end('ok')));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const free = async () => {
+      const probe = http.createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    };
+    const [httpsPort, httpPort] = [await free(), await free()];
+    const accessLog = path.join(dir, 'access.log');
+    const conf = read('nginx/vigil-http.conf')
+      .replace(/\/etc\/letsencrypt\/\S+\/fullchain\.pem/, cert)
+      .replace(/\/etc\/letsencrypt\/\S+\/privkey\.pem/, key)
+      .replaceAll('/var/log/nginx/vigil-access.log', accessLog)
+      .replace('proxy_pass http://127.0.0.1:3000;', `proxy_pass http://127.0.0.1:${(upstream.address() as AddressInfo).port};`)
+      .replace(/listen \[::\]:\d+( ssl)?;\n/g, '')
+      .replace('listen 443 ssl;', `listen 127.0.0.1:${httpsPort} ssl;`)
+      .replace('listen 80;', `listen 127.0.0.1:${httpPort};`);
+    fs.writeFileSync(path.join(dir, 'vigil-http.conf'), conf);
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), [
+      `pid ${dir}/nginx.pid;`,
+      'error_log stderr;',
+      'daemon off;',
+      'events {}',
+      `http { access_log ${dir}/default-access.log; client_body_temp_path ${dir}; proxy_temp_path ${dir}; include ${dir}/vigil-http.conf; }`,
+    ].join('\n'));
+    const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    try {
+      const request = (method: string, target: string, headers: Record<string, string> = {}) =>
+        new Promise<number>((resolve, reject) => {
+          const req = https.request({ host: '127.0.0.1', port: httpsPort, method, path: target, headers: { host: 'vigil.example.org', ...headers }, rejectUnauthorized: false }, (res) => {
+            res.resume().on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject).end();
+        });
+      for (let i = 0; ; i++) {
+        try {
+          await request('GET', '/health/live');
+          break;
+        } catch (err) {
+          if (i > 100) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      expect(await request('POST', '/ingest/osmand?id=356938035643809&lat=55.686700&lon=12.570100')).toBe(200);
+      expect(await request('GET', '/?code=Xq7oneTimeCode&state=s1', { referer: 'https://vigil.example.org/oidc/auth?login_hint=someone%40example.org' })).toBe(200);
+      expect(await request('GET', '/api/identity/users/by-email/someone%40example.org')).toBe(200);
+      expect(await request('GET', '/api/identity/users/by-username/clara.carer')).toBe(200);
+      // nginx writes a request's line when it is answered; give it a moment to reach the file.
+      let written = '';
+      for (let i = 0; i < 100 && written.split('\n').length < 6; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        written = fs.existsSync(accessLog) ? fs.readFileSync(accessLog, 'utf8') : '';
+      }
+      expect(written).toContain('"POST /ingest/osmand HTTP/1.1" 200');
+      expect(written).toContain('"GET /api/identity/users/by-email/- HTTP/1.1" 200');
+      expect(written).toContain('"GET /api/identity/users/by-username/- HTTP/1.1" 200');
+      for (const secret of ['356938035643809', '55.6867', '12.5701', 'Xq7oneTimeCode', 'someone', 'example.org/', 'clara.carer', '?']) {
+        expect(written, secret).not.toContain(secret);
+      }
+      expect(fs.existsSync(path.join(dir, 'default-access.log')) ? fs.readFileSync(path.join(dir, 'default-access.log'), 'utf8') : '').toBe('');
+    } finally {
+      nginx.kill('SIGTERM');
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    }
   });
 
   it('proxies to Vigil with TRUST_PROXY set for it, and passes the watches to other ports', () => {
