@@ -24,6 +24,13 @@ export interface DeliverOptions {
    * in-app messages (channels/mail.ts).
    */
   addressLater?: boolean;
+  /**
+   * Whether these deliveries count in vigil_alarm_fix_to_delivery_seconds (default true). An
+   * escalation step's (a reminder, or the next receiver after the wait the owner chose) do not:
+   * they are late by design, and would page the operator (docs/operations/alerts.md) for an
+   * alarm nobody took. They still count as deliveries.
+   */
+  timed?: boolean;
 }
 
 /**
@@ -37,6 +44,7 @@ export interface DeliverOptions {
 export async function notifyReceivers(trx: Db, events: readonly AlarmEvent[], receiversByDevice: ReadonlyMap<string, readonly AlarmReceiver[]>, opts: DeliverOptions): Promise<boolean> {
   if (!events.some((e) => receiversByDevice.get(e.deviceId)?.length)) return false;
   const reminder = opts.reminder ?? 0;
+  const timed = opts.timed ?? true;
   const { texts, timeZones } = await loadRenderContext(trx, [...new Set(events.map((e) => e.tenantId))]);
   const byChannel = new Map<AlarmChannel, Delivery[]>(ALARM_CHANNELS.map((c) => [c, []]));
   for (const event of events) {
@@ -56,12 +64,12 @@ export async function notifyReceivers(trx: Db, events: readonly AlarmEvent[], re
     }
   }
   const on = (channel: AlarmChannel) => byChannel.get(channel) ?? [];
-  const mails = opts.addressLater ? [] : alarmMails(on('mail'));
+  const mails = opts.addressLater ? [] : alarmMails(on('mail'), timed);
   const messages = inAppMessages(on('inApp'));
-  const jobs = [...smsJobs(on('sms'), reminder), ...pushJobs(on('push'), reminder), ...(opts.addressLater ? addressJobs(on('mail'), on('inApp'), reminder) : [])];
+  const jobs = [...smsJobs(on('sms'), reminder, timed), ...pushJobs(on('push'), reminder, timed), ...(opts.addressLater ? addressJobs(on('mail'), on('inApp'), reminder, timed) : [])];
   await queueMails(trx, mails);
   await insertMessages(trx, messages.rows);
-  countDelivered('inApp', messages.rows.map((r) => new Date(r.event_time)));
+  countDelivered('inApp', timed ? messages.rows.map((r) => new Date(r.event_time)) : [], messages.rows.length);
   await notifyLive(trx, messages.notices);
   if (jobs.length) await enqueueJobs(trx, jobs);
   return mails.length > 0 || jobs.length > 0;

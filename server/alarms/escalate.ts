@@ -97,7 +97,7 @@ export async function runEscalationStep(trx: Db, job: Pick<Job, 'id' | 'token'>,
   }
   const reminder = step;
   // Sent again as recordEvents sent it (rendered the same way, on each receiver's channels).
-  const again = (to: readonly Receiver[], n: number) => notifyReceivers(trx, [event], new Map([[event.deviceId, to]]), { ...delivery, reminder: n });
+  const again = (to: readonly Receiver[], n: number) => notifyReceivers(trx, [event], new Map([[event.deviceId, to]]), { ...delivery, reminder: n, timed: false });
   const mailedA = await again(reminded, reminder);
   const mailedB = await again(escalatedTo, 0);
   if (!last) await enqueueJobs(trx, [jobSpec(eventId, step + 1, new Date(Date.now() + wait * escalationTiming.minuteMs))]);

@@ -5,9 +5,11 @@ import { recordEvents } from '../../server/alarms/record';
 import { ESCALATE, escalationJobKind, runEscalationStep, scheduleEscalations } from '../../server/alarms/escalate';
 import { createServer, type Server } from '../../server/app';
 import { claimJobs, JobQueue, kickJobs, LeaseLost } from '../../server/jobs';
+import { metricsRegistry } from '../../server/metrics/registry';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { caller, type Json } from '../support/api-calls';
 import { createTenantUser } from '../support/fixtures';
+import { sampleOf } from '../support/metrics';
 import { DATABASES, freePort, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 
@@ -185,6 +187,29 @@ describe.each(DATABASES)('alarm escalation on $name', ({ url }) => {
     await db().transaction().execute((trx) => scheduleEscalations(trx, [{ id: low, type: 'lowBattery' as 'sos', deviceId, time: new Date() }]));
     expect(await job(low, 1)).toBeUndefined();
   }, 60_000);
+
+  it('counts an escalation step\u2019s deliveries, but not in the time from fix to delivery that the slow-alarm alert reads', async () => {
+    const inApp = async () => {
+      const text = await metricsRegistry.metrics();
+      return {
+        delivered: sampleOf(text, 'vigil_alarm_deliveries_total', { channel: 'inApp', outcome: 'delivered' }),
+        timed: sampleOf(text, 'vigil_alarm_fix_to_delivery_seconds_count', { channel: 'inApp' }),
+      };
+    };
+    const before = await inApp();
+    const eventId = await sos();
+    // The alarm itself reaches the owner, B and C in the app at once, each timed from the fix.
+    const raised = await inApp();
+    expect(raised.delivered - before.delivered).toBe(3);
+    expect(raised.timed - before.timed).toBe(3);
+    // Step 1, after the owner's chosen wait: the owner reminded and B alarmed. Delivered, and not
+    // a slow delivery: timed from the fix they would be as late as the wait, and page the operator.
+    await runStep(eventId, 1);
+    const stepped = await inApp();
+    expect(stepped.delivered - raised.delivered).toBe(2);
+    expect(stepped.timed - raised.timed).toBe(0);
+    await call(owner, 'POST', `/api/app/tracking/alarms/${(await messages(eventId, ownerId))[0]!.id}/acknowledge`);
+  });
 
   it('stops at the first acknowledgment and tells the others who took it', async () => {
     const eventId = await sos('fall');

@@ -25,16 +25,18 @@ export interface AlarmAddressJob {
   userIds: string[];
   /** 0 the alarm, n > 0 the n-th escalation reminder. */
   reminder: number;
+  /** Whether its deliveries count in vigil_alarm_fix_to_delivery_seconds (not an escalation step's; absent: yes). */
+  timed?: boolean;
 }
 
 /** The mails of deliveries, as rendered (subject with the reminder, text and HTML). */
-export function alarmMails(deliveries: readonly Delivery[]): OutgoingMail[] {
-  return deliveries.map(({ event, receiver, rendered }) => ({ to: receiver.email, subject: rendered.subject, text: rendered.text, html: rendered.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, since: event.time }));
+export function alarmMails(deliveries: readonly Delivery[], timed = true): OutgoingMail[] {
+  return deliveries.map(({ event, receiver, rendered }) => ({ to: receiver.email, subject: rendered.subject, text: rendered.text, html: rendered.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, ...(timed && { since: event.time }) }));
 }
 
 /** The alarm.address jobs of a batch's mail and in-app deliveries. */
-export function addressJobs(mail: readonly Delivery[], inApp: readonly Delivery[], reminder: number): JobSpec[] {
-  const jobs = groupsByEventAndLanguage<AlarmAddressJob>((d) => ({ eventId: d.event.id, language: d.receiver.language, emails: [], userIds: [], reminder }));
+export function addressJobs(mail: readonly Delivery[], inApp: readonly Delivery[], reminder: number, timed = true): JobSpec[] {
+  const jobs = groupsByEventAndLanguage<AlarmAddressJob>((d) => ({ eventId: d.event.id, language: d.receiver.language, emails: [], userIds: [], reminder, timed }));
   for (const d of mail) jobs.of(d).emails.push(d.receiver.email);
   for (const d of inApp) if (d.receiver.userId) jobs.of(d).userIds.push(d.receiver.userId);
   return jobs.all().map((job) => ({ kind: ALARM_ADDRESS, payload: { ...job } }));
@@ -58,7 +60,7 @@ async function completeWithAddress(db: Db, job: Job<AlarmAddressJob>, config: Ch
   const userIds = Array.isArray(p.userIds) ? p.userIds.map(String) : [];
   await db.transaction().execute(async (trx) => {
     await completeJob(trx, job);
-    await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, since: event.time })));
+    await queueMails(trx, emails.map((to) => ({ to, subject, text: full.text, html: full.html, tenantId: event.tenantId, tag: ALARM_MAIL_TAG, ...(p.timed !== false && { since: event.time }) })));
     await addAddressToMessages(trx, event.id, userIds, written.inAppText, full.inAppText);
   });
   return emails.length > 0;

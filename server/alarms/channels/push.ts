@@ -21,10 +21,12 @@ export interface AlarmPushJob {
   pushes: { eventId: string; language: string; userIds: string[] }[];
   /** 0 the alarm, n > 0 the n-th escalation reminder. */
   reminder: number;
+  /** Whether its deliveries count in vigil_alarm_fix_to_delivery_seconds (not an escalation step's; absent: yes). */
+  timed?: boolean;
 }
 
 /** The alarm.push job of a batch's push deliveries (none without a receiver with an account). */
-export function pushJobs(deliveries: readonly Delivery[], reminder: number): JobSpec[] {
+export function pushJobs(deliveries: readonly Delivery[], reminder: number, timed = true): JobSpec[] {
   const groups = groupsByEventAndLanguage<AlarmPushJob['pushes'][number]>((d) => ({ eventId: d.event.id, language: d.receiver.language, userIds: [] }));
   for (const d of deliveries) {
     const userId = d.receiver.userId;
@@ -34,7 +36,7 @@ export function pushJobs(deliveries: readonly Delivery[], reminder: number): Job
   }
   const pushes = groups.all();
   if (pushes.length === 0) return [];
-  const job: AlarmPushJob = { pushes, reminder };
+  const job: AlarmPushJob = { pushes, reminder, timed };
   return [{ kind: ALARM_PUSH, payload: { ...job } }];
 }
 
@@ -72,7 +74,7 @@ export function pushJobKinds(db: Db, { config, log }: ChannelEnv, geocoder: Geoc
       });
       const outcomes = await sendPushBatch(db, messages.filter((m): m is PushMessage => m !== undefined), { config, log });
       const sent = outcomes.filter((o) => o.status === 'sent').length;
-      countDelivered('push', sent ? [...events.values()].map((e) => e.time) : [], sent);
+      countDelivered('push', sent && job.payload.timed !== false ? [...events.values()].map((e) => e.time) : [], sent);
       countFailed('push', outcomes.length - sent);
     },
   };

@@ -19,13 +19,15 @@ export interface AlarmSmsJob {
   language: string;
   to: string;
   reminder: number;
+  /** Whether its deliveries count in vigil_alarm_fix_to_delivery_seconds (not an escalation step's; absent: yes). */
+  timed?: boolean;
 }
 
 /** The alarm.sms jobs of a batch's SMS deliveries (a receiver without a number gets none). */
-export function smsJobs(deliveries: readonly Delivery[], reminder: number): JobSpec[] {
+export function smsJobs(deliveries: readonly Delivery[], reminder: number, timed = true): JobSpec[] {
   return deliveries.flatMap((d) => {
     if (!d.receiver.phone) return [];
-    const payload: AlarmSmsJob = { eventId: d.event.id, language: d.receiver.language, to: d.receiver.phone, reminder };
+    const payload: AlarmSmsJob = { eventId: d.event.id, language: d.receiver.language, to: d.receiver.phone, reminder, timed };
     return [{ kind: ALARM_SMS, payload: { ...payload } }];
   });
 }
@@ -51,7 +53,7 @@ export function smsJobKind(db: Db, { config, log }: ChannelEnv): JobKind<typeof 
         countFailed('sms');
         throw err;
       }
-      countDelivered('sms', [event.time]);
+      countDelivered('sms', p.timed === false ? [] : [event.time], 1);
     },
   };
 }
