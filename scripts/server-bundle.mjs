@@ -7,7 +7,10 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(root, 'build');
 export const bundle = path.join(buildDir, 'server.mjs');
-/** The checkout the bundle was made for (it names this folder; a moved or copied one builds its own). */
+/**
+ * The folder the bundle was made in. A moved or copied install that may write builds its own; a
+ * read-only one starts the bundle it has, which finds its folder from where it lies.
+ */
 const stamp = path.join(buildDir, 'server.root');
 /** What the server is built from: a newer file in any of these means a new bundle. */
 const INPUTS = ['server', 'common', 'package-lock.json', 'tsconfig.json'];
@@ -25,15 +28,20 @@ function newestMtime(target) {
   return newest;
 }
 
-export function bundleIsStale() {
+/**
+ * Whether the bundle is there and made from these sources in this folder: 'missing', 'older' (a
+ * source is newer), 'moved' (made in another folder, from sources no newer) or 'current'.
+ */
+export function bundleState() {
   let built;
   try {
     built = fs.statSync(bundle).mtimeMs;
   } catch {
-    return true;
+    return 'missing';
   }
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== root) return true;
-  return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
+  if (INPUTS.some((input) => newestMtime(path.join(root, input)) > built)) return 'older';
+  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== root) return 'moved';
+  return 'current';
 }
 
 export async function bundleServer() {
@@ -50,8 +58,11 @@ export async function bundleServer() {
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'warning',
-    // server/config.ts finds the project folder from its own; the bundle lives elsewhere.
-    define: { 'import.meta.dirname': JSON.stringify(path.join(root, 'server')) },
+    // server/config.ts finds the project folder from its own folder (server/): the bundle, in
+    // build/, gives it build/../server, worked out where the bundle lies when it runs, so an
+    // install built in one folder and moved to another reads its own schemas and web app.
+    define: { 'import.meta.dirname': '__vigilServerDir' },
+    banner: { js: "const __vigilServerDir = (await import('node:path')).join(import.meta.dirname, '..', 'server');" },
   });
   // Renamed into place, so a worker starting meanwhile never imports half a file.
   fs.renameSync(temporary, bundle);

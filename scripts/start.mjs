@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildDir, bundle, bundleIsStale, bundleServer } from './server-bundle.mjs';
+import { buildDir, bundle, bundleServer, bundleState } from './server-bundle.mjs';
 
 // Passwords are hashed with Node's built-in Argon2id (Node 24.7 and later): on an older Node no
 // one could sign in, so the start stops here and says why.
@@ -46,17 +46,20 @@ function fatal(msg) {
   process.stdout.write(json ? `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg })}\n` : `${msg}\n`);
 }
 
-if (cluster.isPrimary && bundleIsStale()) {
+const state = cluster.isPrimary ? bundleState() : 'current';
+if (state !== 'current') {
   // Said by the server's log (server/main.ts), so the start writes one format.
   if (writable()) {
     const started = Date.now();
     await bundleServer();
     process.env.VIGIL_COMPILED_MS = String(Date.now() - started);
-  } else if (fs.existsSync(bundle)) {
+  } else if (state === 'older') {
     process.env.VIGIL_START_WARNING = `The install is read-only and ${path.relative(process.cwd(), bundle)} is older than the sources: starting it as built (\`npm run build\` makes a new one).`;
-  } else {
+  } else if (state === 'missing') {
     fatal(`The install is read-only and has no ${bundle}: run \`npm run build\` before starting it.`);
     process.exit(1);
   }
+  // 'moved' on a read-only install: built in another folder from these sources; the bundle
+  // finds its folder from where it lies (scripts/server-bundle.mjs), so it starts as it is.
 }
 await import(pathToFileURL(bundle).href);

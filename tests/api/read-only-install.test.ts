@@ -10,7 +10,8 @@ import { npmStartCommand, PROJECT_ROOT } from '../support/npm-start';
 // deploy/ examples run it: a read-only root file system, ProtectSystem=strict). The install is a
 // copy of the sources with node_modules linked in; the data folder is elsewhere. As root, who may
 // write anywhere, the server runs as `nobody` (setpriv), who may not; otherwise the copy is made
-// read-only with chmod. Either way, every file of the install is compared before and after.
+// read-only with chmod. Either way, every file of the install is compared before and after. It is
+// built in another folder first and moved into place, as an install copied from a build machine.
 
 /** Not part of an install: the tests, docs, benches and whatever a checkout has made. */
 const LEFT_OUT = new Set(['.git', 'node_modules', 'dist', 'build', 'data', 'tests', 'docs', 'bench', 'scratch', 'coverage', 'backups', '.env']);
@@ -53,16 +54,20 @@ async function health(url: string): Promise<number> {
 
 describe('a read-only install built beforehand', () => {
   it('starts with BUILD_WEB=false, serves the web app and writes nothing into the install', async () => {
-    const install = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-install-'));
+    // Built in one folder and installed in another (a build machine's workspace, then
+    // /opt/vigil): the old folder is gone, and the install must read its own schemas and web app.
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-build-'));
+    const install = `${workspace}-installed`;
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-state-'));
-    scratch.push(install, state);
+    scratch.push(workspace, install, state);
     for (const name of fs.readdirSync(PROJECT_ROOT)) {
-      if (!LEFT_OUT.has(name)) fs.cpSync(path.join(PROJECT_ROOT, name), path.join(install, name), { recursive: true });
+      if (!LEFT_OUT.has(name)) fs.cpSync(path.join(PROJECT_ROOT, name), path.join(workspace, name), { recursive: true });
     }
-    fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(install, 'node_modules'));
+    fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(workspace, 'node_modules'));
 
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'], { cwd: install, encoding: 'utf8', timeout: 120_000 });
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'], { cwd: workspace, encoding: 'utf8', timeout: 120_000 });
     expect(build.status, `${build.stdout}${build.stderr}`).toBe(0);
+    fs.renameSync(workspace, install);
     expect(fs.existsSync(path.join(install, 'dist', 'index.html'))).toBe(true);
     expect(fs.existsSync(path.join(install, 'build', 'server.mjs'))).toBe(true);
 
