@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -20,7 +20,12 @@ const read = (file: string) => fs.readFileSync(path.join(DEPLOY, file), 'utf8');
 const has = (command: string) => spawnSync(command, ['--version']).error === undefined;
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-deploy-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+/** nginx processes a test started: stopped here too, should the test end before its own `finally`. */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) child.kill('SIGTERM');
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the systemd unit', () => {
   const unit = read('systemd/vigil.service');
@@ -100,6 +105,7 @@ describe('the nginx example', () => {
       `http { access_log ${dir}/default-access.log; client_body_temp_path ${dir}; proxy_temp_path ${dir}; include ${dir}/vigil-http.conf; }`,
     ].join('\n'));
     const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    started.push(nginx);
     try {
       const request = (method: string, target: string, headers: Record<string, string> = {}) =>
         new Promise<number>((resolve, reject) => {
@@ -138,7 +144,7 @@ describe('the nginx example', () => {
       nginx.kill('SIGTERM');
       await new Promise<void>((resolve) => upstream.close(() => resolve()));
     }
-  });
+  }, 30_000);
 
   it('proxies to Vigil with TRUST_PROXY set for it, and passes the watches to other ports', () => {
     const http = read('nginx/vigil-http.conf');
