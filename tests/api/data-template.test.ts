@@ -7,6 +7,8 @@ import { KNOWN_MIGRATIONS, makeDataTemplate, migrate, openDatabase, type Databas
 import { TEMPLATE_MANIFEST, templateKey, type TemplateManifest } from '../../server/db/data-template';
 import { PROJECT_ROOT } from '../../server/config';
 import { HISTORY_DEFAULT_DAYS, DAY_MS, AHEAD_DAYS, rangesCovering } from '../../server/history/classes';
+import { databaseMigratedTo } from '../support/migrated-to';
+import { DATABASES } from '../support/server';
 
 /**
  * The embedded database's template (`npm run build`, server/db/data-template.ts): a new data
@@ -133,5 +135,18 @@ describe('the database template a build makes', () => {
     await fs.writeFile(manifestFile, JSON.stringify({ ...manifest, key: editedKey?.key }));
     const handle = await open({ dataDir: path.join(await folder('data'), 'data'), dataTemplate: stale });
     expect(handle.template).toEqual({ used: false, reason: 'stale', detail: 'made from migrations edited since' });
+  }, 120_000);
+});
+
+describe.each(DATABASES)('a start on a migrated database ($name)', ({ url }) => {
+  it('runs no migration, and still refuses a database a newer version migrated', async () => {
+    const { db, close } = await databaseMigratedTo(url, KNOWN_MIGRATIONS.toSorted().at(-1)!);
+    try {
+      expect(await migrate(db)).toEqual([]);
+      await sql`insert into kysely_migration (name, timestamp) values ('999_of_a_newer_version', ${new Date().toISOString()})`.execute(db);
+      await expect(migrate(db)).rejects.toThrow(/999_of_a_newer_version/);
+    } finally {
+      await close();
+    }
   }, 120_000);
 });
