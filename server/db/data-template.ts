@@ -90,11 +90,12 @@ export async function readTemplate(dir: string, migrations: readonly string[]): 
   } catch {
     return { reason: 'none' };
   }
+  if (typeof manifest?.key !== 'string' || !Array.isArray(manifest.migrations)) return { reason: 'stale', detail: 'its manifest is not one this version writes' };
   const expected = await templateKey(migrations);
   if (!expected) return { reason: 'none', detail: 'the migrations’ sources are not there' };
   if (manifest.key !== expected.key) {
     const missing = migrations.filter((m) => !manifest.migrations.includes(m));
-    const extra = (manifest.migrations ?? []).filter((m) => !migrations.includes(m));
+    const extra = manifest.migrations.filter((m) => !migrations.includes(m));
     const detail =
       manifest.pglite !== expected.pglite
         ? `made with PGlite ${manifest.pglite}, this is ${expected.pglite}`
