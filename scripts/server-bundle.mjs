@@ -1,5 +1,6 @@
-// The server compiled ahead of time: its TypeScript sources bundled with esbuild into one file,
-// build/server.mjs (packages stay external, loaded from node_modules). `npm run build` writes it;
+// The server compiled ahead of time: its TypeScript sources bundled with esbuild into
+// build/server.mjs, the supervisor, and build/chunks/, the worker's server it imports (packages
+// stay external, loaded from node_modules). `npm run build` writes it;
 // `npm start` writes it only when it is missing or older than its sources (scripts/start.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,10 +48,17 @@ export function bundleState() {
 export async function bundleServer() {
   const { build: esbuild } = await import('esbuild');
   fs.mkdirSync(buildDir, { recursive: true });
-  const temporary = `${bundle}.${process.pid}.tmp`;
+  const temporary = path.join(buildDir, `server.${process.pid}.tmp`);
+  fs.rmSync(temporary, { recursive: true, force: true });
   await esbuild({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: temporary,
+    entryPoints: { server: path.join(root, 'server', 'main.ts') },
+    outdir: temporary,
+    outExtension: { '.js': '.mjs' },
+    // The supervisor (the primary process) imports only what it runs; each worker's server, with
+    // its packages, is a chunk of its own the worker imports (server/main.ts). One file had the
+    // primary load every package too, most of a second before the first worker was even forked.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -64,7 +72,14 @@ export async function bundleServer() {
     define: { 'import.meta.dirname': '__vigilServerDir' },
     banner: { js: "const __vigilServerDir = (await import('node:path')).join(import.meta.dirname, '..', 'server');" },
   });
-  // Renamed into place, so a worker starting meanwhile never imports half a file.
-  fs.renameSync(temporary, bundle);
+  // The chunks first (named by their content, so no file of a bundle in use changes), then the
+  // entry renamed into place: a worker starting meanwhile never imports half a bundle.
+  const chunks = path.join(buildDir, 'chunks');
+  fs.mkdirSync(chunks, { recursive: true });
+  const made = new Set(fs.readdirSync(path.join(temporary, 'chunks')));
+  for (const name of made) fs.renameSync(path.join(temporary, 'chunks', name), path.join(chunks, name));
+  fs.renameSync(path.join(temporary, 'server.mjs'), bundle);
+  fs.rmSync(temporary, { recursive: true, force: true });
+  for (const name of fs.readdirSync(chunks)) if (!made.has(name)) fs.rmSync(path.join(chunks, name), { force: true });
   fs.writeFileSync(stamp, root);
 }

@@ -84,9 +84,10 @@ export interface Server {
  * Builds the whole server on one Fastify instance: database (migrated), issuer, API and web app.
  * Used by `npm start` and by the API tests alike.
  */
-export async function createServer(config: Config): Promise<Server> {
-  const phases = new StartPhases();
+export async function createServer(config: Config, phases = new StartPhases()): Promise<Server> {
   const database = await phases.time('open database', () => openDatabase(config));
+  const template = database.template;
+  if (template?.used) phases.note(`the data folder was made from the build's database template (${template.migrations} migrations, made ${template.made})`);
   try {
     return await startOn(database, config, phases);
   } catch (err) {
@@ -135,6 +136,9 @@ async function startOn(database: DatabaseHandle, config: Config, phases: StartPh
   });
 
   database.health.setLog(app.log);
+  if (database.template && !database.template.used && database.template.reason === 'stale') {
+    app.log.info(`The build's database template is not used (${database.template.detail ?? 'stale'}): the new data folder was migrated instead. \`npm run build\` makes a new one.`);
+  }
   installMetrics(app, database, config);
   // Before any route registers: every /api route then declares the refusals the hooks give.
   declareCommonRefusals(app);

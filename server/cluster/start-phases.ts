@@ -13,7 +13,19 @@ export interface StartPhase {
  */
 export class StartPhases {
   readonly phases: StartPhase[] = [];
+  /** What the start did or did not do that the steps' names do not say. */
+  readonly notes: string[] = [];
   private readonly started = performance.now();
+
+  /** A first step from the process's start to now: Node itself and importing the server's code (a worker of `npm start`). */
+  sinceProcessStart(): this {
+    this.phases.push({ phase: 'process start and code', ms: Math.round(performance.now()) });
+    return this;
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
 
   async time<T>(phase: string, step: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -27,6 +39,7 @@ export class StartPhases {
   /** One debug line a step, in the order they ran, then the total. */
   report(log: FastifyBaseLogger): void {
     for (const { phase, ms } of this.phases) log.debug({ phase, ms }, `start phase ${phase}: ${ms} ms`);
+    for (const note of this.notes) log.debug(`start: ${note}`);
     log.debug({ ms: Math.round(performance.now() - this.started) }, 'start phases done');
   }
 }

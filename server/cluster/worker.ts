@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { createServer, type Server } from '../app';
+import { StartPhases } from './start-phases';
 import { DEMO_PASSWORD, DEMO_SECOND_TENANT, DEMO_USERS } from '../seed/demo';
 import { demoAllowed } from '../seed/demo-guard';
 import { readSetupToken } from '../identity/setup-token';
@@ -28,7 +29,8 @@ export async function runWorker(config: Config): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  const server = (state.server = await createServer({ ...config, workers: config.workers && slot === BACKGROUND_SLOT }));
+  const phases = new StartPhases().sinceProcessStart();
+  const server = (state.server = await createServer({ ...config, workers: config.workers && slot === BACKGROUND_SLOT }, phases));
   if (state.stopping) {
     await server.close();
     process.exit(0);

@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DatabaseHealth, type HealthLog } from './health';
 import { attachDatabaseParts } from './notifications';
 import { openPostgres, waitForDatabase, type PoolStats } from './postgres';
 import { PGliteDialect } from './pglite-dialect';
+import { readTemplate, templateKey, writeTemplate, type TemplateManifest, type TemplateUse } from './data-template';
 import type { Database } from './tables';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_audit_logs';
@@ -56,13 +57,21 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection pool's state (PostgreSQL; PGlite has one in-process connection and no pool). */
   poolStats?(): PoolStats;
+  /** Whether an embedded data folder was made from the build's template (server/db/data-template.ts). */
+  template?: TemplateUse;
   close(): Promise<void>;
 }
 
 export { notificationsOf, healthOf, type Notifications } from './notifications';
 
+/**
+ * A migration; `asOf`, where what `up` made depends on the day it ran, makes that again for
+ * another day (a template migrated on the day of the build, loaded on a later one).
+ */
+type VigilMigration = Migration & { asOf?: (db: Kysely<unknown>, now: Date) => Promise<void> };
+
 /** Migrations in order; a static list so the bundle-free server needs no folder scanning. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, VigilMigration> = {
   '001_foundation': m001,
   '002_audit_logs': m002,
   '003_pricing': m003,
@@ -117,7 +126,7 @@ class StaticMigrationProvider implements MigrationProvider {
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
-export async function openDatabase(opts: { databaseUrl: string; dataDir: string; memoryTemplate?: string }, log?: HealthLog): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl: string; dataDir: string; memoryTemplate?: string; dataTemplate?: string }, log?: HealthLog): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     await waitForDatabase(opts.databaseUrl, log);
     const parts = openPostgres(opts.databaseUrl, log);
@@ -134,15 +143,26 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
       },
     };
   }
-  if (!opts.dataDir.startsWith('memory://')) await fs.mkdir(opts.dataDir, { recursive: true });
-  const template = opts.memoryTemplate && opts.dataDir.startsWith('memory://') ? new Blob([await fs.readFile(opts.memoryTemplate)]) : undefined;
-  // pg_trgm and btree_gin: the schema engine's search indexes (server/schema-engine/sync-tables.ts).
-  const pglite = await PGlite.create(opts.dataDir, {
-    parsers: { [DATE_OID]: (value: string) => value },
-    extensions: { pg_trgm, btree_gin },
-    ...(template ? { loadDataDir: template } : {}),
-  });
+  const memory = opts.dataDir.startsWith('memory://');
+  if (!memory) await fs.mkdir(opts.dataDir, { recursive: true });
+  let template: Blob | undefined;
+  let use: TemplateUse | undefined;
+  if (memory) {
+    if (opts.memoryTemplate) template = new Blob([await fs.readFile(opts.memoryTemplate)]);
+  } else if (await exists(`${opts.dataDir}/PG_VERSION`)) {
+    use = { used: false, reason: 'not fresh' };
+  } else if (opts.dataTemplate) {
+    const found = await readTemplate(opts.dataTemplate, KNOWN_MIGRATIONS);
+    if ('dump' in found) {
+      template = found.dump;
+      use = { used: true, migrations: found.manifest.migrations.length, made: found.manifest.made };
+    } else {
+      use = { used: false, ...found };
+    }
+  }
+  const pglite = await createPGlite(opts.dataDir, template);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  if (use?.used) await asOfToday(db);
   const health = new DatabaseHealth(async () => undefined);
   attachDatabaseParts(db as unknown as Kysely<never>, {
     health,
@@ -154,20 +174,73 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string;
       },
     },
   });
-  return { db, kind: 'pglite', health, pglite, close: () => db.destroy() };
+  return { db, kind: 'pglite', health, pglite, ...(use ? { template: use } : {}), close: () => db.destroy() };
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+const exists = (file: string) => fs.access(file).then(() => true, () => false);
+
+/** The embedded database, new or from a dump; pg_trgm and btree_gin: the schema engine's search indexes (server/schema-engine/sync-tables.ts). */
+function createPGlite(dataDir: string, dump: Blob | undefined): Promise<PGlite> {
+  return PGlite.create(dataDir, {
+    parsers: { [DATE_OID]: (value: string) => value },
+    extensions: { pg_trgm, btree_gin },
+    ...(dump ? { loadDataDir: dump } : {}),
+  });
+}
+
+/** What migrations made for the day they ran, made again for today (a template's data folder). */
+async function asOfToday(db: Db): Promise<void> {
+  const now = new Date();
+  for (const migration of Object.values(MIGRATIONS)) await migration.asOf?.(db as unknown as Kysely<unknown>, now);
+}
+
+/**
+ * Makes the embedded database's template in `dir` (`npm run build`): a new cluster, every
+ * migration, dumped. Only the migrations: what is per install (issuer keys, the first
+ * administrator, demo data with its passwords and session stamps) is made at start.
+ */
+export async function makeDataTemplate(dir: string): Promise<TemplateManifest> {
+  const key = await templateKey(KNOWN_MIGRATIONS);
+  if (!key) throw new Error('The migrations’ sources (server/db/migrations) are not there: no database template made.');
+  const pglite = await createPGlite('memory://', undefined);
+  try {
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    await migrate(db);
+    const dump = await pglite.dumpDataDir('gzip');
+    const manifest: TemplateManifest = { ...key, migrations: [...KNOWN_MIGRATIONS], made: new Date().toISOString() };
+    await writeTemplate(dir, dump, manifest);
+    return manifest;
+  } finally {
+    await pglite.close();
+  }
+}
+
 /** Migrates up or down to one named migration (tests of a migration on a database with data). */
 export async function migrateTo(db: Db, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true }).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
+/** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<string[]> {
+  if (await upToDate(db)) return [];
   // Modules add their migrations independently; order by name but tolerate one landing late.
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Whether the database has run exactly the migrations this version knows: then the migrator has
+ * nothing to do, and asking it (its table and lock checks read the whole catalogue) was most of
+ * a second of every start. Any difference (one to run, or one only a newer version knows, which
+ * the migrator refuses) goes to the migrator.
+ */
+async function upToDate(db: Db): Promise<boolean> {
+  const table = await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db);
+  if (!table.rows[0]?.name) return false;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(rows.map((r) => r.name));
+  return done.size === KNOWN_MIGRATIONS.length && KNOWN_MIGRATIONS.every((name) => done.has(name));
 }

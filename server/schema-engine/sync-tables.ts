@@ -49,8 +49,18 @@ export async function syncTables(db: Db, schemas: ResourceSchema[], options: Syn
     // The embedded database is one connection: a concurrent build would hold it just as long.
     const { rows } = await sql<{ embedded: boolean }>`select version() like '%PGlite%' as embedded`.execute(trx);
     const inlineBytes = rows[0]?.embedded ? Number.POSITIVE_INFINITY : (options.inlineIndexBytes ?? INLINE_INDEX_BYTES);
+    // Every table's columns in one read (information_schema is slow to ask, once a table was most of the sync of a start).
+    const existing = await sql<{ table_name: string; column_name: string; data_type: string }>`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = current_schema() and table_name = any(${schemas.map(tableOf)})`.execute(trx);
+    const columnsByTable = new Map<string, Map<string, string>>();
+    for (const row of existing.rows) {
+      const columns = columnsByTable.get(row.table_name) ?? new Map<string, string>();
+      columns.set(row.column_name, row.data_type);
+      columnsByTable.set(row.table_name, columns);
+    }
     for (const schema of schemas) {
-      const table = await syncTable(trx, schema);
+      const table = await syncTable(trx, schema, columnsByTable.get(tableOf(schema)) ?? new Map());
       changes.push(...table.changes);
       if (trigram) changes.push(...(await syncSearchIndexes(trx, schema, table.indexes, trigram, inlineBytes, pending)));
     }
@@ -59,15 +69,12 @@ export async function syncTables(db: Db, schemas: ResourceSchema[], options: Syn
   return changes;
 }
 
-async function syncTable(db: Db, schema: ResourceSchema): Promise<{ changes: string[]; indexes: Map<string, boolean> }> {
+/** One schema's table; `actual` is its columns and their types as the database has them (none: no table yet). */
+async function syncTable(db: Db, schema: ResourceSchema, actual: Map<string, string>): Promise<{ changes: string[]; indexes: Map<string, boolean> }> {
   const table = tableOf(schema);
   const resource = schema['x-resource'].name;
   const columns = columnsOf(schema);
   const changes: string[] = [];
-  const existing = await sql<{ column_name: string; data_type: string }>`
-    select column_name, data_type from information_schema.columns
-    where table_schema = current_schema() and table_name = ${table}`.execute(db);
-  const actual = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
   const state = await db.selectFrom('schema_state').select('columns').where('resource', '=', resource).executeTakeFirst();
   const previous = (state?.columns ?? {}) as Record<string, string>;
 

@@ -2,6 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/server';
 import { npmStartCommand, PROJECT_ROOT } from '../support/npm-start';
@@ -70,6 +73,7 @@ describe('a read-only install built beforehand', () => {
     fs.renameSync(workspace, install);
     expect(fs.existsSync(path.join(install, 'dist', 'index.html'))).toBe(true);
     expect(fs.existsSync(path.join(install, 'build', 'server.mjs'))).toBe(true);
+    expect(fs.existsSync(path.join(install, 'build', 'data-template.json'))).toBe(true);
 
     const asNobody = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
     fs.chmodSync(install, 0o755);
@@ -83,6 +87,7 @@ describe('a read-only install built beforehand', () => {
     const command: [string, string[]] = asNobody ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, ...args]] : [node, args];
     const base = { ...process.env };
     for (const name of ['DATABASE_URL', 'API_WORKERS', 'SEED_DEMO', 'WORKERS', 'DIST_DIR', 'SCHEMAS_DIR', 'BACKUP_DIR']) delete base[name];
+    const spawnedAt = Date.now();
     server = spawn(...command, {
       cwd: install,
       detached: true,
@@ -124,5 +129,11 @@ describe('a read-only install built beforehand', () => {
     const removed = [...before.keys()].filter((file) => !after.has(file)).map((file) => path.relative(install, file));
     expect({ changed, removed }).toEqual({ changed: [], removed: [] });
     expect(fs.existsSync(path.join(state, 'data', 'PG_VERSION'))).toBe(true);
+    // The data folder was made from the build's database template: its migrations ran at build time.
+    const data = await PGlite.create(path.join(state, 'data'), { extensions: { pg_trgm, btree_gin } });
+    const { rows } = await data.query<{ latest: string; n: number }>('select max(timestamp) as latest, count(*)::int as n from kysely_migration');
+    await data.close();
+    expect(rows[0]!.n).toBeGreaterThan(30);
+    expect(Date.parse(rows[0]!.latest)).toBeLessThan(spawnedAt);
   }, START_BUDGET_MS + 150_000);
 });

@@ -34,10 +34,19 @@ async function createClassPartitions(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/** The time ranges of a class covering [from, to), on tables just made (no range exists, no row waits in a default). */
-async function createRanges(db: Kysely<unknown>, table: keyof typeof HISTORY_TABLES, days: number, from: Date, to: Date): Promise<void> {
+/** The first day of each time range of a class covering [from, to). */
+function rangeStarts(days: number, from: Date, to: Date): number[] {
   const w = widthDays(days);
-  for (let startDay = Math.floor(Math.floor(from.getTime() / DAY_MS) / w) * w; startDay * DAY_MS < to.getTime(); startDay += w) {
+  const starts: number[] = [];
+  for (let startDay = Math.floor(Math.floor(from.getTime() / DAY_MS) / w) * w; startDay * DAY_MS < to.getTime(); startDay += w) starts.push(startDay);
+  return starts;
+}
+
+/** The time ranges of a class covering [from, to), on tables just made (no row waits in a default); `present` are left as they are. */
+async function createRanges(db: Kysely<unknown>, table: keyof typeof HISTORY_TABLES, days: number, from: Date, to: Date, present = new Set<string>()): Promise<void> {
+  const w = widthDays(days);
+  for (const startDay of rangeStarts(days, from, to)) {
+    if (present.has(`${classTable(table, days)}_d${startDay}`)) continue;
     const start = new Date(startDay * DAY_MS).toISOString();
     const end = new Date((startDay + w) * DAY_MS).toISOString();
     await sql`create table ${sql.id(`${classTable(table, days)}_d${startDay}`)} partition of ${sql.id(classTable(table, days))} for values from (${sql.lit(start)}) to (${sql.lit(end)})`.execute(db);
@@ -109,6 +118,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index device_events_device_idx on device_events (device_id, event_time desc)`.execute(db);
   await sql`create index device_events_tenant_idx on device_events (tenant_id, event_time desc)`.execute(db);
   await sql`alter table device_events add constraint device_events_device_id_fkey foreign key (device_id) references devices(id) on delete cascade`.execute(db);
+}
+
+/**
+ * The ranges `up` makes on an empty history, as of `now` rather than the day it ran: a template
+ * migrated at build time (server/db/data-template.ts) and loaded into a new data folder later
+ * gets the ranges a migration on that day would have made, and none other (its ranges are empty).
+ */
+export async function asOf(db: Kysely<unknown>, now: Date): Promise<void> {
+  const from = new Date(now.getTime() - HISTORY_DEFAULT_DAYS * DAY_MS);
+  const to = new Date(now.getTime() + AHEAD_DAYS * DAY_MS);
+  for (const table of Object.keys(HISTORY_TABLES) as (keyof typeof HISTORY_TABLES)[]) {
+    const cls = classTable(table, HISTORY_DEFAULT_DAYS);
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      where p.relname = ${cls}`.execute(db);
+    const wanted = new Set(rangeStarts(HISTORY_DEFAULT_DAYS, from, to).map((startDay) => `${cls}_d${startDay}`));
+    for (const { name } of rows) {
+      if (name !== `${cls}_default` && !wanted.has(name)) await sql`drop table ${sql.id(name)}`.execute(db);
+    }
+    const present = new Set(rows.map((r) => r.name));
+    await createRanges(db, table, HISTORY_DEFAULT_DAYS, from, to, present);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
