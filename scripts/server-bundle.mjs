@@ -66,11 +66,14 @@ export async function bundleServer() {
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'warning',
-    // server/config.ts finds the project folder from its own folder (server/): the bundle, in
-    // build/, gives it build/../server, worked out where the bundle lies when it runs, so an
-    // install built in one folder and moved to another reads its own schemas and web app.
+    // server/config.ts finds the project folder from its own folder (server/): the bundle gives it
+    // build/../server (from build/chunks/, build/../../server; the banner is in every file),
+    // worked out where the file lies when it runs, so an install built in one folder and moved to
+    // another reads its own schemas and web app.
     define: { 'import.meta.dirname': '__vigilServerDir' },
-    banner: { js: "const __vigilServerDir = (await import('node:path')).join(import.meta.dirname, '..', 'server');" },
+    banner: {
+      js: "const __vigilServerDir = (await import('node:path')).join(import.meta.dirname, (await import('node:path')).basename(import.meta.dirname) === 'chunks' ? '../..' : '..', 'server');",
+    },
   });
   // The chunks first (named by their content, so no file of a bundle in use changes), then the
   // entry renamed into place: a worker starting meanwhile never imports half a bundle.
