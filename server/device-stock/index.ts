@@ -18,7 +18,7 @@ import { foundDevices, MAX_BATCH_IDS, STOP_PATHS, stopDevices } from './stop-rea
 import { troubleshoot } from './troubleshoot';
 import { wifiByMac } from './wifi';
 import { recordSchema } from '../schema-engine/openapi-schemas';
-import { CSV_BODY, CSV_MEDIA_TYPES, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../http/resource-route-schemas';
+import { CSV_BODY, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../http/resource-route-schemas';
 import * as S from './route-schemas';
 import { XLSX_TYPE } from '../http/content-types';
 
@@ -53,11 +53,11 @@ export async function deviceStockModule(app: Api, ctx: ModuleContext): Promise<v
 
   app.post(
     `${BASE}/hostData/batchCreate`,
-    { config: { policy: `${DEVICES}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Devices into stock from a CSV file', consumes: CSV_MEDIA_TYPES, body: CSV_BODY, response: { 200: UPLOAD_RESULT, ...S.CONFLICT } } },
+    { config: { policy: `${DEVICES}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Devices into stock from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, ...S.CONFLICT } } },
     (request) => importCsv(request, csvTextOf(request.body)),
   );
 
-  app.post(`${BASE}/hostData/pairSimcards`, { config: { policy: UPDATE }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Pair devices with SIM cards by ICCID', consumes: CSV_MEDIA_TYPES, body: S.PAIRS_UPLOAD, response: { 200: S.PAIR_RESULT } } }, (request) => {
+  app.post(`${BASE}/hostData/pairSimcards`, { config: { policy: UPDATE }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Pair devices with SIM cards by ICCID', body: S.PAIRS_UPLOAD, response: { 200: S.PAIR_RESULT } } }, (request) => {
     const { body, language: lang } = request;
     // The schema lets through the CSV file, `{ csv }` or `{ pairs }` (exactly one of the two).
     const csv = typeof body === 'string' ? body : body.csv;

@@ -1,3 +1,4 @@
+import { isRecord } from '../../common/is-record';
 import { CSV_TYPES, XLSX_TYPE } from './content-types';
 
 /**
@@ -26,19 +27,22 @@ export const UPLOAD_RESULT = {
   required: ['total', 'created', 'errors'],
 } as const;
 
-/** The media types an upload's body comes as: JSON or a CSV file (CSV_TYPES). */
-export const CSV_MEDIA_TYPES = ['application/json', ...CSV_TYPES];
-
 /** The CSV file itself as the body's text, UTF-8. */
 export const CSV_TEXT = { type: 'string', description: 'The CSV file, UTF-8 (text/csv)' } as const;
 
 /**
- * An upload's body: the CSV file itself (text/csv) or `json`, the JSON the route takes instead.
- * A body that is neither gets one message saying how to send it. The route declares
- * `consumes: CSV_MEDIA_TYPES`, so its description names each media type.
+ * An upload's body: the CSV file itself (text/csv) or `json`, the JSON the route takes instead;
+ * one schema checks and types either. A body that is neither gets one message saying how to send
+ * it. The API description shows each media type with its own schema (csvOrJsonContent).
  */
 export function csvOrJson<const J extends object>(json: J) {
   return { anyOf: [CSV_TEXT, json], 'x-messages': { anyOf: 'batchUpload.noFile' } } as const;
+}
+
+/** A csvOrJson body as the API description shows it: the JSON, and the file under each CSV media type; undefined for any other body. */
+export function csvOrJsonContent(body: unknown) {
+  if (!isRecord(body) || !Array.isArray(body.anyOf) || body.anyOf[0] !== CSV_TEXT) return undefined;
+  return { content: { 'application/json': { schema: body.anyOf[1] }, ...Object.fromEntries(CSV_TYPES.map((type) => [type, { schema: CSV_TEXT }])) } };
 }
 
 /** The body of a CSV upload: the file itself, or JSON `{ csv }` with its text. */

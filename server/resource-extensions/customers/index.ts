@@ -58,7 +58,7 @@ export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEng
   const discountBody = {
     type: 'object',
     properties: {
-      discountPercentage: { type: 'number', minimum: discount?.minimum ?? 0, maximum: discount?.maximum ?? 100, 'x-messages': discount?.['x-messages'] ?? {} },
+      discountPercentage: { type: 'number', title: discount?.title ?? 'Discount', minimum: discount?.minimum ?? 0, maximum: discount?.maximum ?? 100, 'x-messages': discount?.['x-messages'] ?? {} },
       concurrencyStamp: { type: 'string', maxLength: 64 },
     },
     required: ['discountPercentage'],

@@ -9,7 +9,7 @@ import { recordSchema } from '../../schema-engine/openapi-schemas';
 import { ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, readVisible, requireVisible } from '../../schema-engine/records';
 import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../../schema-engine/csv-upload';
-import { CSV_BODY, CSV_MEDIA_TYPES, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
+import { CSV_BODY, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
 
 /**
@@ -38,7 +38,7 @@ export async function simCardRoutes(app: Api, opts: { db: Db; engine: SchemaEngi
     {
       config: { policy: `${policy}.Create` },
       bodyLimit: MAX_UPLOAD_BYTES,
-      schema: { tags, summary: 'Create SIM cards from a CSV file', consumes: CSV_MEDIA_TYPES, body: CSV_BODY, response: { 200: UPLOAD_RESULT, 409: ABP_ERROR_RESPONSE } },
+      schema: { tags, summary: 'Create SIM cards from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, 409: ABP_ERROR_RESPONSE } },
     },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
