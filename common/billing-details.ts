@@ -21,15 +21,34 @@ export function pickBillingDetails(source: Partial<Record<BillingDetailField, st
 
 export const isBillingDetailField = (name: string): name is BillingDetailField => BILLING_DETAIL_FIELDS.some((f) => f.name === name);
 
-/** The JSON schema of the PUT body: every field (a string or null), nothing else but the concurrency stamp. */
+/** One field's schema: a string (within its limits) or null. */
+interface DetailSchema {
+  readonly type: readonly ['string', 'null'];
+  readonly maxLength: number;
+  readonly pattern?: string;
+}
+
+/** The schema of one field, from its limits in the list. */
+function detail(name: BillingDetailField): DetailSchema {
+  const field = BILLING_DETAIL_FIELDS.find((f) => f.name === name)!;
+  return { type: ['string', 'null'], maxLength: field.maxLength, ...('pattern' in field ? { pattern: field.pattern } : {}) };
+}
+
+/** Every field of the list (`satisfies` fails the type check when one is added there and not here). */
+const detailProperties = {
+  name: detail('name'),
+  companyName: detail('companyName'),
+  vatNumber: detail('vatNumber'),
+  additionalInfo: detail('additionalInfo'),
+} satisfies Record<BillingDetailField, DetailSchema>;
+
+/**
+ * The JSON schema of the PUT body: every field (a string or null), nothing else but the
+ * concurrency stamp. Its route checks the body with it and types it from it (json-schema-to-ts).
+ */
 export const BILLING_DETAILS_SCHEMA = {
   type: 'object',
-  properties: {
-    ...Object.fromEntries(
-      BILLING_DETAIL_FIELDS.map((f) => [f.name, { type: ['string', 'null'], maxLength: f.maxLength, ...('pattern' in f ? { pattern: f.pattern } : {}) }]),
-    ),
-    concurrencyStamp: { type: 'string' },
-  },
+  properties: { ...detailProperties, concurrencyStamp: { type: 'string' } },
   required: BILLING_DETAIL_FIELDS.map((f) => f.name),
   additionalProperties: false,
 } as const;

@@ -1,6 +1,5 @@
 import type {} from '@fastify/swagger';
 import type { FastifyReply } from 'fastify';
-import { bodyValidator } from '../http/body-validation';
 import { notFound } from '../http/errors';
 import { ID_PARAMS, NOT_FOUND, type Api } from '../http/route-schemas';
 import { translate } from '../localization/texts';
@@ -19,7 +18,7 @@ import { foundDevices, MAX_BATCH_IDS, STOP_PATHS, stopDevices } from './stop-rea
 import { troubleshoot } from './troubleshoot';
 import { wifiByMac } from './wifi';
 import { recordSchema } from '../schema-engine/openapi-schemas';
-import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../http/resource-route-schemas';
+import { CSV_BODY, idBatchResult, idsBody, UPLOAD_RESULT, XLSX_FILE } from '../http/resource-route-schemas';
 import * as S from './route-schemas';
 import { XLSX_TYPE } from '../http/content-types';
 
@@ -37,11 +36,8 @@ const tags = ['device-stock'];
 const IDS_BODY = idsBody(MAX_BATCH_IDS);
 /** stop-reasons.ts StockBatchResult. */
 const BATCH_RESULT = idBatchResult(['changed', 'unchanged']);
-const { EXCHANGE_BODY, ORDER_BODY, PAIRS_BODY, NAME_AND_ORGANIZATION_BODY, SALES_TYPE_BODY } = S;
+const { EXCHANGE_BODY, ORDER_BODY, NAME_AND_ORGANIZATION_BODY, SALES_TYPE_BODY } = S;
 
-/** Pairs as JSON or a CSV (a text/csv body or `{ csv }`), read here as csvTextOf reads the uploads. */
-
-const readPairs = bodyValidator<{ pairs?: { imei: string; iccid?: string | null }[]; csv?: string }>(PAIRS_BODY);
 
 const sendXlsx = (reply: FastifyReply, name: string, file: Buffer) =>
   reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${name}-${todayIso()}.xlsx"`).send(file);
@@ -51,20 +47,22 @@ export async function deviceStockModule(app: Api, ctx: ModuleContext): Promise<v
   const importCsv = deviceCsvImporter(db, engine);
   acceptCsvBodies(app);
   const wifiRecord = recordSchema(modelOf(engine, 'wifis'));
-  // The CSV uploads take JSON or text/csv: their handlers read either (HAND_CHECKED), as the schema engine's uploads do.
+  // The CSV uploads take JSON or the CSV file itself (text/csv): their schemas check either.
 
   app.get(`${BASE}/hostData`, { config: { policy: DEVICES }, schema: { tags, summary: 'The device stock, paged and filtered', querystring: S.STOCK_QUERY, response: { 200: S.STOCK_PAGE } } }, (request) => stockPage(db, engine, request, request.query));
 
   app.post(
     `${BASE}/hostData/batchCreate`,
-    { config: { policy: `${DEVICES}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, ...HAND_CHECKED, schema: { tags, summary: 'Devices into stock from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, ...S.CONFLICT } } },
-    (request) => importCsv(request, csvTextOf(request.body, request.language)),
+    { config: { policy: `${DEVICES}.Create` }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Devices into stock from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, ...S.CONFLICT } } },
+    (request) => importCsv(request, csvTextOf(request.body)),
   );
 
-  app.post(`${BASE}/hostData/pairSimcards`, { config: { policy: UPDATE }, bodyLimit: MAX_UPLOAD_BYTES, ...HAND_CHECKED, schema: { tags, summary: 'Pair devices with SIM cards by ICCID', body: S.PAIRS_UPLOAD, response: { 200: S.PAIR_RESULT } } }, (request) => {
-    const lang = request.language;
-    const body = readPairs(typeof request.body === 'string' ? { csv: request.body } : request.body, lang);
-    const rows = body.csv !== undefined ? pairsFromCsv(body.csv, lang) : body.pairs!.map((p, i) => ({ row: i + 1, pair: { imei: p.imei.trim(), iccid: p.iccid?.trim() || null } }));
+  app.post(`${BASE}/hostData/pairSimcards`, { config: { policy: UPDATE }, bodyLimit: MAX_UPLOAD_BYTES, schema: { tags, summary: 'Pair devices with SIM cards by ICCID', body: S.PAIRS_UPLOAD, response: { 200: S.PAIR_RESULT } } }, (request) => {
+    const { body, language: lang } = request;
+    // The schema lets through the CSV file, `{ csv }` or `{ pairs }` (exactly one of the two).
+    const csv = typeof body === 'string' ? body : body.csv;
+    const pairs = typeof body === 'string' ? [] : (body.pairs ?? []);
+    const rows = csv !== undefined ? pairsFromCsv(csv, lang) : pairs.map((p, i) => ({ row: i + 1, pair: { imei: p.imei.trim(), iccid: p.iccid?.trim() || null } }));
     return pairSimcards(db, engine, request, rows);
   });
 

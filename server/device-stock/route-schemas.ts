@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
-import { CSV_TEXT, FIELD_MESSAGES } from '../http/resource-route-schemas';
+import { csvOrJson, FIELD_MESSAGES } from '../http/resource-route-schemas';
 import { BOOLEAN_FILTER, FILTER_PROPERTIES, NULLABLE_STRING, NULLABLE_TIME, RECORD_ID, TIME, UUID_STRING, listQuery, pathParams, querySchema } from '../http/route-schemas';
 import { COMMAND_STATUSES } from '../commands/tables';
 import { EXCHANGE_STATES, SALES_TYPES, STOP_REASONS } from './tables';
@@ -112,7 +112,7 @@ export const ORDER_BODY = {
   required: ['customerId', 'deviceIds'],
   additionalProperties: false,
 } as const;
-/** Pairs as JSON, or a CSV with IMEI and ICCID columns as `{ csv }` (PAIRS_UPLOAD: or a text/csv body). */
+/** Pairs as JSON, or a CSV with IMEI and ICCID columns as `{ csv }` (PAIRS_UPLOAD: or the CSV file itself). */
 export const PAIRS_BODY = {
   type: 'object',
   properties: {
@@ -127,7 +127,8 @@ export const PAIRS_BODY = {
   oneOf: [{ required: ['pairs'] }, { required: ['csv'] }],
   additionalProperties: false,
 } as const;
-export const PAIRS_UPLOAD = { content: { 'application/json': { schema: PAIRS_BODY }, 'text/csv': CSV_TEXT } } as const;
+/** The body of pairSimcards: the CSV file itself (text/csv) or PAIRS_BODY. */
+export const PAIRS_UPLOAD = csvOrJson(PAIRS_BODY);
 export const NAME_AND_ORGANIZATION_BODY = {
   type: 'object',
   properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, organizationId: { ...UUID_STRING, type: ['string', 'null'] } },

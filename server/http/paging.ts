@@ -13,8 +13,9 @@ export interface Paging {
 }
 
 /**
- * The hand-read query of routes whose schema does not check it yet (HAND_CHECKED, see
- * route-schemas.ts): readPaging, readSorting and queryParam. Converted routes use pagingOf and sortingOf.
+ * readPaging, readSorting and queryParam read a list query as sent: the schema engine's own list
+ * route (schema-engine/crud-routes.ts) reads its query so, through list-query.ts applyListParams.
+ * Routes whose schema checks the query (route-schemas.ts) use pagingOf and sortingOf.
  */
 
 /** Reads a query parameter given camelCase or PascalCase (`skipCount` or `SkipCount`). */

@@ -1,14 +1,14 @@
-import { XLSX_TYPE } from './content-types';
+import { isRecord } from '../../common/is-record';
+import { CSV_TYPES, XLSX_TYPE } from './content-types';
 
 /**
  * Route schema pieces the back-office modules share (SIM cards, invoices, device stock, devices):
- * batch answers, CSV upload bodies, Excel files and query parameters. Query parameters are read
- * and refused by the handlers themselves (translated messages), so routes using these take
- * HAND_CHECKED: their types only describe, and never make a request fail.
+ * batch answers, CSV upload bodies and Excel files. As every route schema, they check the request
+ * and type what the handler reads (route-schemas.ts).
  */
 
-export { HAND_CHECKED, NOT_FOUND, NULLABLE_STRING, NULLABLE_TIME, TIME } from './route-schemas';
-import { FILTER_PROPERTIES, NULLABLE_STRING, PAGING_PROPERTIES } from './route-schemas';
+export { NOT_FOUND, NULLABLE_STRING, NULLABLE_TIME, TIME } from './route-schemas';
+import { NULLABLE_STRING } from './route-schemas';
 
 /** One field's problem in a batch answer (records.ts FieldMessage). */
 export const FIELD_MESSAGES = {
@@ -27,19 +27,31 @@ export const UPLOAD_RESULT = {
   required: ['total', 'created', 'errors'],
 } as const;
 
-/** The CSV file itself as the body (acceptCsvBodies: text/csv, application/csv or text/plain). */
-export const CSV_TEXT = { schema: { type: 'string', description: 'The CSV file, UTF-8' } } as const;
+/** The CSV file itself as the body's text, UTF-8. */
+export const CSV_TEXT = { type: 'string', description: 'The CSV file, UTF-8 (text/csv)' } as const;
 
 /**
- * The body of a CSV upload: the file itself, or JSON `{ csv }` as the web app sends it.
- * Described only: csvTextOf reads either and says how to send it otherwise.
+ * An upload's body: the CSV file itself (text/csv) or `json`, the JSON the route takes instead;
+ * one schema checks and types either. A body that is neither gets one message saying how to send
+ * it. The API description shows each media type with its own schema (csvOrJsonContent).
  */
-export const CSV_BODY = {
-  content: {
-    'application/json': { schema: { type: 'object', properties: { csv: { type: 'string', description: 'The CSV file as text' } }, required: ['csv'] } },
-    'text/csv': CSV_TEXT,
-  },
-} as const;
+export function csvOrJson<const J extends object>(json: J) {
+  return { anyOf: [CSV_TEXT, json], 'x-messages': { anyOf: 'batchUpload.noFile' } } as const;
+}
+
+/** A csvOrJson body as the API description shows it: the JSON, and the file under each CSV media type; undefined for any other body. */
+export function csvOrJsonContent(body: unknown) {
+  if (!isRecord(body) || !Array.isArray(body.anyOf) || body.anyOf[0] !== CSV_TEXT) return undefined;
+  return { content: { 'application/json': { schema: body.anyOf[1] }, ...Object.fromEntries(CSV_TYPES.map((type) => [type, { schema: CSV_TEXT }])) } };
+}
+
+/** The body of a CSV upload: the file itself, or JSON `{ csv }` with its text. */
+export const CSV_BODY = csvOrJson({
+  type: 'object',
+  properties: { csv: { type: 'string', description: 'The CSV file as text', 'x-messages': { required: 'batchUpload.noFile', type: 'batchUpload.noFile' } } },
+  required: ['csv'],
+  additionalProperties: false,
+} as const);
 
 /** `{ ids }`: the records a batch action works on. */
 export function idsBody(maxItems: number) {
@@ -66,27 +78,3 @@ export function idBatchResult(counts: readonly string[]) {
 
 /** An Excel workbook answered as the file itself (a Buffer, which Fastify sends unserialised). */
 export const XLSX_FILE = { description: 'Excel workbook (.xlsx)', content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } } } as const;
-
-/** ABP paging, sorting and free-text filter as http/paging.ts reads them (camelCase is taken too). */
-export const PAGING_QUERY_PROPERTIES = {
-  ...PAGING_PROPERTIES,
-  Sorting: { type: 'string', description: 'A field, then optionally "asc" or "desc"' },
-  ...FILTER_PROPERTIES,
-} as const;
-
-/** A querystring schema of string parameters, each with its description. */
-export function textQuery(parameters: Record<string, string>, extra: Record<string, object> = {}) {
-  return {
-    type: 'object',
-    properties: { ...Object.fromEntries(Object.entries(parameters).map(([name, description]) => [name, { type: 'string', description }])), ...extra },
-  } as const;
-}
-
-/** A path parameter schema: each parameter a string with its description. */
-export function pathParams(parameters: Record<string, string>) {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(parameters).map(([name, description]) => [name, { type: 'string', description }])),
-    required: Object.keys(parameters),
-  } as const;
-}

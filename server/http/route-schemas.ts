@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifySchema, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { createAjv } from '../../common/schema/ajv';
 import { ABP_ERROR_RESPONSE } from './errors';
 import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from './paging';
 import { UUID_PATTERN } from './uuid';
@@ -19,13 +18,15 @@ import { UUID_PATTERN } from './uuid';
  * 2. Give every part its schema, `as const`, closed: `pathParams({ id: RECORD_ID })`,
  *    `querySchema({ ...PAGING_PROPERTIES, ... })` or `listQuery(SORTABLE, { ...filters })`, and a
  *    body with `additionalProperties: false`. Reading a member not declared is then a type error.
- * 3. Drop HAND_CHECKED and the handler's own checks of the shape (bodyValidator, readPaging,
- *    ListParams): a request the schema refuses never reaches the handler; it is answered with
- *    ABP's 400 in the caller's language by errors.ts (http/validation-errors.ts), one message per
+ * 3. Write no check of the shape in the handler (bodyValidator, readPaging): a request the
+ *    schema refuses never reaches the handler; it is answered with ABP's 400 in the caller's language by errors.ts (http/validation-errors.ts), one message per
  *    member. A message of its own for a keyword goes on the property: `'x-messages': { pattern:
  *    'validation:phoneDigits' }`; translated field labels come from the route's
- *    `config.fieldLabel`. Checks the schema cannot state (a name taken, a record that must exist)
- *    stay in the handler and answer with `invalid(lang, problems)` (http/body-validation.ts).
+ *    `config.fieldLabel`. Checks the schema cannot state (a name taken, a record that must exist,
+ *    a currency prices are kept in) stay in the handler and answer with `invalid(lang, problems)`
+ *    (http/body-validation.ts). A body sent as a CSV file or as JSON is `csvOrJson(json)`
+ *    (http/resource-route-schemas.ts). A route whose caller cannot read ABP's JSON (a watch's
+ *    OsmAnd message) takes `attachValidation: true` and answers `request.validationError` itself.
  * 4. Query and path values arrive as text and are coerced to the declared type (integers,
  *    booleans); bodies are never coerced (http/route-validation.ts).
  * 5. Paging and sorting: `pagingOf(request.query)` and `sortingOf(request.query, SORTABLE, fallback)`
@@ -47,19 +48,6 @@ export type Checked<S extends JSONSchema> = FromSchema<S>;
 
 /** A module's Fastify instance with its route schemas as the types of the requests. */
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, RequestTypes>;
-
-/** The project's ajv: no type coercion, no defaults, so checking a request never changes it. */
-const describing = createAjv();
-
-/**
- * Route options of a route whose handler still checks its query and body itself (modules not yet
- * converted, see the recipe above): Fastify's result is only attached, and it is reached with the
- * project's ajv without coercion.
- */
-export const HAND_CHECKED = {
-  attachValidation: true,
-  validatorCompiler: ({ schema }: { schema: FastifySchema }) => describing.compile(schema),
-} as const;
 
 /** A UUID: the one pattern (http/uuid.ts) checks it; the format says what it is in the API description. */
 export const UUID_STRING = { type: 'string', format: 'uuid', pattern: UUID_PATTERN } as const;

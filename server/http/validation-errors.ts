@@ -18,6 +18,7 @@ export interface ValidationError {
 /** What ajv reports with `verbose` (route-validation.ts): the schema holding the failed keyword. */
 interface VerboseError extends SchemaError {
   parentSchema?: unknown;
+  schemaPath?: string;
 }
 
 /** Where a request was refused (Fastify's validationContext). */
@@ -58,12 +59,34 @@ export interface RequestRefusal {
   problems: ValidationError[];
 }
 
+/**
+ * A choice (`anyOf` / `oneOf`) whose schema names its own message for it (an upload's CSV text or
+ * JSON, csvOrJson in resource-route-schemas.ts) is answered by what was sent: the problems of the
+ * branches of the value's own type (a JSON object's missing member), or, when no branch is of its
+ * type, the choice's own message; never one message per branch that did not match.
+ */
+function withoutBranches(errors: readonly VerboseError[]): readonly VerboseError[] {
+  const dropped = new Set<VerboseError>();
+  for (const choice of errors) {
+    if ((choice.keyword !== 'anyOf' && choice.keyword !== 'oneOf') || choice.schemaPath === undefined || customKey(choice) === undefined) continue;
+    const prefix = `${choice.schemaPath}/`;
+    const branchOf = (e: VerboseError) => (e.schemaPath?.startsWith(prefix) ? e.schemaPath.slice(prefix.length).split('/')[0] : undefined);
+    const inBranches = errors.filter((e) => branchOf(e) !== undefined);
+    if (!inBranches.length) continue;
+    const ofOtherType = new Set(inBranches.filter((e) => e.keyword === 'type' && e.instancePath === choice.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/type`).map(branchOf));
+    const ofItsType = inBranches.filter((e) => !ofOtherType.has(branchOf(e)));
+    for (const e of inBranches) if (!ofItsType.length || ofOtherType.has(branchOf(e))) dropped.add(e);
+    if (ofItsType.length) dropped.add(choice);
+  }
+  return dropped.size ? errors.filter((e) => !dropped.has(e)) : errors;
+}
+
 /** ajv's errors of one request part as ABP's validationErrors, one per member, in the caller's language. */
 export function describeRefusal(errors: readonly VerboseError[], part: RequestPart, lang: string, label: FieldLabel = fieldOf): RequestRefusal {
   const seen = new Set<string>();
   const problems: ValidationError[] = [];
   let notFound = part === 'params';
-  for (const error of errors) {
+  for (const error of withoutBranches(errors)) {
     if (memberSchema(error)?.['x-malformed'] !== 'not-found') notFound = false;
     const member = clientName(memberPath(error), part);
     if (seen.has(member)) continue;

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRequest } from '../protocols/osmand/decoder';
 import type { Fix } from '../protocols/types';
 import { refusal, timeWindow, type IngestRateLimits } from './guards';
@@ -7,7 +7,7 @@ import type { IngestPipeline, QueuedCommand } from './pipeline';
 import type { MessageLog } from './message-log';
 import type { Db } from '../db/database';
 import { markCommandSent } from '../commands/command-states';
-import { HAND_CHECKED } from '../http/route-schemas';
+import type { RequestTypes } from '../http/route-schemas';
 
 export interface IngestParts {
   directory: DeviceDirectory;
@@ -27,6 +27,8 @@ export interface OsmandRequest {
   contentType: string | undefined;
   body: string;
   remote: string | null;
+  /** The route's schema refused the request (route.validationError): answered as malformed, as parseRequest's refusals are. */
+  refused?: string;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   const payload = `${request.method} ${request.url}${body ? `\n${body}` : ''}`.replaceAll('\u0000', '\ufffd');
   const parsed = parseRequest(request.url, request.contentType, body);
   const uniqueId = parsed.uniqueId;
-  const { good, reason } = parsed.ok ? check(parsed.fixes) : { good: [], reason: parsed.reason };
+  const { good, reason } = request.refused !== undefined ? { good: [], reason: request.refused } : parsed.ok ? check(parsed.fixes) : { good: [], reason: parsed.reason };
   const within = parts.limits.take(uniqueId, remote);
   if (good.length === 0) {
     keep(parts, { uniqueId, payload, remote, outcome: 'rejected', detail: reason ?? null });
@@ -115,21 +117,29 @@ export async function receiveOsmand(parts: IngestParts, request: OsmandRequest, 
   return command && request.method !== 'HEAD' ? { status: 200, command } : { status: 200 };
 }
 
-/** OsmAnd's query parameters as watches send them; all text, read by parseRequest (osmand.ts) itself. */
+/** A query parameter: text, or several texts when repeated (`cell` and `wifi` are, one per tower or network). */
+const PARAMETER = { type: ['string', 'array'], items: { type: 'string' } } as const;
+
+/** OsmAnd's query parameters as watches send them (and any other, which Traccar keeps as attributes). */
 const OSMAND_QUERY = {
   type: 'object',
-  properties: Object.fromEntries(
-    ['id', 'deviceid', 'timestamp', 'lat', 'lon', 'location', 'cell', 'wifi', 'speed', 'bearing', 'heading', 'altitude', 'accuracy', 'hdop', 'batt', 'charge', 'driverUniqueId'].map((name) => [name, { type: 'string' }]),
-  ),
-  additionalProperties: { type: 'string' },
+  properties: {
+    id: PARAMETER, deviceid: PARAMETER, timestamp: PARAMETER, lat: PARAMETER, lon: PARAMETER, location: PARAMETER, cell: PARAMETER, wifi: PARAMETER, speed: PARAMETER,
+    bearing: PARAMETER, heading: PARAMETER, altitude: PARAMETER, accuracy: PARAMETER, hdop: PARAMETER, batt: PARAMETER, charge: PARAMETER, driverUniqueId: PARAMETER,
+  },
+  additionalProperties: PARAMETER,
 } as const;
+
+/** The body as sent, whatever its content type (the plugin reads every body as text): a JSON batch or a form; none for the query form (nor on GET). */
+const OSMAND_BODY = { type: ['string', 'null'], maxLength: BODY_LIMIT } as const;
 
 const NO_BODY = { type: 'null' } as const;
 
 /**
  * The route's declaration: the protocol's answers are bodiless statuses, or a queued command as
- * plain text. Input is described, not checked by Fastify: a watch's odd message gets the
- * protocol's own answer from receiveOsmand, never a JSON validation error it cannot read.
+ * plain text. Its schema checks and types the request; what it refuses, and anything malformed
+ * inside (parseRequest, osmand/decoder.ts, reads the message from the URL and body as sent), gets
+ * the protocol's own bodiless 400 from receiveOsmand, never a JSON validation error a watch cannot read.
  */
 const OSMAND_SCHEMA = {
   summary: 'A watch reports its position (OsmAnd protocol, as Traccar decodes it): query form or JSON body',
@@ -146,20 +156,38 @@ const OSMAND_SCHEMA = {
   },
 } as const;
 
-/** Registers the endpoint on the API's own server at `paths`, with a raw body of any content type. */
-export async function osmandRoutes(app: FastifyInstance, opts: IngestParts & { paths: string[] }): Promise<void> {
+/** Methods that carry no body (Fastify reads none and takes no body schema for them). */
+const BODYLESS = ['GET', 'HEAD', 'TRACE'];
+
+/** Registers the endpoint on the API's own server at `paths`, for every method, with a raw body of any content type. */
+export async function osmandRoutes(plugin: FastifyInstance, opts: IngestParts & { paths: string[] }): Promise<void> {
+  const app = plugin.withTypeProvider<RequestTypes>();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
-  for (const path of opts.paths) {
-    app.all(path, { bodyLimit: BODY_LIMIT, schema: OSMAND_SCHEMA, ...HAND_CHECKED }, async (request, reply) => {
-      const body = typeof request.body === 'string' ? request.body : '';
-      const answer = await receiveOsmand(opts, { method: request.method, url: request.url, contentType: request.headers['content-type'], body, remote: request.ip ?? null }, request.log);
-      if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
-      const command = answer.command;
-      if (!command) return reply.code(answer.status).send();
-      // Marked sent once the answer is written out; a connection gone before leaves it queued.
-      reply.raw.once('finish', () => commandSent(opts, command, request.log));
-      return reply.code(200).type('text/plain; charset=utf-8').send(command.text);
+
+  /** The protocol's answer to a request and its checked body. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, body: string) => {
+    const refused = request.validationError ? 'malformed request' : undefined;
+    const message = { method: request.method, url: request.url, contentType: request.headers['content-type'], body: refused === undefined ? body : '', remote: request.ip ?? null, refused };
+    const { status, retryAfter, command } = await receiveOsmand(opts, message, request.log);
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
+    if (!command) return reply.code(status).send();
+    // Marked sent once the answer is written out; a connection gone before leaves it queued.
+    reply.raw.once('finish', () => commandSent(opts, command, request.log));
+    return reply.code(200).type('text/plain; charset=utf-8').send(command.text);
+  };
+
+  // attachValidation: a request the schema refuses is answered by the protocol (a bodiless 400), not with ABP's JSON.
+  const withBody = app.supportedMethods.filter((method) => !BODYLESS.includes(method));
+  for (const url of opts.paths) {
+    app.route({ method: BODYLESS, url, attachValidation: true, schema: OSMAND_SCHEMA, handler: (request, reply) => answer(request, reply, '') });
+    app.route({
+      method: withBody,
+      url,
+      bodyLimit: BODY_LIMIT,
+      attachValidation: true,
+      schema: { ...OSMAND_SCHEMA, body: OSMAND_BODY },
+      handler: (request, reply) => answer(request, reply, request.body ?? ''),
     });
   }
 }

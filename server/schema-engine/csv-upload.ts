@@ -12,6 +12,7 @@ import { toColumns, type DynamicDb, type ResourceModel } from './resource-model'
 import { writeTenant } from './scoping';
 import { checkRules, normalizeBody, validationFailure } from './write-checks';
 import { isUniqueViolation } from '../db/constraint-errors';
+import { CSV_TYPES } from '../http/content-types';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { entityChange, messagesOf, type FieldMessage } from './records';
 import { EXTRA, mapHeader, rowRecord, type UploadColumns } from './csv-rows';
@@ -182,19 +183,12 @@ export function uploadImporter(db: Db, engine: SchemaEngine, model: ResourceMode
 
 /**
  * Upload routes take the CSV as the request body, either `text/csv` (curl, scripts) or JSON
- * `{ "csv": "..." }` (the web app reads the file and posts its text), UTF-8, at most 2 MB.
- * Called in the plugin that owns the upload routes, so only those read CSV bodies.
+ * `{ "csv": "..." }`, UTF-8, at most 2 MB; their schema (CSV_BODY, http/resource-route-schemas.ts)
+ * refuses any other body. Called in the plugin that owns the upload routes, so only those read CSV bodies.
  */
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
-
 export function acceptCsvBodies(app: FastifyInstance): void {
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, String(body)));
 }
 
-/** The CSV text of an upload request, or a 400 saying how to send it. */
-export function csvTextOf(body: unknown, lang: string): string {
-  if (typeof body === 'string') return body;
-  if (body && typeof body === 'object' && typeof (body as { csv?: unknown }).csv === 'string') return (body as { csv: string }).csv;
-  const message = translate('batchUpload.noFile', lang);
-  throw badRequest(message, [{ message, members: ['csv'] }]);
-}
+/** The CSV text of an upload's checked body: the file itself, or JSON `{ csv }`. */
+export const csvTextOf = (body: string | { csv: string }): string => (typeof body === 'string' ? body : body.csv);

@@ -11,7 +11,7 @@ type Query = SelectQueryBuilder<Record<string, Record<string, unknown>>, string,
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /**
- * Applies ABP list parameters to a scoped query: the free-text `Filter` over the schema's search
+ * Applies ABP list parameters to a scoped query (as sent, or as checkedListQuery checked them): the free-text `Filter` over the schema's search
  * fields, per-field filters (`field=value`, and `field_gte` / `field_lte` for dates and numbers,
  * `field_isNull=true|false` for optional fields, `id` for several ids), and returns the paging and sorting to use. Values are bound as
  * parameters; only schema-checked names reach the SQL text.
@@ -36,6 +36,9 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
     const property = model.schema.properties[c.field]!;
     const [type] = nonNullTypes(property.type);
     const parse = (raw: unknown): unknown => {
+      // A query its route's schema checked holds numbers and booleans already (checkedListQuery).
+      if (typeof raw === 'number' && (type === 'integer' || type === 'number')) return raw;
+      if (typeof raw === 'boolean' && type === 'boolean') return raw;
       if (typeof raw !== 'string') return undefined;
       if (type === 'integer' || type === 'number') return Number.isFinite(Number(raw)) ? Number(raw) : undefined;
       if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : undefined;
@@ -45,8 +48,8 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
     };
     const isNull = queryParam(query, `${c.field}_isNull`);
     if (isNull !== undefined && isNull !== '') {
-      if (isNull === 'true') q = q.where(c.column, 'is', null);
-      else if (isNull === 'false') q = q.where(c.column, 'is not', null);
+      if (isNull === 'true' || isNull === true) q = q.where(c.column, 'is', null);
+      else if (isNull === 'false' || isNull === false) q = q.where(c.column, 'is not', null);
       else problems.push({ message: translate('validation:invalid', lang, { field: c.field }), members: [`${c.field}_isNull`] });
     }
     for (const [suffix, op] of [['', '='], ['_gte', '>='], ['_lte', '<=']] as const) {

@@ -1,6 +1,7 @@
 import { nonNullTypes } from '../../common/schema/naming';
 import type { PropertySchema } from '../../common/schema/types';
 import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
+import { FILTER_PROPERTIES, PAGING_PROPERTIES, sortingProperties, TEXT_FILTER, TIME_FILTER, UUID_STRING } from '../http/route-schemas';
 import type { ResourceModel } from './resource-model';
 
 /** Strips the engine's x- keywords: what ajv and OpenAPI see of a property. */
@@ -91,4 +92,33 @@ export function listQuerystring(model: ResourceModel): DynamicObjectSchema {
     if (nonNullTypes(property.type).length !== [property.type].flat().length) properties[`${c.field}_isNull`] = { type: 'boolean' };
   }
   return { type: 'object', properties };
+}
+
+/**
+ * The list's query parameters as a route's schema checks them (the organization lookups, the
+ * invoice export): list-query.ts applyListParams then reads values already of their type (the
+ * query's text coerced, route-validation.ts), and a parameter not declared here is dropped. A
+ * field's own filter takes one value or several (any of them: `status=open&status=paid`).
+ */
+export function checkedListQuery(model: ResourceModel, options: { paging: boolean }): DynamicObjectSchema {
+  const properties: Record<string, Record<string, unknown>> = {
+    ...(options.paging ? PAGING_PROPERTIES : {}),
+    ...sortingProperties(model.sortable),
+    Filter: { ...FILTER_PROPERTIES.Filter, description: `Text searched in ${(model.schema['x-resource'].list.search ?? []).join(', ') || 'no field'}` },
+    id: { type: 'array', items: UUID_STRING, description: 'Only these records (getMany)' },
+  };
+  for (const c of model.columns) {
+    if (c.sqlType === 'jsonb') continue;
+    const property = model.schema.properties[c.field]!;
+    const [type = 'string'] = nonNullTypes(property.type);
+    const time = c.sqlType === 'date' || c.sqlType === 'timestamp with time zone';
+    const value = type === 'integer' || type === 'number' || type === 'boolean' ? { type } : time ? TIME_FILTER : c.sqlType === 'uuid' ? UUID_STRING : TEXT_FILTER;
+    properties[c.field] = { type: 'array', items: value, description: 'One value, or several (any of them)' };
+    if (type === 'integer' || type === 'number' || time) {
+      properties[`${c.field}_gte`] = value;
+      properties[`${c.field}_lte`] = value;
+    }
+    if (nonNullTypes(property.type).length !== [property.type].flat().length) properties[`${c.field}_isNull`] = { type: 'boolean' };
+  }
+  return { type: 'object', properties, additionalProperties: false };
 }

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ABP_ERROR_RESPONSE } from '../http/errors';
 import { ANONYMOUS } from '../permissions/guard';
+import { csvOrJsonContent } from '../http/resource-route-schemas';
 
 /** The name of ABP's error body among the description's components. */
 const ABP_ERROR_ID = 'AbpError';
@@ -52,7 +53,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     hideUntagged: false,
     // Shared schemas keep their own names as components (AbpError), not def-0, def-1.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...schema, hide: true }, url }),
+    transform: ({ schema, url }) => {
+      if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
+      // An upload checked as the CSV file or JSON by one schema is described per media type.
+      const upload = csvOrJsonContent(schema.body);
+      return { schema: upload ? { ...schema, body: upload } : schema, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 }

@@ -7,6 +7,7 @@ import { createBuiltinGateway } from '../../server/billing/gateway/builtin';
 import { runDueJobs } from '../../server/billing/jobs/worker';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { caller, type Json } from '../support/api-calls';
+import { translate } from '../../server/localization/texts';
 import { createTenantUser } from '../support/fixtures';
 import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
@@ -234,6 +235,17 @@ describe.each(DATABASES)('billing on the built-in gateway ($name)', ({ url: data
       expect((await call(newcomer, 'PUT', '/api/stripe/customer/billing-details', bad)).status).toBe(400);
     }
     expect((await call(newcomer, 'GET', '/api/stripe/customer')).body).toMatchObject(details);
+  });
+
+  it("refuses billing details of the wrong shape with ABP's 400, naming each field by its label in the caller's language, saving nothing", async () => {
+    const before = (await call(newcomer, 'GET', '/api/stripe/customer/billing-details')).body;
+    const label = (field: string) => translate(`billing:details.${field}`, 'da');
+    const wrong = await call(newcomer, 'PUT', '/api/stripe/customer/billing-details', { ...before, name: 5 }, { lang: 'da-DK' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'Vigil:Validation', message: translate('errors.validation', 'da'), validationErrors: [{ members: ['name'], message: translate('validation:invalid', 'da', { field: label('name') }) }] });
+    const partial = await call(newcomer, 'PUT', '/api/stripe/customer/billing-details', { name: 'Only a name' }, { lang: 'da-DK' });
+    expect(partial.body.error!.validationErrors).toEqual(['companyName', 'vatNumber', 'additionalInfo'].map((f) => ({ members: [f], message: translate('validation:required', 'da', { field: label(f) }) })));
+    expect((await call(newcomer, 'GET', '/api/stripe/customer/billing-details')).body).toEqual(before);
   });
 
   it('saves the billing page\'s form: the customer as read, edited, sent as its writable fields only', async () => {

@@ -6,6 +6,7 @@ import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
+import { translate } from '../../server/localization/texts';
 
 /** Customer pricing, discount, contacts and linked organizations; product list prices: server/resource-extensions/customers, products. */
 describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl }) => {
@@ -92,6 +93,39 @@ describe.each(DATABASES)('customer pricing module ($name)', ({ url: databaseUrl 
     }
     const stale = await call(tenantA, 'PUT', `/api/app/customer/${customerId}/discountPercentage`, { discountPercentage: 5, concurrencyStamp: 'old' });
     expect(stale.status).toBe(409);
+  });
+
+  it("refuses price, currency and discount requests of the wrong shape with ABP's 400 in the caller's language, changing nothing", async () => {
+    const id = await newCustomer(tenantA);
+    const own = await call(tenantA, 'PUT', `/api/app/customer/${id}/prices`, { currency: 'DKK', prices: [{ productKey: 'subscription:monthly', price: 120 }] });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const da = { lang: 'da-DK' };
+    const refusal = (members: string, message: string) => ({ status: 400, body: { error: { code: 'Vigil:Validation', message: translate('errors.validation', 'da'), details: null, data: {}, validationErrors: [{ members: [members], message }] } } });
+    const badCurrency = refusal('currency', 'currency er ugyldig');
+    // The shape is the schema's (a number is not text, a code is three capitals); an unknown code is refused alike by the handler.
+    const shape = await call(tenantA, 'PUT', `/api/app/customer/${id}/prices`, { currency: 'dkk', prices: [{ productKey: 'subscription:monthly', price: '99' }] }, da);
+    expect(shape.status).toBe(400);
+    expect(shape.body.error!.validationErrors).toEqual([
+      { members: ['currency'], message: 'currency er ugyldig' },
+      { members: ['prices[0].price'], message: 'Skal være et tal' },
+    ]);
+    expect(await call(tenantA, 'PUT', `/api/app/customer/${id}/prices`, { currency: 'GBP', prices: [{ productKey: 'subscription:monthly', price: 1 }] }, da)).toMatchObject(badCurrency);
+    expect(await call(tenantA, 'GET', `/api/app/customer/${id}/prices?currency=dk`, undefined, da)).toMatchObject(badCurrency);
+    expect(await call(tenantA, 'GET', `/api/app/customer/${id}/prices?currency=GBP`, undefined, da)).toMatchObject(badCurrency);
+    expect(await call(tenantA, 'POST', `/api/app/customer/${id}/resetPrices`, { currency: 5 }, da)).toMatchObject(badCurrency);
+    expect(await call(tenantA, 'POST', `/api/app/customer/${id}/resetPrices`, { currency: 'GBP' }, da)).toMatchObject(badCurrency);
+    expect(await call(tenantA, 'POST', `/api/app/customer/${id}/resetPrices`, { currency: 'DKK', all: true }, da)).toMatchObject(refusal('all', 'all er ikke et kendt felt'));
+    // A discount is a number (a JSON body is never coerced), and nothing but it and the stamp.
+    expect(await call(tenantA, 'PUT', `/api/app/customer/${id}/discountPercentage`, { discountPercentage: '5' }, da)).toMatchObject(refusal('discountPercentage', 'Skal være et tal'));
+    expect(await call(tenantA, 'PUT', `/api/app/customer/${id}/discountPercentage`, { discountPercentage: 5, name: 'x' }, da)).toMatchObject(refusal('name', 'Navn er ikke et kendt felt'));
+    expect(await call(tenantA, 'PUT', `/api/app/customer/${id}/discountPercentage`, undefined, da)).toMatchObject(refusal('discountPercentage', 'Rabat (%) er påkrævet'));
+    // Nothing changed.
+    const after = await call(tenantA, 'GET', `/api/app/customer/${id}/prices`);
+    expect(after.body).toMatchObject({ currency: 'DKK', discountPercentage: 10 });
+    expect(item(after.body, 'subscription:monthly').customerPrice).toBe(120);
+    const list = await call(admin, 'PUT', '/api/app/product/listPrices', { currency: 'DKK', prices: [{ productKey: 'subscription:monthly', price: -5 }] }, da);
+    expect(list).toMatchObject(refusal('prices[0].price', 'Skal være >= 0'));
+    expect(item((await call(admin, 'GET', '/api/app/product/listPrices')).body, 'subscription:monthly')).toMatchObject({ prices: { DKK: 199 } });
   });
 
   it("treats another tenant's customer as not there (404)", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCatalogue } from '../../server/permissions/catalogue';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { caller } from '../support/api-calls';
+import { translate } from '../../server/localization/texts';
 import { iccid, imei } from '../support/device-stock';
 import { createTenantUser } from '../support/fixtures';
 import { DATABASES, startServer, type TestServer } from '../support/server';
@@ -105,6 +106,23 @@ describe.each(DATABASES)('device stock ($name)', ({ url: databaseUrl }) => {
     expect((await call(tenantA, 'GET', `${BASE}/hostData?stopReason=broken`)).status).toBe(400);
     expect((await call(tenantA, 'GET', `${BASE}/hostData?Sorting=password`)).status).toBe(400);
     expect((await stock(tenantA, '&paired=true')).items.every((i) => i.iccid !== null)).toBe(true);
+  });
+
+  it("refuses upload and pairing bodies of the wrong shape with ABP's 400 in the caller's language, writing nothing", async () => {
+    const [device] = await devices(tenantA, 1);
+    const card = await simcard(tenantA);
+    const before = (await stock(tenantA)).totalCount;
+    const de = { lang: 'de-DE' };
+    const create = await call(tenantA, 'POST', `${BASE}/hostData/batchCreate`, { csv: [`imei;model\n${imei()};watch4`] }, de);
+    expect(create.status).toBe(400);
+    expect(create.body.error).toMatchObject({ code: 'Vigil:Validation', message: translate('errors.validation', 'de'), validationErrors: [{ members: ['csv'], message: translate('batchUpload.noFile', 'de') }] });
+    const pair = await call(tenantA, 'POST', `${BASE}/hostData/pairSimcards`, { pairs: [{ imei: device!.imei, iccid: card }, { imei: 5, iccid: card }] }, de);
+    expect(pair.status).toBe(400);
+    expect(pair.body.error!.validationErrors).toEqual([{ members: ['pairs[1].imei'], message: translate('validation:invalid', 'de', { field: 'imei' }) }]);
+    const extra = await call(tenantA, 'POST', `${BASE}/hostData/pairSimcards`, { pairs: [{ imei: device!.imei, iccid: card, model: 'x' }] }, de);
+    expect(extra.body.error!.validationErrors).toEqual([{ members: ['pairs[0].model'], message: translate('validation:unknownField', 'de', { field: 'model' }) }]);
+    expect((await stock(tenantA)).totalCount).toBe(before);
+    expect(await byImei(tenantA, device!.imei)).toMatchObject({ iccid: null });
   });
 
   it('pairs devices with SIM cards by ICCID from JSON or CSV, row by row', async () => {

@@ -148,4 +148,28 @@ describe.each(DATABASES)('OsmAnd ingest on $name', ({ url }) => {
     await expect.poll(async () => (await status(second)).status).toBe('sent');
     expect((await post(port, 22_000)).body).toBe('');
   });
+  it('answers the main port as the protocol does: a malformed message a bare 400 (no JSON) storing nothing, repeated parameters taken', async () => {
+    const { dad } = await demoDevices(server.database.db);
+    const before = (await positions(dad.id)).length;
+    const endpoint = `${server.url}/ingest/osmand`;
+    const refusals = [
+      await fetch(`${endpoint}?id=${DAD}&lat=abc&lon=12`),
+      await fetch(`${endpoint}?lat=55&lon=12`, { method: 'POST' }),
+      await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"device_id": "' + DAD + '", "location": ' }),
+      await fetch(endpoint, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '[1, 2]' }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(400);
+      expect(await res.text()).toBe('');
+      expect(res.headers.get('content-type') ?? '').not.toContain('json');
+    }
+    // A parameter sent twice (a tracker's own extra, as cell and wifi are) is taken as today, on GET and in a form body.
+    const time = Math.floor(Date.now() / 1000) - 5;
+    expect((await fetch(`${endpoint}?id=${DAD}&lat=55.31&lon=12.31&timestamp=${time}&note=a&note=b`)).status).toBe(200);
+    const form = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${DAD}&lat=55.32&lon=12.32&timestamp=${time + 1}&note=a&note=b` });
+    expect(form.status).toBe(200);
+    const after = await positions(dad.id);
+    expect(after.length).toBe(before + 2);
+    expect(after.slice(-2).map((p) => [p.latitude, p.longitude])).toEqual([[55.31, 12.31], [55.32, 12.32]]);
+  });
 });

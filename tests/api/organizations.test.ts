@@ -6,6 +6,7 @@ import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
+import { translate } from '../../server/localization/texts';
 
 /** Organization children, lookups and the parent cycle check: server/resource-extensions/organizations. */
 describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) => {
@@ -49,6 +50,22 @@ describe.each(DATABASES)('organization module ($name)', ({ url: databaseUrl }) =
     expect(page.body).toEqual({ totalCount: 4, items: [{ id: ids.Root, name: 'Root' }] });
     expect((await call(tenantA, 'GET', '/api/app/organizations-overviews/lookups?MaxResultCount=1001')).status).toBe(400);
     expect((await call(tenantB, 'GET', '/api/app/organizations-overviews/lookups')).body.totalCount).toBe(0);
+  });
+
+  it("checks the lookups' query by its schema: ABP's 400 in the caller's language, a field's filter taking several values", async () => {
+    const lookups = (query: string) => call(tenantA, 'GET', `/api/app/organizations-overviews/lookups?${query}`, undefined, { lang: 'nb-NO' });
+    const refusal = (member: string, message: string) => ({
+      status: 400,
+      body: { error: { code: 'Vigil:Validation', message: translate('errors.validation', 'nb'), details: null, data: {}, validationErrors: [{ members: [member], message }] } },
+    });
+    expect(await lookups('MaxResultCount=1001')).toMatchObject(refusal('maxResultCount', translate('validation:maxValue', 'nb', { count: 1000 })));
+    expect(await lookups('skipCount=-1')).toMatchObject(refusal('skipCount', translate('validation:minValue', 'nb', { count: 0 })));
+    expect(await lookups('Sorting=name%3B%20drop%20table')).toMatchObject(refusal('sorting', translate('validation:invalid', 'nb', { field: 'sorting' })));
+    expect(await lookups('parentId_isNull=maybe')).toMatchObject(refusal('parentId_isNull', translate('validation:invalid', 'nb', { field: 'parentId_isNull' })));
+    expect((await lookups('parentId=not-an-id')).status).toBe(400);
+    const several = await lookups(`parentId=${ids.Root}&parentId=${ids.West}&Sorting=name`);
+    expect(several.body).toEqual({ totalCount: 3, items: [{ id: ids.East, name: 'East' }, { id: ids.West, name: 'West' }, { id: ids['West One'], name: 'West One' }] });
+    expect((await lookups('parentId_isNull=True')).body).toEqual({ totalCount: 1, items: [{ id: ids.Root, name: 'Root' }] });
   });
 
   it('tells a parent that would make a cycle (for the engine hook)', async () => {

@@ -5,6 +5,7 @@ import { DATABASES, startServer, type TestServer } from '../support/server';
 import { tokensFor } from '../support/sign-in';
 import { createTenantUser } from '../support/fixtures';
 import { caller } from '../support/api-calls';
+import { translate } from '../../server/localization/texts';
 
 /** SIM card batch upload (CSV), batch and single deactivation: server/resource-extensions/simcards. */
 describe.each(DATABASES)('SIM card module ($name)', ({ url: databaseUrl }) => {
@@ -102,6 +103,29 @@ describe.each(DATABASES)('SIM card module ($name)', ({ url: databaseUrl }) => {
     expect(many.body.error!.message).toBe('The file has more than 10000 lines. Split it into smaller files.');
     const huge = await upload(tenantA, `iccid,notes\n${iccid()},${'x'.repeat(2 * 1024 * 1024)}`);
     expect(huge.status).toBe(413);
+  });
+
+  it("refuses an upload body of the wrong shape with ABP's 400 in the caller's language, saying how to send it, creating nothing", async () => {
+    const count = async () => Number((await call(tenantA, 'GET', '/api/app/simCardInstance?MaxResultCount=1')).body.totalCount);
+    const before = await count();
+    const path = '/api/app/simCardInstance/batchUpload';
+    const noFile = translate('batchUpload.noFile', 'sv');
+    const refused = async (body: unknown, contentType?: string) => {
+      const res = await call(tenantA, 'POST', path, body, { lang: 'sv-SE', ...(contentType ? { contentType } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'Vigil:Validation', message: translate('errors.validation', 'sv') });
+      return res.body.error!.validationErrors;
+    };
+    expect(await refused({ file: `iccid\n${iccid()}` })).toEqual([
+      { members: ['csv'], message: noFile },
+      { members: ['file'], message: translate('validation:unknownField', 'sv', { field: 'file' }) },
+    ]);
+    expect(await refused({ csv: 5 })).toEqual([{ members: ['csv'], message: noFile }]);
+    expect(await refused({ csv: `iccid\n${iccid()}`, status: 'active' })).toEqual([{ members: ['status'], message: translate('validation:unknownField', 'sv', { field: 'status' }) }]);
+    // Neither the file nor an object: one message for the whole body.
+    expect(await refused('[42]', 'application/json')).toEqual([{ members: [], message: noFile }]);
+    expect(await refused(undefined)).toEqual([{ members: [], message: noFile }]);
+    expect(await count()).toBe(before);
   });
 
   it('deactivates in batch (reporting unknown and foreign ids) and one by one', async () => {

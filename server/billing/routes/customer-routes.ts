@@ -1,14 +1,13 @@
 import type {} from '@fastify/swagger';
-import { BILLING_DETAILS_SCHEMA, isBillingDetailField, type BillingDetails } from '../../../common/billing-details';
+import { BILLING_DETAILS_SCHEMA, isBillingDetailField, pickBillingDetails } from '../../../common/billing-details';
 import { POLICIES } from '../../../common/policies';
-import { bodyValidator } from '../../http/body-validation';
 import { translate } from '../../localization/texts';
 import type { BillingContext } from '../context';
 import { defaultCard } from '../service/cards';
 import { billingDetailsOf, createCustomer, customerDto, requireCustomer, updateBillingDetails, type CustomerRow } from '../service/customers';
 import { gatewayCall } from '../errors';
 import { callerOf, once } from './request-helpers';
-import { HAND_CHECKED, type Api } from '../../http/route-schemas';
+import type { Api } from '../../http/route-schemas';
 import { BILLING_DETAILS, CUSTOMER, GATEWAY_REFUSALS, NOT_FOUND } from './route-schemas';
 
 /**
@@ -21,13 +20,9 @@ const WRITE = `${POLICIES.billing}.Update`;
 const tags = ['billing'];
 /**
  * The writable fields and limits are the shared list (common/billing-details.ts) the web form uses
- * too; its schema is built from that list at run time, so no static type follows from it and the
- * route reads its body with this validator (HAND_CHECKED).
+ * too, and the body's schema is made from it. Messages name a field as the form labels it ('VAT number is invalid').
  */
-const readDetails = bodyValidator<BillingDetails>(BILLING_DETAILS_SCHEMA, {
-  // Messages name a field as the form labels it ('VAT number is invalid').
-  label: (member, lang) => (isBillingDetailField(member) ? translate(`billing:details.${member}`, lang) : member),
-});
+const detailLabel = (member: string, lang: string) => (isBillingDetailField(member) ? translate(`billing:details.${member}`, lang) : member);
 
 export async function customerRoutes(app: Api, ctx: BillingContext) {
   const { db } = ctx;
@@ -50,9 +45,9 @@ export async function customerRoutes(app: Api, ctx: BillingContext) {
     return { ...billingDetailsOf(customer), concurrencyStamp: customer.concurrency_stamp };
   });
 
-  app.put(`${base}/billing-details`, { config: { policy: WRITE }, ...HAND_CHECKED, schema: { tags, summary: 'Change the billing details', body: BILLING_DETAILS_SCHEMA, response: { 200: BILLING_DETAILS, ...GATEWAY_REFUSALS } } }, async (request) => {
+  app.put(`${base}/billing-details`, { config: { policy: WRITE, fieldLabel: detailLabel }, schema: { tags, summary: 'Change the billing details', body: BILLING_DETAILS_SCHEMA, response: { 200: BILLING_DETAILS, ...GATEWAY_REFUSALS } } }, async (request) => {
     const caller = await callerOf(db, request);
-    const body = readDetails(request.body, caller.lang);
+    const body = pickBillingDetails(request.body);
     const customer = await requireCustomer(db, caller.userId, caller.lang);
     return once(db, request, 'billing-details', async (key) => {
       const saved = await gatewayCall(caller.lang, () => updateBillingDetails(ctx, customer, body, key));

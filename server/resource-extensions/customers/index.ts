@@ -1,24 +1,22 @@
 import type {} from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { createAjv } from '../../../common/schema/ajv';
 import { writeAuditLog } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { ABP_ERROR_RESPONSE, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { tenantDisplayName } from '../../multitenancy/tenant-names';
 import { translate } from '../../localization/texts';
 import type { SchemaEngine } from '../../schema-engine';
-import { bodySchema, recordSchema } from '../../schema-engine/openapi-schemas';
-import { toRecord, type DynamicDb, type ResourceModel, type Row } from '../../schema-engine/resource-model';
+import { recordSchema } from '../../schema-engine/openapi-schemas';
+import { fieldLabel, toRecord, type DynamicDb, type ResourceModel, type Row } from '../../schema-engine/resource-model';
 import { computedSelections, scopedRows } from '../../schema-engine/scoping';
-import { validationFailure } from '../../schema-engine/write-checks';
-import { bodyValidator, invalid } from '../../http/body-validation';
-import { HAND_CHECKED, ID_PARAMS, NO_CONTENT, pathParams, RECORD_ID, UUID_STRING, type Api } from '../../http/route-schemas';
+import { invalid } from '../../http/body-validation';
+import { ID_PARAMS, NO_CONTENT, pathParams, RECORD_ID, UUID_STRING, type Api } from '../../http/route-schemas';
 import { entityChange, modelOf, readVisible, requireVisible } from '../../schema-engine/records';
-import { priceBodyReader } from '../products/price-body';
+import { assertCurrency, priceChanges } from '../products/price-body';
 import { availableCurrencies, listProducts } from '../products/catalogue';
 import { customerPrices, resetCustomerPrices, saveCustomerPrices } from './prices';
-import { CUSTOMER_PRICES_RESPONSE, currencySchema, priceBodySchema } from '../products/route-schemas';
+import { CURRENCY_BODY, CURRENCY_QUERY, CUSTOMER_PRICES_RESPONSE, PRICE_BODY } from '../products/route-schemas';
 
 /**
  * A customer's pricing tab and related lists (SPEC section 7: customer prices, discountPercentage,
@@ -46,20 +44,29 @@ export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEng
   const contacts = modelOf(engine, 'contact-people');
   const organizations = modelOf(engine, 'organizations');
   const { endpoint, policy } = customers.schema['x-resource'];
-  const codes = availableCurrencies(engine, 'en').map((c) => c.code);
-  const readPrices = priceBodyReader(codes);
-  const readCurrency = bodyValidator<{ currency?: string }>(currencySchema(codes));
-  const update = bodySchema(customers, 'update');
+  /** The currencies prices are kept in now (the customers schema's), the first the default. */
+  const currencies = () => availableCurrencies(engine, 'en').map((c) => c.code);
+  /** A currency asked for, which must be one prices are kept in; else the customer's own. */
+  const currencyOf = (request: FastifyRequest, row: Row, asked: string | undefined) => {
+    const codes = currencies();
+    if (asked === undefined) return String(row.currency ?? codes[0]);
+    assertCurrency(asked, codes, request.language);
+    return asked;
+  };
+  // The discount's limits and messages are the customers schema's (loaded at run time).
+  const discount = customers.schema.properties.discountPercentage;
   const discountBody = {
     type: 'object',
-    properties: { discountPercentage: update.properties.discountPercentage, concurrencyStamp: update.properties.concurrencyStamp },
+    properties: {
+      discountPercentage: { type: 'number', title: discount?.title ?? 'Discount', minimum: discount?.minimum ?? 0, maximum: discount?.maximum ?? 100, 'x-messages': discount?.['x-messages'] ?? {} },
+      concurrencyStamp: { type: 'string', maxLength: 64 },
+    },
     required: ['discountPercentage'],
     additionalProperties: false,
-  };
-  const validateDiscount = createAjv().compile(discountBody);
+  } as const;
+  /** A refused member is named as the customer form labels it. */
+  const customerLabel = (member: string, lang: string) => fieldLabel(customers.schema, member, lang);
   const tags = [customers.name];
-  // The prices' and discount's bodies follow the currencies and the customers' schema, loaded at
-  // run time: no static type follows from them, so their handlers check them (HAND_CHECKED).
   const items = (model: ResourceModel) => ({ type: 'object', properties: { items: { type: 'array', items: recordSchema(model) } }, required: ['items'] });
   const linkColumn = organizations.columnOf.get('defaultCustomerId')!;
   const organizationsPolicy = organizations.schema['x-resource'].policy;
@@ -110,32 +117,30 @@ export async function customerRoutes(app: Api, opts: { db: Db; engine: SchemaEng
     return { items: (await q.orderBy('t.id').limit(MAX_ITEMS).execute()).map((r) => toRecord(model, r)) };
   };
 
-  app.get(`${endpoint}/:id/prices`, { config: { policy }, ...HAND_CHECKED, schema: { tags, summary: "A customer's prices in one currency", params: ID_PARAMS, querystring: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+  app.get(`${endpoint}/:id/prices`, { config: { policy }, schema: { tags, summary: "A customer's prices in one currency", params: ID_PARAMS, querystring: CURRENCY_QUERY, response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request, request.params.id);
-    const query = request.query?.currency ? { currency: request.query.currency } : {};
-    const currency = readCurrency(query, request.language).currency ?? String(row.currency ?? codes[0]);
-    return customerPrices(db, engine, row, currency, request.language);
+    return customerPrices(db, engine, row, currencyOf(request, row, request.query.currency), request.language);
   });
 
-  app.put(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a customer's own prices", params: ID_PARAMS, body: priceBodySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+  app.put(`${endpoint}/:id/prices`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: "Set a customer's own prices", params: ID_PARAMS, body: PRICE_BODY, response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request, request.params.id);
-    const body = readPrices(request.body, request.language, await listProducts(db, engine, request.language));
+    const body = priceChanges(request.body, request.language, currencies(), await listProducts(db, engine, request.language));
     await saveCustomerPrices(db, request, row, body);
     return customerPrices(db, engine, row, body.currency, request.language);
   });
 
-  app.post(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Remove a customer's own prices", params: ID_PARAMS, body: currencySchema(codes), response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
+  app.post(`${endpoint}/:id/resetPrices`, { config: { policy: `${policy}.Update` }, schema: { tags, summary: "Remove a customer's own prices", params: ID_PARAMS, body: CURRENCY_BODY, response: { 200: CUSTOMER_PRICES_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request, request.params.id);
-    const { currency } = readCurrency(request.body ?? {}, request.language);
-    await resetCustomerPrices(db, request, row, currency);
-    return customerPrices(db, engine, row, currency ?? String(row.currency ?? codes[0]), request.language);
+    const asked = request.body?.currency;
+    const currency = currencyOf(request, row, asked);
+    // Left out, every currency's own prices go.
+    await resetCustomerPrices(db, request, row, asked);
+    return customerPrices(db, engine, row, currency, request.language);
   });
 
-  app.put(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update` }, ...HAND_CHECKED, schema: { tags, summary: "Set a customer's discount", params: ID_PARAMS, body: discountBody, response: { 200: recordSchema(customers), 409: ABP_ERROR_RESPONSE, ...REFUSALS } } }, async (request) => {
+  app.put(`${endpoint}/:id/discountPercentage`, { config: { policy: `${policy}.Update`, fieldLabel: customerLabel }, schema: { tags, summary: "Set a customer's discount", params: ID_PARAMS, body: discountBody, response: { 200: recordSchema(customers), 409: ABP_ERROR_RESPONSE, ...REFUSALS } } }, async (request) => {
     const row = await customer(request, request.params.id);
-    const body = request.body ?? {};
-    if (!validateDiscount(body)) throw validationFailure(customers, validateDiscount.errors ?? [], request.language);
-    const { discountPercentage, concurrencyStamp } = body as { discountPercentage: number; concurrencyStamp?: string };
+    const { discountPercentage, concurrencyStamp } = request.body;
     const stale = () => conflict(translate('errors.concurrency', request.language));
     if (concurrencyStamp !== undefined && concurrencyStamp !== row.concurrency_stamp) throw stale();
     const before = toRecord(customers, row);

@@ -1,8 +1,7 @@
-import { listQuerystring, type DynamicObjectSchema } from '../../schema-engine/openapi-schemas';
+import { checkedListQuery, type DynamicObjectSchema } from '../../schema-engine/openapi-schemas';
 import type { ResourceModel } from '../../schema-engine/resource-model';
 
-/** The export's query parameters: the list's (listQuerystring), without paging (every match is exported). */
+/** The export's query parameters: the list's, checked, without paging (every match is exported; SkipCount and MaxResultCount are dropped). */
 export function exportQuerystring(model: ResourceModel): DynamicObjectSchema {
-  const properties = Object.entries(listQuerystring(model).properties).filter(([name]) => name !== 'SkipCount' && name !== 'MaxResultCount');
-  return { type: 'object', properties: Object.fromEntries(properties) };
+  return checkedListQuery(model, { paging: false });
 }

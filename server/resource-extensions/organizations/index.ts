@@ -6,8 +6,8 @@ import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { sql } from 'kysely';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
-import { listQuerystring, recordSchema } from '../../schema-engine/openapi-schemas';
-import { HAND_CHECKED, ID_PARAMS, type Api } from '../../http/route-schemas';
+import { checkedListQuery, recordSchema } from '../../schema-engine/openapi-schemas';
+import { ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, requireVisible } from '../../schema-engine/records';
 import { assertNoCycle } from './cycle';
 
@@ -59,15 +59,13 @@ export async function organizationRoutes(app: Api, opts: { db: Db; engine: Schem
   });
 
   // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000)
-  // follow the resource's schema, loaded at run time: applyListParams reads and refuses them
-  // (translated messages), so the route's schema only describes them (HAND_CHECKED).
+  // follow the resource's schema, loaded at run time; the route's schema checks them.
   app.get(`${endpoint}/lookups`, {
       config: { policy },
-      ...HAND_CHECKED,
       schema: {
         tags,
         summary: 'Organizations as id and name, for pickers',
-        querystring: listQuerystring(model),
+        querystring: checkedListQuery(model, { paging: true }),
         response: {
           200: {
             type: 'object',

@@ -1,5 +1,4 @@
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { EntityChange } from '../../audit/tables';
 import { writeAuditLog } from '../../audit/audit-log';
@@ -8,20 +7,20 @@ import type { SchemaEngine } from '../../schema-engine';
 import { assertScopeAllowed } from '../../schema-engine/scoping';
 import { modelOf } from '../../schema-engine/records';
 import { availableCurrencies, listPrices, listProducts } from './catalogue';
-import { priceBodyReader } from './price-body';
-import { CURRENCIES_RESPONSE, LIST_PRICES_RESPONSE, PRICE_REFUSALS, priceBodySchema, SET_LIST_PRICES_RESPONSE } from './route-schemas';
+import { priceChanges } from './price-body';
+import { CURRENCIES_RESPONSE, LIST_PRICES_RESPONSE, PRICE_BODY, PRICE_REFUSALS, SET_LIST_PRICES_RESPONSE } from './route-schemas';
+import type { Api } from '../../http/route-schemas';
 
 /**
  * The product catalogue's prices (SPEC section 7: product, currency/availableCurrencies): the
  * host keeps a list price per product and currency; customers' prices start from it
  * (server/resource-extensions/customers). List prices are host data, like the accessories they price.
  */
-export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine: SchemaEngine }) {
+export async function productRoutes(app: Api, opts: { db: Db; engine: SchemaEngine }) {
   const { db, engine } = opts;
   const accessories = modelOf(engine, 'accessories');
   const policy = accessories.schema['x-resource'].policy;
   const currencies = () => availableCurrencies(engine, 'en').map((c) => c.code);
-  const readPrices = priceBodyReader(currencies());
   const tags = ['products'];
 
   // Reference data every back-office screen with money needs: any signed-in user may read it.
@@ -38,12 +37,12 @@ export async function productRoutes(app: FastifyInstance, opts: { db: Db; engine
     };
   });
 
-  // The body is checked in the handler (translated messages, unknown products named); the schema describes it.
-  const setSchema = { tags, summary: 'Set list prices in one currency', body: priceBodySchema(currencies()), response: { 200: SET_LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } };
-  app.put('/api/app/product/listPrices', { config: { policy: `${policy}.Update` }, attachValidation: true, schema: setSchema }, async (request) => {
+  // The schema checks the body; the handler its currency and products, which must exist.
+  const setSchema = { tags, summary: 'Set list prices in one currency', body: PRICE_BODY, response: { 200: SET_LIST_PRICES_RESPONSE, ...PRICE_REFUSALS } };
+  app.put('/api/app/product/listPrices', { config: { policy: `${policy}.Update` }, schema: setSchema }, async (request) => {
     assertScopeAllowed(accessories, request, 'write');
     const products = await listProducts(db, engine, request.language);
-    const { currency, prices } = readPrices(request.body, request.language, products);
+    const { currency, prices } = priceChanges(request.body, request.language, currencies(), products);
     const before = await listPrices(db, currency);
     await db.transaction().execute(async (trx) => {
       const changes: EntityChange[] = [];

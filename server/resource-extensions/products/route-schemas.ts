@@ -1,5 +1,6 @@
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
 import { MAX_PRICE } from './money';
+import { querySchema } from '../../http/route-schemas';
 
 /**
  * Route schemas of the price routes (the product catalogue's list prices, a customer's prices):
@@ -18,32 +19,38 @@ const PRODUCT_PROPERTIES = {
 } as const;
 const PRODUCT_REQUIRED = ['productKey', 'kind', 'name', 'itemNumber'] as const;
 
-/** The body that sets prices, list or customer (price-body.ts reads it, with translated messages). */
-export function priceBodySchema(currencies: string[]) {
-  return {
-    type: 'object',
-    properties: {
-      currency: { type: 'string', enum: currencies },
-      prices: {
-        type: 'array',
-        maxItems: 1000,
-        items: {
-          type: 'object',
-          properties: { productKey: { type: 'string', minLength: 1, maxLength: 64 }, price: PRICE },
-          required: ['productKey', 'price'],
-          additionalProperties: false,
-        },
+/**
+ * A currency's code. Which currencies prices are kept in is the customers schema's to say
+ * (catalogue.ts availableCurrencies): the handler refuses one not among them (price-body.ts
+ * assertCurrency), the schema checks the shape.
+ */
+export const CURRENCY_CODE = { type: 'string', pattern: '^[A-Z]{3}$', description: 'An available currency (currency/availableCurrencies), e.g. DKK' } as const;
+
+/** The body that sets prices, list or customer (price-body.ts priceChanges reads its products and currency). */
+export const PRICE_BODY = {
+  type: 'object',
+  properties: {
+    currency: CURRENCY_CODE,
+    prices: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        properties: { productKey: { type: 'string', minLength: 1, maxLength: 64 }, price: PRICE },
+        required: ['productKey', 'price'],
+        additionalProperties: false,
       },
     },
-    required: ['currency', 'prices'],
-    additionalProperties: false,
-  } as const;
-}
+  },
+  required: ['currency', 'prices'],
+  additionalProperties: false,
+} as const;
 
-/** `{ currency? }`: the currency of a customer's prices to read or reset (their own currency when left out). */
-export function currencySchema(currencies: string[]) {
-  return { type: ['object', 'null'], properties: { currency: { type: 'string', enum: currencies } }, additionalProperties: false } as const;
-}
+/** `?currency=`: the currency of a customer's prices to read (their own currency when left out). */
+export const CURRENCY_QUERY = querySchema({ currency: CURRENCY_CODE });
+
+/** `{ currency? }` or no body: the currency of a customer's prices to reset (their own currency when left out). */
+export const CURRENCY_BODY = { type: ['object', 'null'], properties: { currency: CURRENCY_CODE }, additionalProperties: false } as const;
 
 /** A customer's prices in one currency: list, own and effective price per product. */
 export const CUSTOMER_PRICES_RESPONSE = {

@@ -9,7 +9,7 @@ import { recordSchema } from '../../schema-engine/openapi-schemas';
 import { ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, readVisible, requireVisible } from '../../schema-engine/records';
 import { acceptCsvBodies, csvTextOf, MAX_UPLOAD_BYTES, uploadImporter } from '../../schema-engine/csv-upload';
-import { CSV_BODY, HAND_CHECKED, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
+import { CSV_BODY, idBatchResult, idsBody, UPLOAD_RESULT } from '../../http/resource-route-schemas';
 import { deactivated, deactivateMany, DEACTIVATED, MAX_DEACTIVATE_IDS, writeDeactivations } from './deactivate';
 
 /**
@@ -38,13 +38,11 @@ export async function simCardRoutes(app: Api, opts: { db: Db; engine: SchemaEngi
     {
       config: { policy: `${policy}.Create` },
       bodyLimit: MAX_UPLOAD_BYTES,
-      // The CSV's own messages (csvTextOf), not Fastify's, refuse a body of another shape.
-      ...HAND_CHECKED,
       schema: { tags, summary: 'Create SIM cards from a CSV file', body: CSV_BODY, response: { 200: UPLOAD_RESULT, 409: ABP_ERROR_RESPONSE } },
     },
     async (request) => {
       assertScopeAllowed(model, request, 'write');
-      return importCsv(request, csvTextOf(request.body, request.language));
+      return importCsv(request, csvTextOf(request.body));
     },
   );
 

@@ -6234,10 +6234,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         concurrencyStamp?: string;
-                        /**
-                         * Discount (%)
-                         * @default 0
-                         */
+                        /** Discount (%) */
                         discountPercentage: number;
                     };
                 };
@@ -6790,7 +6787,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    currency?: "DKK" | "EUR" | "SEK" | "NOK" | "USD";
+                    /** @description An available currency (currency/availableCurrencies), e.g. DKK */
+                    currency?: string;
                 };
                 header?: never;
                 path: {
@@ -6892,8 +6890,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        currency: "DKK" | "EUR" | "SEK" | "NOK" | "USD";
+                        /** @description An available currency (currency/availableCurrencies), e.g. DKK */
+                        currency: string;
                         prices: {
                             price: number | null;
                             productKey: string;
@@ -7019,8 +7017,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        currency?: "DKK" | "EUR" | "SEK" | "NOK" | "USD";
+                        /** @description An available currency (currency/availableCurrencies), e.g. DKK */
+                        currency?: string;
                     } | null;
                 };
             };
@@ -12690,30 +12688,45 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    amount?: number;
+                    /** @description One value, or several (any of them) */
+                    amount?: number[];
                     amount_gte?: number;
                     amount_lte?: number;
-                    currency?: string;
-                    customerId?: string;
-                    dueDate?: string;
-                    dueDate_gte?: string;
-                    dueDate_lte?: string;
+                    /** @description One value, or several (any of them) */
+                    currency?: string[];
+                    /** @description One value, or several (any of them) */
+                    customerId?: string[];
+                    /** @description One value, or several (any of them) */
+                    dueDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    dueDate_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    dueDate_lte?: string | unknown | unknown;
                     /** @description Text searched in number */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    issueDate?: string;
-                    issueDate_gte?: string;
-                    issueDate_lte?: string;
-                    number?: string;
-                    paidDate?: string;
-                    paidDate_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    issueDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    issueDate_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    issueDate_lte?: string | unknown | unknown;
+                    /** @description One value, or several (any of them) */
+                    number?: string[];
+                    /** @description One value, or several (any of them) */
+                    paidDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    paidDate_gte?: string | unknown | unknown;
                     paidDate_isNull?: boolean;
-                    paidDate_lte?: string;
+                    /** @description An ISO 8601 time or date */
+                    paidDate_lte?: string | unknown | unknown;
                     /** @description One of creationTime, lastModificationTime, number, issueDate, dueDate, amount, currency, status, type, paidDate, then "asc" or "desc" */
                     Sorting?: string;
-                    status?: string;
-                    type?: string;
+                    /** @description One value, or several (any of them) */
+                    status?: string[];
+                    /** @description One value, or several (any of them) */
+                    type?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -15247,30 +15260,39 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    address?: string;
+                    /** @description One value, or several (any of them) */
+                    address?: string[];
                     address_isNull?: boolean;
-                    city?: string;
+                    /** @description One value, or several (any of them) */
+                    city?: string[];
                     city_isNull?: boolean;
-                    code?: string;
+                    /** @description One value, or several (any of them) */
+                    code?: string[];
                     code_isNull?: boolean;
-                    defaultCustomerId?: string;
+                    /** @description One value, or several (any of them) */
+                    defaultCustomerId?: string[];
                     defaultCustomerId_isNull?: boolean;
-                    email?: string;
+                    /** @description One value, or several (any of them) */
+                    email?: string[];
                     email_isNull?: boolean;
                     /** @description Text searched in name, code, city, email, phone */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    parentId?: string;
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description One value, or several (any of them) */
+                    parentId?: string[];
                     parentId_isNull?: boolean;
-                    phone?: string;
+                    /** @description One value, or several (any of them) */
+                    phone?: string[];
                     phone_isNull?: boolean;
-                    postalCode?: string;
+                    /** @description One value, or several (any of them) */
+                    postalCode?: string[];
                     postalCode_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, code, city, then "asc" or "desc" */
                     Sorting?: string;
@@ -17690,8 +17712,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        currency: "DKK" | "EUR" | "SEK" | "NOK" | "USD";
+                        /** @description An available currency (currency/availableCurrencies), e.g. DKK */
+                        currency: string;
                         prices: {
                             price: number | null;
                             productKey: string;
@@ -20174,11 +20196,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    "application/csv": string;
                     "application/json": {
                         /** @description The CSV file as text */
                         csv: string;
                     };
                     "text/csv": string;
+                    "text/plain": string;
                 };
             };
             responses: {
@@ -20291,6 +20315,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    "application/csv": string;
                     "application/json": {
                         csv?: string;
                         pairs?: {
@@ -20299,6 +20324,7 @@ export interface paths {
                         }[];
                     } & (unknown | unknown);
                     "text/csv": string;
+                    "text/plain": string;
                 };
             };
             responses: {
@@ -25566,11 +25592,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    "application/csv": string;
                     "application/json": {
                         /** @description The CSV file as text */
                         csv: string;
                     };
                     "text/csv": string;
+                    "text/plain": string;
                 };
             };
             responses: {
