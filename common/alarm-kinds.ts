@@ -1,8 +1,9 @@
 /**
  * Every kind of alarm, in one place: the server's evaluation, rendering, delivery and escalation,
- * the dashboard's urgency and the alarm-texts resource's event types all read this list. Adding a
- * kind is one entry here, its detector (below) and its texts in the five languages
- * (textKeysOf; tests/unit/alarm-kinds.test.ts fails while one is missing).
+ * the dashboard's urgency and the alarm-texts resource's event types (`"x-enum": "alarmKinds"`,
+ * common/schema/enum-lists.ts) all read this list. Adding a kind is one entry here, its detector
+ * (below) and its texts in the five languages, its label in alarm-texts.json's translations among
+ * them (textKeysOf; tests/unit/alarm-kinds.test.ts fails while one is missing).
  */
 
 /** The channels a receiver can be alarmed on (the owner chooses per receiver; server/alarms/channels). */

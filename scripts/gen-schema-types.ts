@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withEnumLists } from '../common/schema/enum-lists';
+import type { ResourceSchema } from '../common/schema/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = path.join(root, 'common', 'schema', 'generated', 'records.ts');
@@ -31,9 +33,10 @@ export function renderRecordTypes(schemasDir = path.join(root, 'schemas')): stri
     '}',
   ];
   for (const file of files) {
-    const schema = JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8')) as { 'x-resource': { name: string } };
+    const full = path.join(schemasDir, file);
+    const schema = withEnumLists(JSON.parse(fs.readFileSync(full, 'utf8')) as ResourceSchema, full);
     const type = pascal(schema['x-resource'].name);
-    const { ['x-translations']: _labels, ...shape } = schema as Record<string, unknown>;
+    const { ['x-translations']: _labels, ...shape } = schema;
     parts.push(
       '',
       `export const ${type.charAt(0).toLowerCase()}${type.slice(1)}Schema = ${JSON.stringify(shape, null, 2)} as const;`,

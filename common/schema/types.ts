@@ -62,6 +62,8 @@ export interface PropertySchema {
   'x-messages'?: Record<string, string>;
   /** Hidden from lists and forms (kept in the API). */
   'x-hidden'?: boolean;
+  /** The `enum` is a list code owns (ENUM_LISTS in common/schema/enum-lists.ts), filled in when the schema is read. */
+  'x-enum'?: 'alarmKinds';
 }
 
 export interface ListOptions {

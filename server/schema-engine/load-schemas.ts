@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ResourceSchema } from '../../common/schema/types';
 import { SYSTEM_FIELDS } from '../../common/schema/types';
 import { sqlTypeOf } from './columns';
+import { withEnumLists } from '../../common/schema/enum-lists';
 
 /**
  * Reads every `*.json` in the schemas folder and checks what the engine relies on, so a broken
@@ -22,6 +23,7 @@ export function loadSchemas(dir: string): ResourceSchema[] {
       } catch (err) {
         throw new Error(`${full}: not valid JSON (${(err as Error).message})`);
       }
+      schema = withEnumLists(schema, full);
       checkSchema(schema, full);
       return schema;
     });

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALARM_CHANNELS, ALARM_KINDS, ALARM_TYPES, ESCALATING_TYPES, STANDARD_CHANNELS, alarmKindOf, deviceAlarmOf, isUrgent, textKeysOf } from '../../common/alarm-kinds';
 import type { ResourceSchema } from '../../common/schema/types';
+import { withEnumLists } from '../../common/schema/enum-lists';
+import { loadSchemas } from '../../server/schema-engine/load-schemas';
 
 /**
  * The registry of alarm kinds (common/alarm-kinds.ts) is the one list: a kind without its texts
- * in every language, or an alarm-texts resource whose event types differ from it, fails here.
+ * in every language, or an alarm-texts resource with its own copy of the event types, fails here.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const LOCALES_DIR = join(ROOT, 'resources', 'locales');
@@ -66,8 +68,18 @@ describe('alarm kinds', () => {
     });
   }
 
-  it('are the event types of the alarm-texts resource, in order', () => {
-    expect(alarmTexts.properties.eventType?.enum).toEqual([...ALARM_TYPES]);
+  it('are the event types of the alarm-texts resource, in order, with no copy of the list in its file', () => {
+    expect(alarmTexts.properties.eventType?.enum).toBeUndefined();
+    expect(alarmTexts.properties.eventType?.['x-enum']).toBe('alarmKinds');
+    const served = loadSchemas(join(ROOT, 'schemas')).find((schema) => schema['x-resource'].name === 'alarm-texts');
+    expect(served?.properties.eventType?.enum).toEqual([...ALARM_TYPES]);
+    expect(served?.properties.eventType).not.toHaveProperty('x-enum');
+  });
+
+  it('as a list a schema names: an unknown list, or a list beside an enum, names the file', () => {
+    const schema = (eventType: ResourceSchema['properties'][string]) => ({ ...alarmTexts, properties: { ...alarmTexts.properties, eventType } });
+    expect(() => withEnumLists(schema({ type: 'string', 'x-enum': 'alarmKind' as 'alarmKinds' }), 'x.json')).toThrow("x.json: eventType: x-enum 'alarmKind' is not one of alarmKinds");
+    expect(() => withEnumLists(schema({ type: 'string', enum: ['sos'], 'x-enum': 'alarmKinds' }), 'x.json')).toThrow('x.json: eventType: has both enum and x-enum');
   });
 
   it('have unique names, channels to send on and device codes of one kind each', () => {

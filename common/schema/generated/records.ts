@@ -139,6 +139,8 @@ export const alarmTextsSchema = {
     "eventType": {
       "type": "string",
       "title": "Event",
+      "x-sortable": true,
+      "x-filter": true,
       "enum": [
         "geofenceExit",
         "geofenceEnter",
@@ -147,9 +149,7 @@ export const alarmTextsSchema = {
         "offWrist",
         "lowBattery",
         "offline"
-      ],
-      "x-sortable": true,
-      "x-filter": true
+      ]
     },
     "language": {
       "type": "string",
