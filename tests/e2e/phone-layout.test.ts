@@ -160,11 +160,28 @@ describe('phone layout (360 x 740)', () => {
       }
     }
 
-    // The menu's entries (German's longest are 'Organisationseinheiten', 'Aufbewahrung von Daten') fit its width.
+    // The menu's entries (Danish 'Kommandoskabeloner', 'Organisationsenheder') fit its width.
     await page.locator('header button').first().click(); // the menu button, named in German
     const entries = page.locator('.RaMenuItemLink-root');
     await entries.first().waitFor(WAIT);
-    const cut = await entries.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent));
-    expect(cut).toEqual([]);
+    const cutEntries = () =>
+      entries.evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const words = Array.from(el.querySelectorAll('*')).some((child) => child.scrollWidth > child.clientWidth + 0.5 && getComputedStyle(child).textOverflow === 'ellipsis');
+            return words || el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth;
+          })
+          .map((el) => el.textContent),
+      );
+    expect(await cutEntries()).toEqual([]);
+
+    // On a laptop the sidebar is open: German's 'Organisationseinheiten' and English 'Command templates' are whole too.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    for (const [language, entry] of [['de', 'Organisationseinheiten'], ['en', 'Command templates']]) {
+      await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language!);
+      await page.goto(`${env.server.url}/customers`);
+      await entries.filter({ hasText: entry! }).waitFor(WAIT);
+      expect(await cutEntries(), language).toEqual([]);
+    }
   });
 });
