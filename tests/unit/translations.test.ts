@@ -125,4 +125,10 @@ describe('translations', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  // Danish 'logge' is the verb (to log); the noun is 'log', in the plural too.
+  it('calls logs "log" in Danish, not the verb "logge"', () => {
+    const problems = namespaceFiles.flatMap((file) => [...(readNamespace('da', file) ?? [])].filter(([, value]) => typeof value === 'string' && /\bLogge\b/i.test(value)).map(([key, value]) => `${file}:${key}: ${String(value)}`));
+    expect(problems).toEqual([]);
+  });
 });
