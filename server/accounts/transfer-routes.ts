@@ -150,7 +150,7 @@ export async function transferRoutes(app: Api, ctx: ModuleContext): Promise<void
       const max = Number((await featureValues(trx, transfer.tenant_id))[FEATURES.maxDevicesPerAccount.name]);
       // The refusal says why, in numbers, and what to do about it.
       if (moving > 0 && owned + moving > max) {
-        throw forbidden(translate('profile:transfer.deviceCap', lang, { owned, moving, max, over: owned + moving - max }), 'Vigil:DeviceCap');
+        throw forbidden(translate('profile:transfer.deviceCap', lang, { owned, moving, max, count: owned + moving - max }), 'Vigil:DeviceCap');
       }
       const tenantScope = transfer.tenant_id;
       await trx

@@ -121,12 +121,26 @@ export function folderOf(lang: string): string {
 }
 
 /**
+ * A language's text of a key; with a numeric `count`, its plural form as i18next picks it in the
+ * browser (`key_one`, `key_other`, by the language's plural rules), else the plain key.
+ */
+function textFor(folder: string, ns: string, key: string, count: string | number | undefined): string | undefined {
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(folder).select(count);
+    const plural = ownText(folder, ns, `${key}_${form}`) ?? ownText(folder, ns, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return ownText(folder, ns, key);
+}
+
+/**
  * Translates `ns:key` (namespace defaults to 'server') into `lang`, filling `{{name}}` and ABP's
- * `{0}`-style placeholders from `values`.
+ * `{0}`-style placeholders from `values`; a numeric `count` picks the key's plural form.
  */
 export function translate(fullKey: string, lang: string, values: Record<string, string | number> = {}): string {
   const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['server', fullKey];
-  const text = ownText(folderOf(lang), ns, key) ?? ownText(DEFAULT_LANGUAGE.folder, ns, key) ?? key;
+  const folder = folderOf(lang);
+  const text = textFor(folder, ns, key, values.count) ?? textFor(DEFAULT_LANGUAGE.folder, ns, key, values.count) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a: string | undefined, b: string | undefined) => {
     const name = (a ?? b)!;
     return name in values ? String(values[name]) : whole;

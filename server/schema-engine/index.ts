@@ -53,9 +53,16 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
         response: {
           200: {
             type: 'object',
-            required: ['items'],
-            // A resource schema is a JSON Schema with the engine's x- keywords (common/schema/types.ts): kept whole.
-            properties: { items: { type: 'array', items: { type: 'object', required: ['x-resource', 'properties'], additionalProperties: true, properties: { 'x-validator': { type: 'string' } } } } },
+            required: ['items', 'unreadable'],
+            properties: {
+              // A resource schema is a JSON Schema with the engine's x- keywords (common/schema/types.ts): kept whole.
+              items: { type: 'array', items: { type: 'object', required: ['x-resource', 'properties'], additionalProperties: true, properties: { 'x-validator': { type: 'string' } } } },
+              unreadable: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'The names (the web paths) of the other resources, which the caller may not read: the web app shows Access denied there rather than a missing page',
+              },
+            },
           },
         },
       },
@@ -64,10 +71,10 @@ export async function schemaEngineRoutes(app: FastifyInstance, opts: { db: Db; e
     request.grantedPolicies ??= await grantedPolicies(db, request.principal);
     const granted = request.grantedPolicies;
     const hostUser = !request.principal?.tenantId;
-    const items = engine.schemas
-      .filter((s) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host'))
-      .map((s) => ({ ...s, 'x-validator': engine.validators.urlOf(s['x-resource'].name) }));
-    return { items };
+    const readable = (s: ResourceSchema) => granted.has(s['x-resource'].policy) && (hostUser || s['x-resource'].scope !== 'host');
+    const items = engine.schemas.filter(readable).map((s) => ({ ...s, 'x-validator': engine.validators.urlOf(s['x-resource'].name) }));
+    const unreadable = engine.schemas.filter((s) => !readable(s)).map((s) => s['x-resource'].name);
+    return { items, unreadable };
     },
   );
 }

@@ -60,26 +60,27 @@ const store = i18nextLocaleStore(localStorageStore(undefined, 'Vigil'), i18n);
  * The routes, known once the session's schemas are (react-admin's resources declared at run
  * time; asked for only once the user is signed in): one <Resource> per schema the user may read,
  * built by the lazily loaded schema engine, beside the routes of src/routing/routes.ts (screens,
- * hand-written resources, and placeholders for schema resources without a schema). Without schemas
+ * hand-written resources, placeholders for schema resources without a schema, and Access denied
+ * at the paths of the schema resources the user may not read). Without schemas
  * (a caregiver, or the schemas failing to load) the engine is never downloaded.
  */
 async function adminRoutes(): Promise<ReactElement[]> {
-  const own = [customRoutes(NO_SCHEMAS), ...handWrittenResources()];
   // Nobody signed in yet: the auth check sends them to sign in, and no API call goes out without a token.
-  if (!(await getSignedInUser())) return own;
-  const [schemas] = await Promise.all([
+  if (!(await getSignedInUser())) return [customRoutes(NO_SCHEMAS), ...handWrittenResources()];
+  const [{ schemas, unreadable }] = await Promise.all([
     getResourceSchemas().catch((error: unknown) => {
       console.error('Resource schemas not loaded', error);
-      return [];
+      return { schemas: [], unreadable: [] };
     }),
     // The host's starting tenant filter, set before any screen asks for data.
     settleTenantFilter().catch(() => false),
   ]);
+  const own = [customRoutes(NO_SCHEMAS, unreadable), ...handWrittenResources()];
   if (schemas.length === 0) return own;
   try {
     const resources = await import('../schema').then(({ schemaResources }) => schemaResources(schemas));
     const names = new Set(schemas.map((schema) => schema['x-resource'].name));
-    return [customRoutes(names), ...handWrittenResources(), ...resources];
+    return [customRoutes(names, unreadable), ...handWrittenResources(), ...resources];
   } catch (error) {
     // react-admin would wait forever on a rejected promise: keep the shell usable instead.
     console.error('Schema engine not loaded', error);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
@@ -9,21 +10,48 @@ import { TENANT_FILTER_CLASS, TenantFilter } from './TenantFilter';
 import { UserAvatar } from './UserAvatar';
 
 const REFRESH_CLASS = 'vigil-app-bar-refresh';
+const TITLE_ID = 'react-admin-title';
+
+/**
+ * Keeps the app bar title's `title` attribute the page's whole title, whatever page portals its
+ * title there, so a title cut short on a phone can still be read in full.
+ */
+function FullTitle() {
+  useEffect(() => {
+    const element = document.getElementById(TITLE_ID);
+    if (!element) return;
+    const update = () => {
+      const text = (element.textContent ?? '').trim();
+      if (text) element.setAttribute('title', text);
+      else element.removeAttribute('title');
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}
 
 /**
  * On a phone (below the `sm` breakpoint) the page title comes first: the product name gives way,
  * the title may wrap to two lines in a smaller type, the language button is tighter, and where a
  * host user's tenant filter needs the room the refresh button gives way too (the browser reloads)
- * and the title gets a third line.
+ * and the title gets a third line. The title wraps only between words: a word wider than the
+ * room left (German 'Geräteverwaltung' beside the tenant filter) ends in an ellipsis, never
+ * breaks, and the whole title is the element's `title` (FullTitle).
  * Language, theme and the user menu always stay in view. Wider screens are as before.
  */
 const phoneAppBar = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {
     '& .vigil-product-name': { display: 'none' },
-    '& #react-admin-title': {
+    [`& #${TITLE_ID}`]: {
       whiteSpace: 'normal',
-      overflowWrap: 'anywhere',
-      hyphens: 'auto',
+      overflowWrap: 'normal',
+      wordBreak: 'normal',
+      hyphens: 'manual',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
       fontSize: '1rem',
       lineHeight: 1.25,
       display: '-webkit-box',
@@ -38,7 +66,7 @@ const phoneAppBar = (theme: Theme) => ({
     '& .RaAppBar-toolbar > .MuiIconButton-root, & [data-testid="language-switcher"], & [data-testid="theme-switcher"]': { flexShrink: 0 },
     [`& .${TENANT_FILTER_CLASS} ~ .${REFRESH_CLASS}`]: { display: 'none' },
     // Beside the tenant filter the title has less room: smaller type, up to three lines.
-    [`&:has(.${TENANT_FILTER_CLASS}) #react-admin-title`]: { fontSize: '0.875rem', lineHeight: '1.125rem', WebkitLineClamp: '3' },
+    [`&:has(.${TENANT_FILTER_CLASS}) #${TITLE_ID}`]: { fontSize: '0.875rem', lineHeight: '1.125rem', WebkitLineClamp: '3' },
   },
 });
 
@@ -71,6 +99,7 @@ export function AppBar() {
         {productName || 'Vigil'}
       </Box>
       <TitlePortal component="span" />
+      <FullTitle />
     </RaAppBar>
   );
 }

@@ -34,7 +34,8 @@ export function Menu() {
   const schemaResources = useSchemaMenuResources();
 
   return (
-    <RaMenu>
+    // Open, a long label ('Command templates', 'Organisationseinheiten') wraps between its words rather than ending in '…'.
+    <RaMenu sx={open ? { '& .RaMenuItemLink-root, & .RaMenuItemLink-root *': { whiteSpace: 'normal', overflowWrap: 'normal' } } : undefined}>
       {/* One flat list: MUI's MenuList picks the item that takes focus from its direct children and refuses Fragments. */}
       {GROUPS.flatMap((group) => {
         const routes = ROUTES.filter((route) => route.group === group && canAccess?.[route.key]);

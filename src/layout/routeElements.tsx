@@ -33,10 +33,17 @@ function guarded(route: AppRoute, action: string, element: ReactElement): ReactE
 /**
  * One custom route per screen, and per schema resource whose schema this session lacks (`schemas`:
  * the names it has): a placeholder there, on its sub-paths too (/citizens/42), until it has one.
+ * A resource known only by its schema file (no entry in routes.ts) that the user may not read
+ * (`unreadable`) shows Access denied at its paths, as a screen does, not the not-found page.
  */
-export function customRoutes(schemas: ReadonlySet<string>): ReactElement {
+export function customRoutes(schemas: ReadonlySet<string>, unreadable: readonly string[] = []): ReactElement {
+  const ownPaths = new Set(ROUTES.map((route) => route.path));
+  const denied = unreadable.filter((name) => !schemas.has(name) && !ownPaths.has(`/${name}`));
   return (
     <CustomRoutes key="routes">
+      {denied.map((name) => (
+        <Route key={`denied-${name}`} path={`/${name}/*`} element={<AccessDenied />} />
+      ))}
       {ROUTES.flatMap((route) => {
         const { render } = route;
         if (render.kind === 'screen') {

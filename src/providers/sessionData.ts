@@ -65,7 +65,10 @@ export type CurrentUserOverview = AnswerOf<typeof CURRENT_USER>;
 const applicationConfiguration = sessionCache(async () => present(await api('get', CONFIGURATION, { ...OWN, query: { includeLocalizationResources: false } }), CONFIGURATION));
 const currentUser = sessionCache(async () => present(await api('get', CURRENT_USER, OWN), CURRENT_USER));
 // The API describes a resource schema only as an object: each is a JSON Schema document of its own.
-const resourceSchemas = sessionCache(async () => present(await api('get', SCHEMAS, OWN), SCHEMAS).items as unknown as ResourceSchema[]);
+const resourceSchemas = sessionCache(async () => {
+  const answer = present(await api('get', SCHEMAS, OWN), SCHEMAS);
+  return { schemas: answer.items as unknown as ResourceSchema[], unreadable: answer.unreadable };
+});
 
 /** GET /api/abp/application-configuration, without localization resources (texts come from /locales). */
 export const getApplicationConfiguration = applicationConfiguration.get;
@@ -73,7 +76,10 @@ export const getApplicationConfiguration = applicationConfiguration.get;
 /** GET /api/app/user-overviews/current */
 export const getCurrentUserOverview = currentUser.get;
 
-/** GET /api/app/schemas: the schemas of the back-office resources the user may read. */
+/**
+ * GET /api/app/schemas: the schemas of the back-office resources the user may read, and the names
+ * of the others (where the app shows Access denied).
+ */
 export const getResourceSchemas = resourceSchemas.get;
 
 export function clearSessionData(): void {

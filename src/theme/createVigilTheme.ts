@@ -74,6 +74,9 @@ export function createVigilTheme(scheme: ColorScheme, language = 'en', reducedMo
       // Only light mode overrides text colours; MUI's dark defaults are kept (an undefined would erase them).
       ...(dark ? {} : { text: { primary: '#14233a', secondary: '#4a5870' } }),
     },
+    // react-admin's sidebar, 24 px wider than its 240: the longest one-word menu label
+    // ('Organisationseinheiten', 188 px) fits beside its icon; longer labels wrap between words (Menu).
+    sidebar: { width: 264, closedWidth: 50 },
     typography: {
       fontFamily: FONT,
       h1: { fontWeight: 700, fontSize: '2.25rem', lineHeight: 1.2 },

@@ -131,7 +131,7 @@ describe.each(DATABASES)('caregiver account on $name', ({ url }) => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({
       code: 'Vigil:ActiveSubscriptions',
-      message: "Your account can't be deleted while 1 subscription(s) are active. Pause the subscriptions or transfer the account first.",
+      message: "Your account can't be deleted while 1 subscription is active. Pause the subscription or transfer the account first.",
     });
     expect((await env.db.selectFrom('users').select('is_deleted').where('id', '=', carer.userId).executeTakeFirstOrThrow()).is_deleted).toBe(false);
 

@@ -62,7 +62,7 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
     });
     expect(refresh.status).toBe(400);
     const done = await env.mailbox.waitFor((m) => mailTo(sender.email)(m) && m.subject === 'Your Vigil account has been transferred');
-    expect(done.text).toContain('2 watch(es)');
+    expect(done.text).toContain('2 watches and their subscriptions');
     const again = await tokensFor(env.server.url, sender.userName, sender.password);
     expect((await env.call(again.access_token, 'GET', BASE)).body.outgoingTransfer).toBeNull();
     // Signed in again, a later end of a sign-in is a plain one: the transfer is told once.
@@ -91,13 +91,13 @@ describe.each(DATABASES)('account transfer on $name', ({ url }) => {
         error: {
           code: 'Vigil:DeviceCap',
           message:
-            'This transfer would take your account over its limit of watches: you have 2, this transfer brings 4, the limit is 5. Remove at least 1 watch(es) from your account, or ask the sender to remove some from theirs, then accept again.',
+            'This transfer would take your account over its limit of watches: you have 2, this transfer brings 4, the limit is 5. Remove at least 1 watch from your account, or ask the sender to remove some from theirs, then accept again.',
         },
       },
     });
     const danish = await env.call(recipient.token, 'POST', `${BASE}/transfer-user-2/${id}/${token}`, undefined, { lang: 'da' });
     expect(danish.body.error?.message).toBe(
-      'Overdragelsen ville give din konto flere ure, end den må have: Du har 2, overdragelsen bringer 4, og grænsen er 5. Fjern mindst 1 ur(e) fra din konto, eller bed afsenderen om at fjerne nogle fra sin, og godkend så igen.',
+      'Overdragelsen ville give din konto flere ure, end den må have: Du har 2, overdragelsen bringer 4, og grænsen er 5. Fjern mindst 1 ur fra din konto, eller bed afsenderen om at fjerne nogle fra sin, og godkend så igen.',
     );
     const owners = await env.db.selectFrom('devices').select('owner_user_id').where('id', 'in', given).execute();
     expect(owners.every((o) => o.owner_user_id === sender.userId)).toBe(true);

@@ -80,7 +80,7 @@ describe.each(DATABASES)('bulk writes and long id lists ($name)', ({ url: databa
     const theirs = await create(tokenB, { name: 'Theirs', city: 'Oslo' });
     const res = await call(tokenA, 'PUT', `${ENDPOINT}/bulk`, { ids: [mine.id, theirs.id], data: { city: 'Taken' } });
     expect(res.status).toBe(404);
-    expect(res.body.error?.message).toBe('1 of the selected records were not found: they may have been deleted. Nothing was changed.');
+    expect(res.body.error?.message).toBe('1 of the selected records was not found: it may have been deleted. Nothing was changed.');
     expect((await read(tokenA, mine.id)).city).toBe('Odense');
     expect((await read(tokenB, theirs.id)).city).toBe('Oslo');
   });

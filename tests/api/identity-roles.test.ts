@@ -53,7 +53,7 @@ describe.each(DATABASES)('identity roles and claim types ($name)', ({ url: datab
     const bad = await env.call(env.staff, 'POST', '/api/identity/roles', { name: '', extra: 1 });
     expect(bad.status).toBe(400);
     expect(members(bad.body).sort()).toEqual(['extra', 'name']);
-    expect(bad.body.error!.validationErrors!.find((e) => e.members[0] === 'name')!.message).toBe('Must be at least 1 characters');
+    expect(bad.body.error!.validationErrors!.find((e) => e.members[0] === 'name')!.message).toBe('Must be at least 1 character');
     const missing = await env.call(env.staff, 'POST', '/api/identity/roles', {}, { lang: 'de-DE' });
     expect(missing.body.error!.validationErrors![0]!.message).toBe('Rollenname ist erforderlich');
     const dup = await env.call(env.staff, 'POST', '/api/identity/roles', { name: 'PLUG AND PLAY USER' });

@@ -87,6 +87,10 @@ describe('a resource added by one schema file', () => {
   it('is offered to the web app with its translations', async () => {
     const schemas = await call(writer, 'GET', '/api/app/schemas');
     expect((schemas.body!.items as { 'x-resource': { name: string } }[]).map((s) => s['x-resource'].name)).toEqual(['visit-notes']);
+    // The others are named, so the web app shows Access denied at their paths.
+    const unreadable = schemas.body!.unreadable as string[];
+    expect(unreadable).toContain('customers');
+    expect(unreadable).not.toContain('visit-notes');
     const da = (await (await fetch(`${server.url}/locales/da/schemas.json`)).json()) as { resources: Record<string, { name: string; fields: Record<string, string> }> };
     expect(da.resources['visit-notes']).toMatchObject({ name: 'Besøgsnoter', fields: { visitDate: 'Besøgsdato' } });
   });

@@ -25,7 +25,7 @@ const api = vi.mocked(typedApi.api);
 const LINK = { id: '6f1c9a52-4a8e-4c0b-9d7e-2f5b8f0c1a11', token: 'tok' };
 const OFFER = { id: LINK.id, senderName: 'Clara Carer', senderEmail: 'clara@example.com', deviceCount: 4, expiresTime: '2030-01-01T00:00:00Z' };
 const PROFILE = { outgoingTransfer: null, incomingTransfers: [] } as unknown as Profile;
-const CAP = 'This transfer would take your account over its limit of watches: you have 2, this transfer brings 4, the limit is 5. Remove at least 1 watch(es) from your account, or ask the sender to remove some from theirs, then accept again.';
+const CAP = 'This transfer would take your account over its limit of watches: you have 2, this transfer brings 4, the limit is 5. Remove at least 1 watch from your account, or ask the sender to remove some from theirs, then accept again.';
 
 beforeAll(() => {
   schemaScreens();

@@ -150,7 +150,7 @@ describe('ErasureDialog', () => {
     fetchErasurePreview.mockResolvedValue({ ...PREVIEW, subjectType: 'user', activeSubscriptions: 2 });
     await renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Erase personal data' });
-    expect(await within(dialog).findByText('The account still has 2 active subscription(s). Pause them or transfer the account first.')).toBeTruthy();
+    expect(await within(dialog).findByText('The account still has 2 active subscriptions. Pause them or transfer the account first.')).toBeTruthy();
     // What would go is still shown; there is nothing to confirm.
     expect(within(dialog).getByRole('list', { name: 'Will be erased' })).toBeTruthy();
     expect(within(dialog).queryByRole('textbox')).toBeNull();

@@ -54,6 +54,23 @@ describe('a resource added by one schema file, in a real browser', () => {
     expect(stored).toEqual([{ title: 'First visit after the move', mood: 'calm', visit_date: '2026-11-20', tenant_id: sunrise }]);
   });
 
+  it('shows a user without the resource\'s policy Access denied at its paths, not a missing page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const carer = await context.newPage();
+    await signInAs(carer, server.url, 'caregiver', DEMO_PASSWORD, '/dashboard');
+    const calls: string[] = [];
+    carer.on('request', (req) => {
+      if (req.url().includes('/api/app/visit-notes')) calls.push(req.url());
+    });
+    for (const path of ['/visit-notes', '/visit-notes/create']) {
+      await carer.goto(`${server.url}${path}`);
+      await carer.getByText('Access denied').first().waitFor({ timeout: 15_000 });
+      expect(await carer.getByText(/not found/i).count()).toBe(0);
+    }
+    expect(calls).toEqual([]);
+    await context.close();
+  });
+
   // An empty required field refused before anything is sent, in two languages, is a component
   // test (tests/component/schema-form.test.tsx, on the care-visits fixture schema); that the served
   // check runs in a real browser under the Content-Security-Policy is tests/e2e/csp.test.ts.

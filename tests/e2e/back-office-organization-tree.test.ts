@@ -62,10 +62,25 @@ describe('organization tree in a real browser', () => {
     await expect.poll(() => page.locator('table tbody tr').filter({ hasText: `${tag} Home` }).count(), WAIT).toBe(0);
     // react-admin's expand button is aria-hidden (the row itself is the link): find it by its class.
     await region.locator('.RaDataTable-expandIcon').click();
-    const home = page.locator('tr[data-organization]').filter({ hasText: `${tag} Home` });
+    // By its own name: a child's Parent organization column names its parent too.
+    const home = page.locator(`tr[data-organization="${tag} Home"]`);
     await home.waitFor(WAIT);
     await home.getByRole('button', { name: 'Expand' }).click();
-    await page.locator('tr[data-organization]').filter({ hasText: `${tag} Ward` }).waitFor(WAIT);
+    const ward = page.locator(`tr[data-organization="${tag} Ward"]`);
+    await ward.waitFor(WAIT);
+
+    // The nested rows' values sit under the list's header columns, on every level.
+    const header = page.locator('table thead tr').first();
+    for (const row of [home, ward]) {
+      for (const [field, label] of [['code', 'Code'], ['city', 'City'], ['childCount', 'Sub-organizations']] as const) {
+        const head = await header.locator('th').filter({ hasText: label }).first().boundingBox();
+        const cell = await row.locator(`td[data-field="${field}"]`).boundingBox();
+        expect(head && cell, `${label} column`).toBeTruthy();
+        expect(Math.abs(cell!.x - head!.x), `${label} of a nested row is ${cell!.x - head!.x}px off its header`).toBeLessThanOrEqual(1);
+        expect(Math.abs(cell!.width - head!.width), `${label} width`).toBeLessThanOrEqual(1);
+      }
+    }
+    await expect.poll(() => ward.locator('td[data-field="code"]').textContent(), WAIT).toBe(`${tag}-W`);
   });
 
   it("keeps the 'Top level only' switch clear of the filter inputs, with whole labels (1366 x 850)", async () => {

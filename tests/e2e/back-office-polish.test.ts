@@ -128,4 +128,25 @@ describe('back-office polish in a real browser', () => {
     const iccids = async () => (await page.locator('table tbody td.column-iccid').allTextContents()).map((t) => t.trim());
     await expect.poll(iccids, WAIT).toEqual([`8947${digits}000002`]);
   });
+
+  it("keeps the users list's row buttons on one line at 1366×850 ('Logs', not 'Lo' over 'gs')", async () => {
+    const page = await staffPage(1366, 850, '/users');
+    const logs = page.getByRole('button', { name: /^Security log of / });
+    await logs.first().waitFor(WAIT);
+    const lines = await logs.evaluateAll((buttons) =>
+      buttons.map((button) => {
+        // The label's text only (the icon beside it is a box of its own).
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        return tops.size;
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const count of lines) expect(count, 'lines of a Logs button').toBe(1);
+  });
 });

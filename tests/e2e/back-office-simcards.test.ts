@@ -81,7 +81,7 @@ describe('SIM cards back office in a real browser', () => {
     await rows().filter({ hasText: second }).locator('input[type=checkbox]').check();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Deactivate the 1 selected SIM cards?').waitFor();
+    await dialog.getByText('Deactivate 1 selected SIM card? It is taken out of service today.').waitFor();
     const answered = page.waitForResponse((r) => r.url().includes('/simCardInstance/batchDeactivate'));
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     const response = await answered;

@@ -26,7 +26,7 @@ describe('caregiver account page in a real browser', () => {
 
     // Deletion: disabled while the watches' subscriptions are active, with the reason and the way out.
     await expect(page.getByRole('button', { name: 'Delete my account' }).isDisabled()).resolves.toBe(true);
-    await page.getByText("Your account can't be deleted while 2 subscription(s) are active.").waitFor();
+    await page.getByText("Your account can't be deleted while 2 subscriptions are active.").waitFor();
     await page.getByRole('link', { name: 'Pause the subscriptions on the dashboard' }).waitFor();
     await page.getByRole('link', { name: 'transfer the account' }).waitFor();
 

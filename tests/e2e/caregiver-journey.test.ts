@@ -135,7 +135,7 @@ describe('a newcomer from registration to a paid, paused and renewed watch', () 
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.').waitFor(WAIT);
     await expect(page.getByRole('button', { name: 'Delete my account' }).isDisabled()).resolves.toBe(true);
-    await page.getByText("Your account can't be deleted while 1 subscription(s) are active.").waitFor(WAIT);
+    await page.getByText("Your account can't be deleted while 1 subscription is active.").waitFor(WAIT);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const again = await env.phone();

@@ -73,6 +73,36 @@ async function expectPhoneLayout(page: Page, title: string): Promise<void> {
   expect(clip.clientWidth, `title "${title}" has no room`).toBeGreaterThan(0);
 }
 
+interface TitleWords {
+  text: string;
+  /** The words the browser laid out on more than one line (broken inside the word). */
+  broken: string[];
+  /** The text runs past the box and ends in an ellipsis: then `title` must hold the whole of it. */
+  cut: boolean;
+  ellipsis: boolean;
+  title: string | null;
+}
+
+/** How the app bar title's words are laid out: each word's line boxes, measured with a Range. */
+async function titleWords(page: Page): Promise<TitleWords> {
+  return page.locator('#react-admin-title').evaluate((el) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    const style = getComputedStyle(el);
+    return { text: (el.textContent ?? '').trim(), broken, cut: el.scrollWidth > el.clientWidth, ellipsis: style.textOverflow === 'ellipsis', title: el.getAttribute('title') };
+  });
+}
+
 /** A 360 x 740 phone: every page fits the screen's width, with the app bar's controls and the title readable. */
 describe('phone layout (360 x 740)', () => {
   const env = usePhoneBrowser();
@@ -105,5 +135,53 @@ describe('phone layout (360 x 740)', () => {
     await page.getByTestId('phone-record-list').locator('li[data-record-id]').first().waitFor(WAIT);
     await expectPhoneLayout(page, 'Roles');
     await expectInView('Create button', page.getByRole('link', { name: 'Create' }));
+  });
+
+  it('never breaks a title inside a word, in German and Danish beside the tenant filter, and the menu entries fit', async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'admin', DEMO_PASSWORD, '/dashboard');
+    const pages: Record<string, Record<string, string>> = {
+      de: { '/device-administration': 'Geräteverwaltung', '/customers': 'Kunden', '/command-templates': 'Befehlsvorlagen', '/identity-management/organization-units': 'Organisationseinheiten' },
+      da: { '/device-administration': 'Enhedsadministration', '/command-templates': 'Kommandoskabeloner', '/alarm-texts': 'Alarmtekster' },
+    };
+    for (const [language, titles] of Object.entries(pages)) {
+      await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+      for (const [path, title] of Object.entries(titles)) {
+        await page.goto(`${env.server.url}${path}`);
+        await page.locator('#react-admin-title').getByText(title, { exact: true }).waitFor(WAIT);
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+        });
+        const words = await titleWords(page);
+        expect(words.broken, `"${title}" (${language}) is broken inside a word`).toEqual([]);
+        // Cut short only with an ellipsis, and the whole title is the element's title.
+        if (words.cut) expect(words.ellipsis, `"${title}" is cut without an ellipsis`).toBe(true);
+        expect(words.title).toBe(title);
+      }
+    }
+
+    // The menu's entries (Danish 'Kommandoskabeloner', 'Organisationsenheder') fit its width.
+    await page.locator('header button').first().click(); // the menu button, named in German
+    const entries = page.locator('.RaMenuItemLink-root');
+    await entries.first().waitFor(WAIT);
+    const cutEntries = () =>
+      entries.evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const words = Array.from(el.querySelectorAll('*')).some((child) => child.scrollWidth > child.clientWidth + 0.5 && getComputedStyle(child).textOverflow === 'ellipsis');
+            return words || el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth;
+          })
+          .map((el) => el.textContent),
+      );
+    expect(await cutEntries()).toEqual([]);
+
+    // On a laptop the sidebar is open: German's 'Organisationseinheiten' and English 'Command templates' are whole too.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    for (const [language, entry] of [['de', 'Organisationseinheiten'], ['en', 'Command templates']]) {
+      await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language!);
+      await page.goto(`${env.server.url}/customers`);
+      await entries.filter({ hasText: entry! }).waitFor(WAIT);
+      expect(await cutEntries(), language).toEqual([]);
+    }
   });
 });

@@ -40,8 +40,12 @@ const T = {
   confirm: 'Erase permanently',
   done: 'The personal data has been erased.',
   yourData: 'Your data',
-  blocked: (count: number) => `Your data can't be erased while ${count} subscription(s) are active. Pause them on the dashboard or transfer the account first.`,
-  staffBlocked: (count: number) => `The account still has ${count} active subscription(s). Pause them or transfer the account first.`,
+  blocked: (count: number) =>
+    count === 1
+      ? "Your data can't be erased while 1 subscription is active. Pause it on the dashboard or transfer the account first."
+      : `Your data can't be erased while ${count} subscriptions are active. Pause them on the dashboard or transfer the account first.`,
+  staffBlocked: (count: number) =>
+    count === 1 ? 'The account still has 1 active subscription. Pause it or transfer the account first.' : `The account still has ${count} active subscriptions. Pause them or transfer the account first.`,
 };
 
 const CSV_POSITIONS_HEADER = 'id,device_id,fix_time,server_time,latitude,longitude,altitude,speed,course,accuracy,battery,valid,attributes';

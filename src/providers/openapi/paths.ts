@@ -24566,6 +24566,8 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[];
+                            /** @description The names (the web paths) of the other resources, which the caller may not read: the web app shows Access denied there rather than a missing page */
+                            unreadable: string[];
                         };
                     };
                 };

@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { createContext, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { Alert, Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { BooleanInput, Link, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Link, RecordContextProvider, ResourceContextProvider, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { RetryingList } from '../../components/lists/RetryingList';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { api, type AnswerOf, type StoredRecord } from '../../providers/openapi/typedApi';
 import { listFilters } from '../../schema/components/listFilters';
 import { schemaExporter } from '../../schema/exporter';
-import { defaultSort } from '../../schema/fields';
+import { defaultSort, listColumns } from '../../schema/fields';
+import { SchemaField } from '../../schema/components/SchemaField';
+import { TruncatedText } from '../../schema/components/TruncatedText';
 import { isKnownResource, schemaOf } from '../../schema/registry';
 import { useFieldLabel } from '../../schema/useFieldLabel';
 import SchemaList from '../../schema/views/SchemaList';
@@ -19,6 +21,44 @@ import { problemsOf } from '../simcards/types';
 
 type Organization = StoredRecord<AnswerOf<'/api/app/organizations-overviews/{id}/children'>['items'][number]>;
 export const hasChildren = (record: Record<string, unknown>): boolean => Number(record.childCount ?? 0) > 0;
+
+/**
+ * Where the list's columns are, measured from its header row, relative to the expand panel's left
+ * edge: `lead` is the room before the first column (the list's expand and select columns),
+ * `widths` each column's width. The nested rows take the same columns, so their values sit under
+ * the header they belong to, level after level.
+ */
+interface ColumnGeometry {
+  schema: ResourceSchema;
+  columns: string[];
+  lead: number;
+  widths: number[];
+}
+const ColumnsContext = createContext<ColumnGeometry | undefined>(undefined);
+
+/** The header row's column boxes, measured again whenever the list's table changes size. */
+function useHeaderColumns(panel: RefObject<HTMLElement | null>, count: number): { lead: number; widths: number[] } | undefined {
+  const [geometry, setGeometry] = useState<{ lead: number; widths: number[] }>();
+  useLayoutEffect(() => {
+    const own = panel.current;
+    const table = own?.closest('table');
+    const head = table?.querySelector('thead tr');
+    if (!own || !table || !head || count === 0) return;
+    const measure = () => {
+      const cells = Array.from(head.children).slice(-count);
+      const first = cells[0]?.getBoundingClientRect();
+      if (!first) return;
+      const lead = Math.round(first.left - own.getBoundingClientRect().left);
+      const widths = cells.map((cell) => Math.round(cell.getBoundingClientRect().width));
+      setGeometry((old) => (old && old.lead === lead && old.widths.join() === widths.join() ? old : { lead, widths }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [panel, count]);
+  return geometry;
+}
 
 /**
  * One row of the tree, which opens its own children in turn. `compact` (a phone): the name with
@@ -36,6 +76,7 @@ function ChildRow({ organization, depth, compact = false }: { organization: Orga
     </IconButton>
   );
   const name = <Link to={createPath({ resource: 'organizations', id: organization.id, type: 'show' })}>{organization.name}</Link>;
+  const columnCount = use(ColumnsContext)?.columns.length ?? 3;
   return (
     <>
       {compact ? (
@@ -51,21 +92,39 @@ function ChildRow({ organization, depth, compact = false }: { organization: Orga
           </TableCell>
         </TableRow>
       ) : (
-        <TableRow data-organization={organization.name}>
-          <TableCell sx={{ pl: 2 + depth * 3, width: 48 }}>{toggle}</TableCell>
-          <TableCell>{name}</TableCell>
-          <TableCell>{organization.code}</TableCell>
-          <TableCell>{organization.city}</TableCell>
-        </TableRow>
+        <ColumnCells organization={organization} depth={depth} toggle={toggle} name={name} />
       )}
       {open && (
         <TableRow>
-          <TableCell colSpan={compact ? 2 : 4} sx={{ p: 0, border: 0 }}>
+          <TableCell colSpan={compact ? 2 : columnCount + 1} sx={{ p: 0, border: 0 }}>
             <Children parentId={organization.id} depth={depth + 1} compact={compact} />
           </TableCell>
         </TableRow>
       )}
     </>
+  );
+}
+
+/**
+ * A nested row on a wide screen: the list's own columns, each as wide as its header, the name
+ * indented by the level, the open/close button in the room of the list's expand column.
+ */
+function ColumnCells({ organization, depth, toggle, name }: { organization: Organization; depth: number; toggle: ReactElement | false; name: ReactElement }) {
+  const geometry = use(ColumnsContext);
+  if (!geometry) return null;
+  const { schema, columns } = geometry;
+  const nameField = schema['x-resource'].recordRepresentation ?? columns[0];
+  return (
+    <RecordContextProvider value={organization}>
+      <TableRow data-organization={organization.name}>
+        <TableCell sx={{ p: 0, pr: 1, textAlign: 'right' }}>{toggle}</TableCell>
+        {columns.map((field) => (
+          <TableCell key={field} data-field={field} sx={field === nameField ? { pl: 2 + (depth + 1) * 1.5 } : undefined}>
+            {field === nameField ? name : <TruncatedText><SchemaField schema={schema} field={field} link={false} /></TruncatedText>}
+          </TableCell>
+        ))}
+      </TableRow>
+    </RecordContextProvider>
   );
 }
 
@@ -82,10 +141,12 @@ function Children({ parentId, depth, compact = false }: { parentId: string; dept
       live = false;
     };
   }, [parentId]);
+  const geometry = use(ColumnsContext);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!items) return <CircularProgress size={20} sx={{ m: 1 }} />;
   return (
-    <Table size="small" data-testid={`children-of-${parentId}`} sx={compact ? { tableLayout: 'fixed' } : undefined}>
+    <Table size="small" data-testid={`children-of-${parentId}`} sx={{ tableLayout: 'fixed', ...(!compact && geometry ? { width: geometry.lead + geometry.widths.reduce((a, b) => a + b, 0) } : {}) }}>
+      {!compact && <ColumnWidths />}
       <TableBody>
         {items.map((o) => (
           <ChildRow key={o.id} organization={o} depth={depth} compact={compact} />
@@ -95,13 +156,34 @@ function Children({ parentId, depth, compact = false }: { parentId: string; dept
   );
 }
 
-/** The expand panel of a list row. */
-function ChildrenPanel() {
+/** The nested table's columns: the room before the list's first column, then the list's columns. */
+function ColumnWidths() {
+  const geometry = use(ColumnsContext);
+  if (!geometry) return null;
+  return (
+    <colgroup>
+      <col style={{ width: geometry.lead }} />
+      {geometry.widths.map((width, i) => (
+        <col key={geometry.columns[i]} style={{ width }} />
+      ))}
+    </colgroup>
+  );
+}
+
+/** The expand panel of a list row: its children, in the list's columns once they are measured. */
+function ChildrenPanel({ schema }: { schema: ResourceSchema }) {
   const record = useRecordContext<Organization>();
+  const panel = useRef<HTMLDivElement>(null);
+  const columns = useMemo(() => listColumns(schema), [schema]);
+  const measured = useHeaderColumns(panel, columns.length);
+  const geometry = useMemo(() => (measured ? { schema, columns, ...measured } : undefined), [schema, columns, measured]);
   if (!record) return null;
   return (
-    <Box sx={{ ml: 2 }}>
-      <Children parentId={String(record.id)} depth={0} />
+    // Its content does not size the panel (contain): the nested rows must not widen the list's columns they are measured from.
+    <Box ref={panel} sx={{ contain: 'inline-size' }}>
+      <ColumnsContext value={geometry}>
+        <ResourceContextProvider value="organizations">{geometry && <Children parentId={String(record.id)} depth={0} />}</ResourceContextProvider>
+      </ColumnsContext>
     </Box>
   );
 }
@@ -165,7 +247,7 @@ export function OrganizationList() {
       {isSmall ? (
         <PhoneOrganizationList schema={schema} extraFilters={[topLevel]} />
       ) : (
-        <SchemaList schema={schema} expand={<ChildrenPanel />} isRowExpandable={hasChildren} extraFilters={[topLevel]} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} />
+        <SchemaList schema={schema} expand={<ChildrenPanel schema={schema} />} isRowExpandable={hasChildren} extraFilters={[topLevel]} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} />
       )}
     </Box>
   );

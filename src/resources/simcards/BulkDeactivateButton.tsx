@@ -60,7 +60,7 @@ export function BulkDeactivateButton() {
       <Dialog open={step !== 'closed'} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>{translate('simcards.deactivate.title')}</DialogTitle>
         <DialogContent>
-          {step === 'confirm' && <DialogContentText>{translate('simcards.deactivate.confirm', { number: selectedIds.length })}</DialogContentText>}
+          {step === 'confirm' && <DialogContentText>{translate('simcards.deactivate.confirm', { smart_count: selectedIds.length })}</DialogContentText>}
           {step === 'result' && result && (
             <Alert severity={result.errors.length ? 'warning' : 'success'} role="status">
               {translate('simcards.deactivate.summary', { deactivated: result.deactivated, already: result.alreadyDeactivated, failed: result.errors.length })}

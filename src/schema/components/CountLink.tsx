@@ -11,7 +11,7 @@ interface CountLinkProps {
 }
 
 /**
- * An `x-computed` count ('3 contact persons') as a link to those records: the other resource's
+ * An `x-computed` count as a link (named 'Contact people: 3': a resource's name is its plural) to those records: the other resource's
  * list filtered on the field that points here.
  */
 export function CountLink({ source, count }: CountLinkProps) {
@@ -23,7 +23,7 @@ export function CountLink({ source, count }: CountLinkProps) {
   const list = createPath({ resource: count.resource, type: 'list' });
   const to = `${list}?${new URLSearchParams({ filter: JSON.stringify({ [count.field]: record.id }) })}`;
   return (
-    <Link component={RouterLink} to={to} variant="body2" aria-label={`${value} ${translate(labelKeys.name(count.resource), { smart_count: value, _: count.resource })}`}>
+    <Link component={RouterLink} to={to} variant="body2" aria-label={translate('schema.countOf', { name: translate(labelKeys.name(count.resource), { _: count.resource }), count: value })}>
       {value}
     </Link>
   );

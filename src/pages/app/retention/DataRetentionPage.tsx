@@ -31,10 +31,14 @@ function NextRemoval({ data }: { data: Retention }) {
   const { t, i18n } = useTranslation('management');
   const next = data.next;
   if (!next) return <Typography>{t('retention.nothingYet')}</Typography>;
-  const count = (n: number) => (next.more ? t('retention.more', { n: n.toLocaleString(i18n.language) }) : n.toLocaleString(i18n.language));
+  // '12 positions', '1 event', 'more than 10,000 positions': the noun follows the number.
+  const count = (key: 'positions' | 'events', n: number) => {
+    const number = n.toLocaleString(i18n.language);
+    return t(`retention.${key}`, { count: n, number: next.more ? t('retention.more', { n: number }) : number });
+  };
   return (
     <Typography id="retention-next">
-      {t('retention.next', { before: formatDateTime(next.before), at: formatDateTime(next.at), positions: count(next.positions), events: count(next.events) })}
+      {t('retention.next', { before: formatDateTime(next.before), at: formatDateTime(next.at), positions: count('positions', next.positions), events: count('events', next.events) })}
     </Typography>
   );
 }

@@ -37,15 +37,17 @@ function RowActions({ tab, onLogs, onHours }: { tab: OverviewTab; onLogs?: (user
   const record = useRecordContext<OverviewUser>();
   const { canAccess: canEditHours = false } = useCanAccess({ resource: `${POLICIES.usersOverview}.Update`, action: 'access' });
   if (!record) return null;
+  // A button's label stays on one line (the table cell would otherwise break 'Logs' into 'Lo' and 'gs').
+  const oneLine = { whiteSpace: 'nowrap', flexShrink: 0, '& *': { overflowWrap: 'normal' } } as const;
   return (
     <>
       {tab === 'workinghours' && canEditHours && (
-        <Button size="small" startIcon={<ScheduleIcon />} onClick={() => onHours(record)} aria-label={t('usersOverview.workingHours.editOf', { name: record.userName })}>
+        <Button size="small" sx={oneLine} startIcon={<ScheduleIcon />} onClick={() => onHours(record)} aria-label={t('usersOverview.workingHours.editOf', { name: record.userName })}>
           {t('usersOverview.workingHours.edit')}
         </Button>
       )}
       {onLogs && (
-        <Button size="small" startIcon={<HistoryIcon />} onClick={() => onLogs(record)} aria-label={t('usersOverview.logsOf', { name: record.userName })}>
+        <Button size="small" sx={oneLine} startIcon={<HistoryIcon />} onClick={() => onLogs(record)} aria-label={t('usersOverview.logsOf', { name: record.userName })}>
           {t('usersOverview.logs')}
         </Button>
       )}
