@@ -14,8 +14,13 @@ import { GADGETS } from './schema-fixtures';
 
 /** English 'validation' texts as the server and the browser load them, with i18next's {{x}}. */
 const english = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'locales', 'en', 'validation.json'), 'utf8')) as Record<string, string>;
-const translate: Translate = (key, values = {}) =>
-  (english[key.replace(/^validation:/, '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const plural = new Intl.PluralRules('en');
+/** With a count, the key's plural form (maxLength_one, maxLength_other), as i18next picks it. */
+const translate: Translate = (key, values = {}) => {
+  const name = key.replace(/^validation:/, '');
+  const text = typeof values.count === 'number' ? (english[`${name}_${plural.select(values.count)}`] ?? english[name]) : english[name];
+  return (text ?? key).replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(values[v] ?? ''));
+};
 
 /** The module the server serves the browser for GADGETS, imported as the browser imports it. */
 async function served(schema: typeof GADGETS): Promise<{ check: SchemaCheck; code: string }> {

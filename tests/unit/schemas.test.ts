@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { withEnumLists } from '../../common/schema/enum-lists';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
@@ -37,7 +38,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Name', 'Status', 'Model', 'ICCID', 'IMS
 
 const validationKeys = new Set(Object.keys(JSON.parse(readFileSync(join(ROOT, 'resources', 'locales', 'en', 'validation.json'), 'utf8')) as object));
 const files = readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.json')).sort();
-const schemas = new Map<string, ResourceSchema>(files.map((f) => [f, JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8')) as ResourceSchema]));
+// As the engine reads them: an `x-enum` is the list it names (common/schema/enum-lists.ts).
+const schemas = new Map<string, ResourceSchema>(files.map((f) => [f, withEnumLists(JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8')) as ResourceSchema, f)]));
 const byName = new Map([...schemas.values()].map((s) => [s['x-resource']?.name, s]));
 
 const isString = (p: PropertySchema) => nonNullTypes(p.type)[0] === 'string';
