@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../support/browser';
+import { wordsBrokenIn } from '../support/broken-words';
 import { startWebServer } from '../support/web-server';
 import type { TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -18,21 +19,9 @@ interface Layout {
 
 /** Reads the invoice history section as the carer sees it. */
 async function layoutOf(page: Page): Promise<Layout> {
-  return page.evaluate(() => {
+  const broken = await wordsBrokenIn(page.locator('section[aria-labelledby="billing-history"]'));
+  const box = await page.evaluate(() => {
     const section = document.querySelector('section[aria-labelledby="billing-history"]')!;
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        // The word's boxes: on one line they overlap in height, on two one is below the other.
-        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
-        if (boxes.some((r) => r.top >= boxes[0]!.bottom - 1)) broken.push(`${match[0]} ${JSON.stringify(boxes.map((r) => [Math.round(r.left), Math.round(r.top), Math.round(r.bottom)]))}`);
-      }
-    }
     const wide: string[] = [];
     for (const el of section.querySelectorAll<HTMLElement>('*')) {
       // A visually hidden label (1 px, clipped) is meant to be cut.
@@ -40,8 +29,9 @@ async function layoutOf(page: Page): Promise<Layout> {
       const box = el.getBoundingClientRect();
       if (box.width > 0 && box.right > window.innerWidth + 0.5) wide.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} px`);
     }
-    return { broken, wide, pagePx: document.documentElement.scrollWidth - window.innerWidth };
+    return { wide, pagePx: document.documentElement.scrollWidth - window.innerWidth };
   });
+  return { broken, ...box };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { signInAs } from '../support/browser';
+import { wordsBrokenIn } from '../support/broken-words';
 import { usePhoneBrowser } from '../support/phone-browser';
 
 const WAIT = { timeout: 20_000 };
@@ -83,24 +84,15 @@ interface TitleWords {
   title: string | null;
 }
 
-/** How the app bar title's words are laid out: each word's line boxes, measured with a Range. */
+/** How the app bar title's words are laid out. */
 async function titleWords(page: Page): Promise<TitleWords> {
-  return page.locator('#react-admin-title').evaluate((el) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(match[0]);
-      }
-    }
+  const title = page.locator('#react-admin-title');
+  const broken = await wordsBrokenIn(title);
+  const box = await title.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { text: (el.textContent ?? '').trim(), broken, cut: el.scrollWidth > el.clientWidth, ellipsis: style.textOverflow === 'ellipsis', title: el.getAttribute('title') };
+    return { text: (el.textContent ?? '').trim(), cut: el.scrollWidth > el.clientWidth, ellipsis: style.textOverflow === 'ellipsis', title: el.getAttribute('title') };
   });
+  return { ...box, broken };
 }
 
 /** A 360 x 740 phone: every page fits the screen's width, with the app bar's controls and the title readable. */
