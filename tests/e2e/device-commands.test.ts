@@ -99,12 +99,19 @@ describe('commands from the device page, to a watch on a real socket', () => {
     await page.getByRole('button', { name: 'Send command' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a command to 1 device' });
     await dialog.getByRole('combobox', { name: 'Template' }).click();
-    await page.getByRole('option', { name: 'Set upload interval (watch4)' }).click();
+    // Each template names its model as the devices list does, not by its stored value ('watch4').
+    await page.getByRole('option', { name: 'Set upload interval (Vigil Watch 4)' }).click();
     await dialog.getByRole('textbox', { name: 'seconds' }).fill('600');
     const seen = watch.frames.length;
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     expect(await watch.next((f) => f.includes('*UPLOAD,600'), seen)).toBe(`[SG*${MUM}*000a*UPLOAD,600]`);
     await expect.poll(() => dialog.getByRole('status').textContent(), WAIT).toBe('Sent to 1 device.');
+    // Sent once: the same command is not offered again (a second tap would send it twice), until a value changes.
+    const sendButton = dialog.getByRole('button', { name: 'Send', exact: true });
+    expect(await sendButton.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'seconds' }).fill('900');
+    expect(await sendButton.isEnabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'seconds' }).fill('600');
     watch.send(watchFrame(MUM, 'UPLOAD'));
 
     await page.goto(`${server.url}/devices/${mumId}/show`);

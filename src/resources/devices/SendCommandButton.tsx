@@ -15,6 +15,7 @@ import { POLICIES } from '../../../common/policies';
 import { sendTemplate } from '../../components/commands/commandApi';
 import { failureOf } from '../../components/forms/failureOf';
 import { api } from '../../providers/openapi/typedApi';
+import { DeviceModelText } from './DeviceModelText';
 
 /** The command template lookup asks for at most 100 (SPEC section 9). */
 const TEMPLATE_LOOKUP = 100;
@@ -45,7 +46,8 @@ export function SendCommandButton() {
   const nameOf = (id: string) => data?.find((d) => d.id === id)?.name ?? id;
 
   const send = async () => {
-    if (!template) return;
+    // Once sent, the same command is not offered again: a second tap would send it twice.
+    if (!template || busy || outcome) return;
     setBusy(true);
     const filled = Object.fromEntries((template.variables ?? []).map((v) => [v, variables[v] ?? '']));
     const results = await Promise.allSettled(selectedIds.map((id) => sendTemplate(String(id), String(template.id), filled)));
@@ -88,12 +90,15 @@ export function SendCommandButton() {
             >
               {(templates ?? []).map((x) => (
                 <MenuItem key={String(x.id)} value={String(x.id)}>
-                  {x.name} ({x.deviceModel})
+                  {x.name} (<DeviceModelText model={x.deviceModel} />)
                 </MenuItem>
               ))}
             </TextField>
             {(template?.variables ?? []).map((name) => (
-              <TextField key={name} label={name} value={variables[name] ?? ''} onChange={(e) => setVariables((v) => ({ ...v, [name]: e.target.value }))} slotProps={{ htmlInput: { autoComplete: 'off' } }} />
+              <TextField key={name} label={name} value={variables[name] ?? ''} onChange={(e) => {
+                  setVariables((v) => ({ ...v, [name]: e.target.value }));
+                  setOutcome(null);
+                }} slotProps={{ htmlInput: { autoComplete: 'off' } }} />
             ))}
             {outcome && (
               <Alert severity={outcome.refused.length ? 'warning' : 'success'} role="status">
@@ -109,7 +114,7 @@ export function SendCommandButton() {
         </DialogContent>
         <DialogActions>
           <Button label={t('commandTemplates.send.close')} onClick={close} />
-          <Button label={t('troubleshoot.send.send')} variant="contained" disabled={busy || !template} onClick={() => void send()} />
+          <Button label={t('troubleshoot.send.send')} variant="contained" disabled={busy || !template || outcome !== null} onClick={() => void send()} />
         </DialogActions>
       </Dialog>
     </>
