@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, DataTableClasses, SimpleList, useTranslate } from 'react-admin';
+import { DataTable, DataTableClasses, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { RetryingList } from '../../components/lists/RetryingList';
 import type { ResourceSchema } from '../../../common/schema/types';
 import { SchemaField } from '../components/SchemaField';
@@ -50,14 +50,25 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, isSmall), ...extraFilters];
   const cell = (field: string | undefined) => (field ? <SchemaField schema={schema} field={field} link={false} /> : undefined);
+  /**
+   * A phone's two lines: the record's name (else its first column with a value), then the next
+   * column with a value that differs, so a watch named by its IMEI does not show the IMEI twice.
+   */
+  const phoneLines = (record: RaRecord): [string | undefined, string | undefined] => {
+    const shown = (field: string) => record[field] !== null && record[field] !== undefined && record[field] !== '';
+    const order = [schema['x-resource'].recordRepresentation ?? columns[0], ...columns].filter((f): f is string => !!f);
+    const primary = order.find(shown) ?? order[0];
+    const secondary = order.find((f) => f !== primary && shown(f) && String(record[f]) !== String(primary ? record[primary] : ''));
+    return [primary, secondary];
+  };
 
   return (
     // SchemaListActions rather than react-admin's default toolbar: its Export button keeps its name on a phone.
     <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions />} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
-          primaryText={cell(schema['x-resource'].recordRepresentation ?? columns[0])}
-          secondaryText={cell(columns.find((c) => c !== (schema['x-resource'].recordRepresentation ?? columns[0])))}
+          primaryText={(record: RaRecord) => cell(phoneLines(record)[0])}
+          secondaryText={(record: RaRecord) => cell(phoneLines(record)[1])}
           rowClick={rowClick}
         />
       ) : (
