@@ -78,7 +78,7 @@ describe('account transfer in a real browser', () => {
     expect(await to.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(await seriousAxeViolations(to)).toEqual([]);
     await to.getByRole('button', { name: 'Accept transfer' }).click();
-    await to.getByText('The transfer is complete: 2 watch(es) are now yours.').waitFor();
+    await to.getByText('The transfer is complete: 2 watches are now yours.').waitFor();
 
     // The sender: "Finalizing account transfer...", then what happened, signed out.
     await from.getByText('Finalizing account transfer...').waitFor({ timeout: 30_000 });

@@ -127,7 +127,8 @@ describe('pushsubscriptionchange in a real browser', () => {
     expect(await rowsAt(first.endpoint)).toEqual([]);
     // It re-subscribed with the server's VAPID key, and keeps the new subscription for next time.
     expect(await subscribedWith(await appWorker(context, server.url))).toEqual([publicKey]);
-    expect(await stateOf(page)).toEqual({ ...before, endpoint: second.endpoint, auth: second.keys.auth });
+    // The worker stores what it now holds after the server's answer: awaited, not read at once.
+    await expect.poll(() => stateOf(page), WAIT).toEqual({ ...before, endpoint: second.endpoint, auth: second.keys.auth });
     await alarmReaches(carer.id, second, [first], sw, page);
 
     // 2. Replaced again, and this time the browser does not say which one it replaced.
@@ -136,7 +137,8 @@ describe('pushsubscriptionchange in a real browser', () => {
     console.info(`pushsubscriptionchange without oldSubscription dispatched as ${two.event} (the browser's constructor exposed: ${two.browserConstructor}; ${two.refused ?? 'accepted'})`);
     await expect.poll(() => rowsOf(carer.id), WAIT).toEqual([row(third)]);
     expect(await rowsAt(second.endpoint)).toEqual([]);
-    expect(await stateOf(page)).toEqual({ ...before, endpoint: third.endpoint, auth: third.keys.auth });
+    // The worker stores what it now holds after the server's answer: awaited, not read at once.
+    await expect.poll(() => stateOf(page), WAIT).toEqual({ ...before, endpoint: third.endpoint, auth: third.keys.auth });
     await alarmReaches(carer.id, third, [first, second], sw, page);
 
     // 3. The dashboard, where the browser now reports the third subscription, says push is on and
