@@ -72,7 +72,7 @@ export async function bundleServer() {
     // another reads its own schemas and web app.
     define: { 'import.meta.dirname': '__vigilServerDir' },
     banner: {
-      js: "const __vigilServerDir = (await import('node:path')).join(import.meta.dirname, (await import('node:path')).basename(import.meta.dirname) === 'chunks' ? '../..' : '..', 'server');",
+      js: "const __vigilServerDir = (({ basename, join }) => join(import.meta.dirname, basename(import.meta.dirname) === 'chunks' ? '../..' : '..', 'server'))(await import('node:path'));",
     },
   });
   // The chunks first (named by their content, so no file of a bundle in use changes), then the
