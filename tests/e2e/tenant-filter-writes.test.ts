@@ -52,10 +52,12 @@ describe('writes under the All tenant filter in a real browser', () => {
     // Without a tenant the form says so on the field, and nothing is sent.
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.ra-input-tenantId .MuiFormHelperText-root').textContent(), WAIT).toMatch(/Save in is required/);
-    await choose('Save in', DEMO_TENANT);
+    // The customer choices are fetched for the chosen tenant as soon as it is chosen, so the wait
+    // starts before the choice: a quick answer must not slip past it.
     const customers = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/customer' && r.request().headers()['__tenant'] === sunrise, WAIT);
-    await page.getByLabel(labelled('Customer')).click();
+    await choose('Save in', DEMO_TENANT);
     await customers;
+    await page.getByLabel(labelled('Customer')).click();
     await page.getByRole('option', { name: 'Copenhagen Municipality', exact: true }).click();
     const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/contactPerson' && r.request().method() === 'POST', WAIT);
     await page.getByRole('button', { name: 'Save' }).click();
