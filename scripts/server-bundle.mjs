@@ -2,6 +2,7 @@
 // build/server.mjs, the supervisor, and build/chunks/, the worker's server it imports (packages
 // stay external, loaded from node_modules). `npm run build` writes it;
 // `npm start` writes it only when it is missing or older than its sources (scripts/start.mjs).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -45,6 +46,16 @@ export function bundleState() {
   return 'current';
 }
 
+/** Each migration's name and the SHA-256 of its source, as server/db/data-template.ts keys them. */
+function migrationHashes() {
+  const dir = path.join(root, 'server', 'db', 'migrations');
+  const hashes = {};
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.ts')).sort()) {
+    hashes[file.slice(0, -3)] = createHash('sha256').update(fs.readFileSync(path.join(dir, file), 'utf8')).digest('hex');
+  }
+  return hashes;
+}
+
 export async function bundleServer() {
   const { build: esbuild } = await import('esbuild');
   fs.mkdirSync(buildDir, { recursive: true });
@@ -70,7 +81,9 @@ export async function bundleServer() {
     // build/../server (from build/chunks/, build/../../server; the banner is in every file),
     // worked out where the file lies when it runs, so an install built in one folder and moved to
     // another reads its own schemas and web app.
-    define: { 'import.meta.dirname': '__vigilServerDir' },
+    // The migrations' source hashes, the database template's key (server/db/data-template.ts):
+    // the bundle runs the migrations it was built from, so it does not read their sources at start.
+    define: { 'import.meta.dirname': '__vigilServerDir', __VIGIL_MIGRATION_HASHES: JSON.stringify(migrationHashes()) },
     banner: {
       js: "const __vigilServerDir = (({ basename, join }) => join(import.meta.dirname, basename(import.meta.dirname) === 'chunks' ? '../..' : '..', 'server'))(await import('node:path'));",
     },

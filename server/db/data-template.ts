@@ -48,22 +48,40 @@ async function pgliteVersion(): Promise<string> {
   }
 }
 
+/** SHA-256 of a migration's source text, as the template's key takes it. */
+const sourceHash = (source: string): string => createHash('sha256').update(source).digest('hex');
+
 /**
- * The key of the migrations this server runs, from their source files (server/db/migrations):
- * a migration edited after the template was made changes it, not only one added or removed.
- * Null when a source is missing (the template is then not used).
+ * Each migration's source hash, written into the server bundle when it is built
+ * (scripts/server-bundle.mjs): the bundle runs the migrations it was built from, so it needs no
+ * sources at start, and an install shipped without server/ still uses its template. Undefined when
+ * the server runs from its sources.
  */
-export async function templateKey(migrations: readonly string[], root = PROJECT_ROOT): Promise<{ key: string; pglite: string } | null> {
+declare const __VIGIL_MIGRATION_HASHES: Readonly<Record<string, string>> | undefined;
+const builtHashes = (): Readonly<Record<string, string>> | undefined => (typeof __VIGIL_MIGRATION_HASHES === 'undefined' ? undefined : __VIGIL_MIGRATION_HASHES);
+
+/** A migration's source hash: from the bundle when built, else from its file; null when neither has it. */
+async function migrationHash(name: string, root: string, built = builtHashes()): Promise<string | null> {
+  if (built) return built[name] ?? null;
+  try {
+    return sourceHash(await fs.readFile(path.join(root, 'server', 'db', 'migrations', `${name}.ts`), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The key of the migrations this server runs, from their sources (server/db/migrations, or their
+ * hashes in the bundle): a migration edited after the template was made changes it, not only one
+ * added or removed. Null when a source is missing (the template is then not used).
+ */
+export async function templateKey(migrations: readonly string[], root = PROJECT_ROOT, built = builtHashes()): Promise<{ key: string; pglite: string } | null> {
   const pglite = await pgliteVersion();
   const hash = createHash('sha256').update(`pglite ${pglite}\n`);
   for (const name of migrations) {
-    let source: string;
-    try {
-      source = await fs.readFile(path.join(root, 'server', 'db', 'migrations', `${name}.ts`), 'utf8');
-    } catch {
-      return null;
-    }
-    hash.update(`${name}\n${createHash('sha256').update(source).digest('hex')}\n`);
+    const source = await migrationHash(name, root, built);
+    if (!source) return null;
+    hash.update(`${name}\n${source}\n`);
   }
   return { key: hash.digest('hex'), pglite };
 }
