@@ -68,6 +68,8 @@ export interface PropertySchema {
 
 export interface ListOptions {
   columns: string[];
+  /** Columns (of `columns`) hidden until a user shows them with the list's Columns button. */
+  hidden?: string[];
   sort?: { field: string; order: 'ASC' | 'DESC' };
   /** Fields the free-text `Filter` searches (case-insensitive contains). */
   search?: string[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
 import { browserSuite } from '../support/browser-suite';
+import { wordsBrokenIn } from '../support/broken-words';
 
 /**
  * Back-office polish: the Devices filters sit in one tidy row on a laptop and stay inside a
@@ -51,6 +52,42 @@ describe('back-office polish in a real browser', () => {
     expect(withAdded.length).toBe(boxes.length + 1);
     expect(overlapping(withAdded), JSON.stringify(withAdded)).toEqual([]);
     expect(await overflow(page)).toBe(0);
+  });
+
+  it('shows names and identifiers whole at 1366×850, breaking only between words', async () => {
+    // Each cell of a column: its text, whether the clamp cut it (more text than its box shows), and
+    // its words laid out over two lines ('35693803 / 5643825').
+    const cellsOf = async (page: Page, column: number) => {
+      const cells = page.locator(`.RaDataTable-table tbody tr td:nth-child(${column})`);
+      const found = [];
+      for (const cell of await cells.all()) {
+        const cut = await cell.locator('span').first().evaluate((s) => s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1);
+        found.push({ text: await cell.textContent(), cut, broken: await wordsBrokenIn(cell) });
+      }
+      return found.filter((c) => c.text);
+    };
+    const customers = await staffPage(1366, 850, '/customers');
+    await customers.getByRole('cell', { name: 'Copenhagen Municipality' }).waitFor(WAIT);
+    // Column 2: the name (after the selection box); column 3: the customer number (an identifier).
+    for (const column of [2, 3]) {
+      const cells = await cellsOf(customers, column);
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.filter((c) => c.cut || c.broken.length), JSON.stringify(cells)).toEqual([]);
+    }
+    const devices = await staffPage(1366, 850, '/devices');
+    await devices.locator('.RaDataTable-table tbody tr').first().waitFor(WAIT);
+    // A watch named by its IMEI, and the IMEI column: neither cut to '3569380…'.
+    for (const column of [2, 3]) {
+      const cells = await cellsOf(devices, column);
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells.filter((c) => c.cut || c.broken.length), JSON.stringify(cells)).toEqual([]);
+    }
+    // Protocol ID (empty on most watches) starts hidden; the Columns button offers it.
+    await expect.poll(() => devices.getByRole('columnheader').allTextContents(), WAIT).not.toContain('Protocol ID');
+    await devices.getByRole('button', { name: 'Columns' }).click();
+    await devices.getByRole('switch', { name: 'Protocol ID' }).waitFor(WAIT);
+    await devices.keyboard.press('Escape');
+    expect(await overflow(devices)).toBe(0);
   });
 
   it('keeps the Devices list and its filters inside a 360×740 phone screen', async () => {

@@ -947,6 +947,9 @@ export const devicesSchema = {
         "batteryLevel",
         "lastContact"
       ],
+      "hidden": [
+        "protocolId"
+      ],
       "sort": {
         "field": "name",
         "order": "ASC"

@@ -10,8 +10,12 @@ import Tooltip from '@mui/material/Tooltip';
  * The line is clamped (not `white-space: nowrap`), with breaks allowed anywhere: the cell then asks
  * the table for the text's width (up to a cap) but can be squeezed to less, so a table with several
  * long values shares the window's width out between its columns instead of growing past it.
+ *
+ * `whole`: a record's name or an identifier (an IMEI, a customer number), useless cut mid-word
+ * ("3569380…"). It breaks only between words, on up to two lines, so its cell is at least as wide
+ * as its longest word and a name of two words shows whole.
  */
-export function TruncatedText({ children }: { children: ReactNode }) {
+export function TruncatedText({ children, whole = false }: { children: ReactNode; whole?: boolean }) {
   const [title, setTitle] = useState('');
   // Only text that is cut off gets a tooltip (measured when the pointer arrives).
   const measure = (event: MouseEvent<HTMLElement>) => {
@@ -27,9 +31,11 @@ export function TruncatedText({ children }: { children: ReactNode }) {
         sx={{
           display: '-webkit-box',
           WebkitBoxOrient: 'vertical',
-          WebkitLineClamp: '1',
+          WebkitLineClamp: whole ? '2' : '1',
           overflow: 'hidden',
-          overflowWrap: 'anywhere',
+          overflowWrap: whole ? 'normal' : 'anywhere',
+          // The field inside is a Typography, which the theme lets break anywhere.
+          ...(whole ? { '& *, & .MuiTypography-root': { overflowWrap: 'normal' } } : {}),
           maxWidth: '24rem',
         }}
       >

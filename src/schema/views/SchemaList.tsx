@@ -17,7 +17,8 @@ import { SchemaListActions } from './SchemaListActions';
  * The generated list: the schema's columns (sortable where `x-sortable`), its default order,
  * search and filters, pagination, CSV export and bulk delete (shown with the `.Delete` policy).
  * A row opens the record's show page, or its edit page when there is no show view. On a phone the
- * table becomes a one-column list of the first three columns. Hand-written lists reuse it with
+ * table becomes a one-column list of the first three columns. At a desk, the Columns button shows
+ * and hides columns (the choice is kept per resource); `list.hidden` columns start hidden. Hand-written lists reuse it with
  * toolbar `actions` and `bulkActionButtons` of their own.
  */
 export interface SchemaListProps {
@@ -46,6 +47,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const columns = listColumns(schema);
+  const nameColumn = schema['x-resource'].recordRepresentation ?? columns[0];
   const rowClick = viewEnabled(schema, 'show') ? 'show' : viewEnabled(schema, 'edit') ? 'edit' : false;
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, isSmall), ...extraFilters];
@@ -56,7 +58,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
    */
   const phoneLines = (record: RaRecord): [string | undefined, string | undefined] => {
     const shown = (field: string) => record[field] !== null && record[field] !== undefined && record[field] !== '';
-    const order = [schema['x-resource'].recordRepresentation ?? columns[0], ...columns].filter((f): f is string => !!f);
+    const order = [nameColumn, ...columns].filter((f): f is string => !!f);
     const primary = order.find(shown) ?? order[0];
     const secondary = order.find((f) => f !== primary && shown(f) && String(record[f]) !== String(primary ? record[primary] : ''));
     return [primary, secondary];
@@ -72,10 +74,10 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
           rowClick={rowClick}
         />
       ) : (
-        <DataTable sx={TABLE_IN_ITS_BOX} rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
+        <DataTable sx={TABLE_IN_ITS_BOX} rowClick={rowClick} hiddenColumns={schema['x-resource'].list.hidden} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
-              <TruncatedText>{cell(field)}</TruncatedText>
+              <TruncatedText whole={field === nameColumn || !!schema.properties[field]?.['x-unique']}>{cell(field)}</TruncatedText>
             </DataTable.Col>
           ))}
         </DataTable>
