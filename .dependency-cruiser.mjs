@@ -10,6 +10,8 @@
 /** Infrastructure every module builds on; knows no business concept. */
 const PLATFORM = [
   'server/config[.]ts$',
+  // The configuration's value parsers and its Config type (server/config.ts reads the environment).
+  'server/config/',
   'server/db/(?!migrations/)',
   'server/http/',
   'server/jobs/',

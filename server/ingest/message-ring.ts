@@ -14,7 +14,7 @@ function slotId(key: string): string {
 }
 
 /** The raw message ring (/troubleshoot): puts a message in its device's next ring slot (a refused message from an unknown device in a shared one). */
-export function toRing(ring: Map<string, RingMessage>, seqs: Map<string, number>, states: Map<string, DeviceState>, m: MessageLog, outcome: Outcome): void {
+export function toRing(ring: Map<string, RingMessage>, seqs: Map<string, number>, states: ReadonlyMap<string, DeviceState>, m: MessageLog, outcome: Outcome): void {
   let id: string;
   if (m.device) {
     const seq = seqs.get(m.device.id) ?? states.get(m.device.id)?.message_seq ?? 0;

@@ -1,62 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { DeviceStates, zonesJson, type DeviceState, type StateExpectation } from './device-states';
+import { DeviceStates, type DeviceState, type StateExpectation } from './device-states';
 import type { Fix } from '../protocols/types';
 import type { DeviceDirectory, DeviceInfo } from './device-directory';
 import type { IngestCounters } from './guards';
-import { DEFAULT_LOW_BATTERY_THRESHOLD, evaluateBattery, evaluateZones, type ZoneDef } from '../alarms/evaluate';
+import type { ZoneDef } from '../alarms/evaluate';
 import { recordEvents } from '../alarms/record';
 import { notifyDeviceStates } from '../alarms/channels/device-states';
 import type { DeliverOptions } from '../alarms/deliver';
-import type { AlarmEvent } from '../alarms/event';
 import { kickMail } from '../mail';
 import { isConnectionError } from '../db/health';
-import { eventOf } from './fix-events';
 import { RefusedMessages } from './refused-messages';
 import type { MessageLog } from './message-log';
-import { placeByWifi, storedAttributes } from './network-place';
+import { placeByWifi } from './network-place';
 import { enqueueGeolocation } from './geolocation-queue';
-import { insertPositions, writeBatch, type DeviceChange, type PositionRow, type RingMessage, type StateChange } from './batch-writes';
-import { toRing } from './message-ring';
+import { insertPositions, writeBatch } from './batch-writes';
+import { writtenOutcome, type Pending, type Submitted } from './pending';
+import { positionRows } from './batch-positions';
+import { evaluateBatch } from './batch-evaluation';
+import { stateRows } from './batch-state-rows';
 
-/** devices.last_contact is refreshed at most this often (device_state.last_seen is exact). */
-const CONTACT_SYNC_MS = 60_000;
+export type { QueuedCommand, Submitted } from './pending';
+
 /** A batch is written when this many messages wait, or after FLUSH_DELAY_MS. */
 const BATCH_SIZE = 800;
 const FLUSH_DELAY_MS = 10;
-const NO_ZONES: readonly ZoneDef[] = [];
-
-interface PendingFix {
-  id: string;
-  fix: Fix;
-  stored: boolean;
-}
-
-/** A command queued for the device, handed over in the answer (Traccar's OsmAnd answer body). */
-export interface QueuedCommand {
-  id: string;
-  text: string;
-}
-
-/** What became of a message: stored or a replay, and the device's oldest queued command, if any. */
-export interface Submitted {
-  outcome: 'stored' | 'duplicate';
-  command: QueuedCommand | null;
-}
-
-interface Pending extends MessageLog {
-  device: DeviceInfo;
-  fixes: PendingFix[];
-  handsCommands: boolean;
-  /** Set by the batch that stored the message. */
-  command?: QueuedCommand | null;
-  resolve: (result: Submitted) => void;
-  reject: (error: Error) => void;
-}
-
-/** Rows locked for the batch: written without checking what they hold. */
-const LOCKED: StateExpectation = { expected_seq: null, expected_online: null, expected_threshold: null };
 
 /** A batch evaluated on kept states found one of them stale (or a replay among its fixes): it is undone and written again. */
 class KeptStateStale extends Error {}
@@ -217,9 +186,9 @@ export class IngestPipeline {
 
   private settle(batch: Pending[]): void {
     for (const p of batch) {
-      const stored = p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null);
-      this.counters.add(stored ? 'stored' : 'duplicate');
-      p.resolve({ outcome: stored ? 'stored' : 'duplicate', command: p.command ?? null });
+      const outcome = writtenOutcome(p);
+      this.counters.add(outcome);
+      p.resolve({ outcome, command: p.command ?? null });
     }
   }
 
@@ -259,43 +228,11 @@ export class IngestPipeline {
     now: Date,
     kept: { states: Map<string, DeviceState>; expected: Map<string, StateExpectation> } | undefined,
   ): Promise<void> {
-    const written: DeviceState[] = [];
+    let written: DeviceState[] = [];
     const mailed = await this.db.transaction().execute(async (trx) => {
       const states = kept?.states ?? (await this.states.lock(trx, deviceIds, (id) => devices.get(id)!.tenantId));
 
-      const positions: PositionRow[] = [];
-      // Fixes without coordinates kept at the device's last known place (history only, approximate).
-      const atLastKnown = new Set<string>();
-      for (const p of batch) {
-        for (const f of p.fixes) {
-          const { fix } = f;
-          let latitude = fix.latitude;
-          let longitude = fix.longitude;
-          if (latitude === null || longitude === null) {
-            if (fix.statusOnly) continue;
-            const last = states.get(p.device.id);
-            if (last?.latitude == null || last.longitude == null) continue;
-            latitude = last.latitude;
-            longitude = last.longitude;
-            atLastKnown.add(f.id);
-          }
-          positions.push({
-            id: f.id,
-            tenant_id: p.device.tenantId,
-            device_id: p.device.id,
-            fix_time: fix.fixTime,
-            latitude,
-            longitude,
-            altitude: fix.altitude,
-            speed: fix.speed,
-            course: fix.course,
-            accuracy: fix.accuracy,
-            battery: fix.battery,
-            valid: fix.valid,
-            attributes: storedAttributes(fix, atLastKnown.has(f.id)),
-          });
-        }
-      }
+      const { positions, atLastKnown } = positionRows(batch, states);
       if (kept) {
         // Assumed stored; the statement's count of inserted positions tells whether they all were.
         for (const p of batch) for (const f of p.fixes) f.stored = (f.fix.latitude !== null && f.fix.longitude !== null) || atLastKnown.has(f.id);
@@ -304,91 +241,13 @@ export class IngestPipeline {
         for (const p of batch) for (const f of p.fixes) f.stored = stored.has(f.id);
       }
 
-      // States are copies (the lock's or the kept ones'): changed in place, kept by the node only once committed.
-      const events: AlarmEvent[] = [];
-      const updated = new Set<string>();
-      const zonesChanged = new Set<string>();
-      const deviceChanges: DeviceChange[] = [];
-      for (const p of batch) {
-        const state = states.get(p.device.id)!;
-        const wasOnline = state.online;
-        const wasAlarmed = state.low_battery_alarmed;
-        const fixes = p.fixes.length === 1 ? p.fixes : p.fixes.slice().sort((a, b) => a.fix.fixTime.getTime() - b.fix.fixTime.getTime());
-        for (const { id, fix, stored } of fixes) {
-          // A replay (its position already stored) is not evaluated again.
-          if (!stored && (fix.latitude !== null || atLastKnown.has(id))) continue;
-          // Outside the evaluation window (an old fix, a clock ahead): history only, no alarm, no state.
-          if (fix.window) continue;
-          const deviceZones = zones.get(p.device.id) ?? NO_ZONES;
-          if (fix.alarm) events.push(eventOf(p.device, id, fix, state, fix.alarm, {}, null, deviceZones));
-          const newer = !state.fix_time || fix.fixTime.getTime() > state.fix_time.getTime();
-          if (!newer) continue;
-          if (fix.battery !== null || fix.lowBatteryReported) {
-            const battery = evaluateBattery(fix.battery, fix.charging, state.low_battery_threshold ?? DEFAULT_LOW_BATTERY_THRESHOLD, state.low_battery_alarmed, fix.lowBatteryReported);
-            state.low_battery_alarmed = battery.alarmed;
-            // The level as reported (19.8, not 20); device_state keeps a whole percent for the lists.
-            if (battery.alarm) events.push(eventOf(p.device, id, fix, state, 'lowBattery', { battery: fix.battery ?? state.battery }, null, deviceZones));
-            if (fix.battery !== null) state.battery = Math.round(fix.battery);
-          }
-          if (fix.charging !== null) state.charging = fix.charging;
-          if (fix.latitude === null || fix.longitude === null || !fix.valid) continue;
-          state.fix_time = fix.fixTime;
-          state.latitude = fix.latitude;
-          state.longitude = fix.longitude;
-          state.accuracy = fix.accuracy;
-          const result = evaluateZones(deviceZones, state.zones, { lat: fix.latitude, lng: fix.longitude }, fix.accuracy, fix.fixTime);
-          state.zones = result.state;
-          if (result.changed) zonesChanged.add(p.device.id);
-          for (const e of result.events) events.push(eventOf(p.device, id, fix, state, e.type, { geofenceName: e.geofenceName }, e.geofenceId, deviceZones));
-        }
-        const contactDue = !state.contact_synced || now.getTime() - state.contact_synced.getTime() >= CONTACT_SYNC_MS;
-        // The devices row (indexed for the back office's lists) follows at most once a minute, at
-        // once when the watch comes online or its low battery alarm changes; device_state is exact.
-        if (!wasOnline || contactDue || state.low_battery_alarmed !== wasAlarmed) {
-          deviceChanges.push({ id: p.device.id, battery: state.battery, contact: now });
-          state.contact_synced = now;
-        }
-        state.online = true;
-        updated.add(p.device.id);
-      }
-
-      // The raw message ring: slot = sequence number modulo MESSAGES_PER_DEVICE.
-      const ring = new Map<string, RingMessage>();
-      const seqs = new Map<string, number>();
-      for (const p of batch) toRing(ring, seqs, states, p, p.fixes.length === 0 || p.fixes.some((f) => f.stored || f.fix.latitude === null) ? 'stored' : 'duplicate');
-      for (const l of logs) toRing(ring, seqs, states, l, l.outcome);
-      // Devices with a stored message get their new state; those with refused ones only the sequence.
-      const stateChanges: StateChange[] = [];
-      for (const id of deviceIds) {
-        const state = states.get(id)!;
-        const seq = seqs.get(id);
-        const expected = kept?.expected.get(id) ?? LOCKED;
-        if (seq !== undefined) state.message_seq = seq;
-        if (updated.has(id)) {
-          stateChanges.push({
-            device_id: id,
-            online: state.online,
-            seen: now,
-            fix_time: state.fix_time,
-            latitude: state.latitude,
-            longitude: state.longitude,
-            accuracy: state.accuracy,
-            battery: state.battery,
-            charging: state.charging,
-            low_battery_alarmed: state.low_battery_alarmed,
-            zones: zonesChanged.has(id) ? zonesJson(state.zones) : null,
-            message_seq: state.message_seq,
-            contact_synced: state.contact_synced,
-            ...expected,
-          });
-          written.push(state);
-        } else if (seq !== undefined) {
-          stateChanges.push({ device_id: id, online: null, seen: null, fix_time: null, latitude: null, longitude: null, accuracy: null, battery: null, charging: null, low_battery_alarmed: null, zones: null, message_seq: seq, contact_synced: null, ...expected });
-          written.push(state);
-        }
-      }
+      const { events, updated, zonesChanged, deviceChanges } = evaluateBatch(batch, states, zones, atLastKnown, now);
+      const rows = stateRows(batch, logs, deviceIds, states, { updated, zonesChanged }, now, kept?.expected);
+      const { stateChanges } = rows;
+      // Kept by the node once committed; a batch written again (KeptStateStale) writes its own.
+      written = rows.written;
       deviceChanges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const counts = await writeBatch(trx, stateChanges, deviceChanges, [...ring.values()], now, kept ? positions : [], [...new Set(batch.filter((p) => p.handsCommands).map((p) => p.device.id))]);
+      const counts = await writeBatch(trx, stateChanges, deviceChanges, rows.ring, now, kept ? positions : [], [...new Set(batch.filter((p) => p.handsCommands).map((p) => p.device.id))]);
       if (kept && (counts.positions !== positions.length || counts.states !== stateChanges.length)) throw new KeptStateStale();
       // The owners' open dashboards hear of the devices rows just refreshed (live watch cards).
       await notifyDeviceStates(trx, deviceChanges.map((c) => c.id));
