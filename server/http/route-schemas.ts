@@ -18,7 +18,7 @@ import { UUID_PATTERN } from './uuid';
  * 2. Give every part its schema, `as const`, closed: `pathParams({ id: RECORD_ID })`,
  *    `querySchema({ ...PAGING_PROPERTIES, ... })` or `listQuery(SORTABLE, { ...filters })`, and a
  *    body with `additionalProperties: false`. Reading a member not declared is then a type error.
- * 3. Write no check of the shape in the handler (bodyValidator, readPaging): a request the
+ * 3. Write no check of the shape in the handler: a request the
  *    schema refuses never reaches the handler; it is answered with ABP's 400 in the caller's language by errors.ts (http/validation-errors.ts), one message per
  *    member. A message of its own for a keyword goes on the property: `'x-messages': { pattern:
  *    'validation:phoneDigits' }`; translated field labels come from the route's
@@ -63,6 +63,8 @@ export const NULLABLE_TIME = { type: ['string', 'null'], format: 'date-time' } a
 export const TIME_FILTER = { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }], description: 'An ISO 8601 time or date' } as const;
 /** A text a list is filtered by. */
 export const TEXT_FILTER = { type: 'string', maxLength: 256 } as const;
+/** An integer a list is filtered by, within PostgreSQL's integer: a larger one is refused naming its parameter, not by the database. */
+export const INTEGER_FILTER = { type: 'integer', minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
 
 /** A route answering 204 without a body: spread into `response`. */
 export const NO_CONTENT = { 204: { type: 'null', description: 'Done; no content' } } as const;

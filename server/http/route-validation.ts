@@ -45,17 +45,21 @@ function normaliseQuery(query: Record<string, unknown>, properties: Record<strin
   }
 }
 
+/** The words a URL value of this schema may be: a boolean's, or an enumeration's. */
+const wordsOf = (property: Record<string, unknown>): unknown[] => (property.type === 'boolean' ? ['true', 'false'] : Array.isArray(property.enum) ? property.enum : []);
+
 /**
  * A URL's booleans and enumerated words are read in any case, as ASP.NET binds them (.NET clients
- * write True and False): `True` is `true`, `XLSX` is the declared `xlsx`.
+ * write True and False): `True` is `true`, `XLSX` is the declared `xlsx`; so is each value of a
+ * parameter that takes several (a list's `published=True`).
  */
 function matchCase(values: Record<string, unknown>, properties: Record<string, unknown>): void {
   for (const [name, property] of Object.entries(properties)) {
     const value = values[name];
-    if (!isRecord(property) || typeof value !== 'string') continue;
-    const words = property.type === 'boolean' ? ['true', 'false'] : Array.isArray(property.enum) ? property.enum : [];
-    const word = words.find((w): w is string => typeof w === 'string' && w.toLowerCase() === value.toLowerCase());
-    if (word !== undefined) values[name] = word;
+    if (!isRecord(property) || value === undefined) continue;
+    const words = wordsOf(property.type === 'array' && isRecord(property.items) ? property.items : property);
+    const match = (v: unknown) => (typeof v === 'string' ? words.find((w) => typeof w === 'string' && w.toLowerCase() === v.toLowerCase()) ?? v : v);
+    if (words.length) values[name] = Array.isArray(value) ? value.map(match) : match(value);
   }
 }
 
@@ -67,8 +71,11 @@ function bodyIsObject(schema: unknown): boolean {
   return isRecord(schema) && schema.type === 'object';
 }
 
+/** A URL part's check (query string, path): its text coerced, undeclared query parameters dropped. */
+export const compileUrlPart = (schema: object) => urlParts.compile(schema);
+
 export function installRouteValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => compileWhenUsed(app, () => (httpPart === 'querystring' || httpPart === 'params' ? urlParts : body).compile(schema)));
+  app.setValidatorCompiler(({ schema, httpPart }) => compileWhenUsed(app, () => (httpPart === 'querystring' || httpPart === 'params' ? compileUrlPart(schema) : body.compile(schema))));
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!schema) return;

@@ -49,9 +49,15 @@ function customKey(error: VerboseError): string | undefined {
 
 /**
  * Query and path members as ABP's clients name them, camelCase ('SkipCount' -> 'skipCount'):
- * the query's ABP names are declared in PascalCase, as ABP's own API description has them.
+ * the query's ABP names are declared in PascalCase, as ABP's own API description has them. A
+ * query parameter is named as it is sent, once, however often (`status=open&status=x` is
+ * 'status', not 'status[1]').
  */
-const clientName = (member: string, part: RequestPart) => (part === 'body' ? member : member.charAt(0).toLowerCase() + member.slice(1));
+function clientName(member: string, part: RequestPart): string {
+  if (part === 'body') return member;
+  const name = part === 'querystring' ? member.replace(/\[\d+\]$/, '') : member;
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
 
 export interface RequestRefusal {
   /** A malformed path parameter that names no record (`x-malformed: 'not-found'`). */

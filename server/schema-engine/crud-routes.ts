@@ -12,13 +12,14 @@ import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } fro
 import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
 import { checkReferencesAndUniques, checkRules, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
 import { isUniqueViolation } from '../db/constraint-errors';
-import { bodySchema, ID_PARAMS, listQuerystring, pageSchema, recordSchema } from './openapi-schemas';
+import { bodySchema, checkedListQuery, ID_PARAMS, listQueryLabel, pageSchema, recordSchema } from './openapi-schemas';
 import type { WriteHooks } from './write-hooks';
 import { bulkRoutes } from './bulk-routes';
 import type { RequestTypes } from '../http/route-schemas';
 import { isRecord } from '../../common/is-record';
 import { entityChange } from './entity-changes';
 import { compileWhenUsed } from '../http/deferred-compile';
+import { compileUrlPart } from '../http/route-validation';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +34,8 @@ export async function crudRoutes(plugin: FastifyInstance, opts: { db: Db; model:
   const db = opts.db as unknown as DynamicDb;
   const { endpoint, policy, name } = model.schema['x-resource'];
   const ajv = createAjv();
-  app.setValidatorCompiler(({ schema }) => compileWhenUsed(app, () => ajv.compile(schema)));
+  // Bodies are checked with the engine's own ajv (its records' checks); the list's query as every route's URL is (route-validation.ts).
+  app.setValidatorCompiler(({ schema, httpPart }) => compileWhenUsed(app, () => (httpPart === 'querystring' ? compileUrlPart(schema) : ajv.compile(schema))));
   const tags = [name];
 
   const notFoundError = (request: FastifyRequest) => notFound(translate('errors.entityNotFound', request.language));
@@ -55,15 +57,13 @@ export async function crudRoutes(plugin: FastifyInstance, opts: { db: Db; model:
   app.get(
     endpoint,
     {
-      config: { policy },
-      // list-query.ts checks the parameters itself, in the caller's language.
-      attachValidation: true,
-      schema: { tags, summary: `List ${name}`, querystring: listQuerystring(model), response: { 200: pageSchema(model) } },
+      config: { policy, fieldLabel: listQueryLabel(model) },
+      schema: { tags, summary: `List ${name}`, querystring: checkedListQuery(model, { paging: true }), response: { 200: pageSchema(model) } },
     },
     async (request) => {
     assertScopeAllowed(model, request, 'read');
     const base = scopedRows(db, model, request, 't');
-    const { query, paging, sort } = applyListParams(model, base, request.query, request.language);
+    const { query, paging, sort } = applyListParams(model, base, request.query);
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       query

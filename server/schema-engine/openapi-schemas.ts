@@ -1,8 +1,8 @@
 import { nonNullTypes } from '../../common/schema/naming';
 import type { PropertySchema } from '../../common/schema/types';
-import { MAX_RESULT_COUNT, MAX_SKIP_COUNT } from '../http/paging';
-import { FILTER_PROPERTIES, PAGING_PROPERTIES, sortingProperties, TEXT_FILTER, TIME_FILTER, UUID_STRING } from '../http/route-schemas';
-import type { ResourceModel } from './resource-model';
+import { fieldOf, type FieldLabel } from '../http/validation-errors';
+import { FILTER_PROPERTIES, INTEGER_FILTER, PAGING_PROPERTIES, sortingProperties, TEXT_FILTER, TIME_FILTER, UUID_STRING } from '../http/route-schemas';
+import { fieldLabel, type ResourceModel } from './resource-model';
 
 /** Strips the engine's x- keywords: what ajv and OpenAPI see of a property. */
 function plain(property: PropertySchema): Record<string, unknown> {
@@ -65,40 +65,12 @@ export function pageSchema(model: ResourceModel) {
 export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The record id (a UUID)' } } } as const;
 
 /**
- * The list's query parameters as list-query.ts reads them: ABP's paging, sorting and free-text
- * filter, `id` (several ids: getMany), and per field `field`, `field_gte` / `field_lte` (numbers
- * and dates) and `field_isNull` (optional fields). The route checks them itself, with messages in
- * the caller's language; this is their description.
- */
-export function listQuerystring(model: ResourceModel): DynamicObjectSchema {
-  const sortable = Object.keys(model.sortable);
-  const properties: Record<string, Record<string, unknown>> = {
-    SkipCount: { type: 'integer', minimum: 0, maximum: MAX_SKIP_COUNT, description: 'Default 0' },
-    MaxResultCount: { type: 'integer', minimum: 1, maximum: MAX_RESULT_COUNT, description: 'Default 10' },
-    Sorting: { type: 'string', description: `One of ${sortable.join(', ')}, then "asc" or "desc"` },
-    Filter: { type: 'string', description: `Text searched in ${(model.schema['x-resource'].list.search ?? []).join(', ') || 'no field'}` },
-    id: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Only these records (getMany)' },
-  };
-  for (const c of model.columns) {
-    if (c.sqlType === 'jsonb') continue;
-    const property = model.schema.properties[c.field]!;
-    const [type = 'string'] = nonNullTypes(property.type);
-    const value = { type: type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string', ...(property.format ? { format: property.format } : {}) };
-    properties[c.field] = value;
-    if (type === 'integer' || type === 'number' || c.sqlType === 'date' || c.sqlType === 'timestamp with time zone') {
-      properties[`${c.field}_gte`] = value;
-      properties[`${c.field}_lte`] = value;
-    }
-    if (nonNullTypes(property.type).length !== [property.type].flat().length) properties[`${c.field}_isNull`] = { type: 'boolean' };
-  }
-  return { type: 'object', properties };
-}
-
-/**
- * The list's query parameters as a route's schema checks them (the organization lookups, the
- * invoice export): list-query.ts applyListParams then reads values already of their type (the
- * query's text coerced, route-validation.ts), and a parameter not declared here is dropped. A
- * field's own filter takes one value or several (any of them: `status=open&status=paid`).
+ * The list's query parameters as a route's schema checks them (the engine's list, the organization
+ * lookups, the invoice export): ABP's paging, sorting and free-text filter, `id` (several ids:
+ * getMany), and per field `field`, `field_gte` / `field_lte` (numbers and dates) and
+ * `field_isNull` (optional fields). list-query.ts applyListParams then reads values already of
+ * their type (the query's text coerced, route-validation.ts), and a parameter not declared here is
+ * dropped. A field's own filter takes one value or several (any of them: `status=open&status=paid`).
  */
 export function checkedListQuery(model: ResourceModel, options: { paging: boolean }): DynamicObjectSchema {
   const properties: Record<string, Record<string, unknown>> = {
@@ -112,7 +84,7 @@ export function checkedListQuery(model: ResourceModel, options: { paging: boolea
     const property = model.schema.properties[c.field]!;
     const [type = 'string'] = nonNullTypes(property.type);
     const time = c.sqlType === 'date' || c.sqlType === 'timestamp with time zone';
-    const value = type === 'integer' || type === 'number' || type === 'boolean' ? { type } : time ? TIME_FILTER : c.sqlType === 'uuid' ? UUID_STRING : TEXT_FILTER;
+    const value = type === 'integer' ? INTEGER_FILTER : type === 'number' || type === 'boolean' ? { type } : time ? TIME_FILTER : c.sqlType === 'uuid' ? UUID_STRING : TEXT_FILTER;
     properties[c.field] = { type: 'array', items: value, description: 'One value, or several (any of them)' };
     if (type === 'integer' || type === 'number' || time) {
       properties[`${c.field}_gte`] = value;
@@ -121,4 +93,17 @@ export function checkedListQuery(model: ResourceModel, options: { paging: boolea
     if (nonNullTypes(property.type).length !== [property.type].flat().length) properties[`${c.field}_isNull`] = { type: 'boolean' };
   }
   return { type: 'object', properties, additionalProperties: false };
+}
+
+/**
+ * A refused list parameter's label (a route's `config.fieldLabel`): a field's filter
+ * (`batteryLevel`, `batteryLevel_gte`, `citizenId_isNull`) is named by the field's translated
+ * label, as a record's own check names it; ABP's own parameters as ABP writes them (`Sorting`).
+ */
+export function listQueryLabel(model: ResourceModel): FieldLabel {
+  return (member, lang) => {
+    const name = fieldOf(member);
+    const field = name.replace(/_(gte|lte|isNull)$/, '');
+    return Object.hasOwn(model.schema.properties, field) ? fieldLabel(model.schema, field, lang) : name.charAt(0).toUpperCase() + name.slice(1);
+  };
 }

@@ -11,6 +11,7 @@ import { modelOf, todayIso } from '../../schema-engine/records';
 import { XLSX_FILE } from '../../http/resource-route-schemas';
 import type { Api } from '../../http/route-schemas';
 import { exportQuerystring } from './export-query';
+import { listQueryLabel } from '../../schema-engine/openapi-schemas';
 import { XLSX_TYPE } from '../../http/content-types';
 import { workbookOf } from './workbook';
 
@@ -41,10 +42,10 @@ export async function invoiceRoutes(app: Api, opts: { db: Db; engine: SchemaEngi
   const { endpoint, policy } = model.schema['x-resource'];
 
   const schema = { tags: [model.name], summary: 'The filtered invoice list as an Excel file', querystring: exportQuerystring(model), response: { 200: XLSX_FILE } };
-  app.get(`${endpoint}/excel`, { config: { policy }, schema }, async (request, reply) => {
+  app.get(`${endpoint}/excel`, { config: { policy, fieldLabel: listQueryLabel(model) }, schema }, async (request, reply) => {
     assertScopeAllowed(model, request, 'read');
     const lang = request.language;
-    const { query, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query, lang);
+    const { query, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query);
     const rows = await query
       .selectAll('t')
       .select(displaySelections(model, engine.models, 't'))

@@ -6,7 +6,7 @@ import { toRecord, type DynamicDb } from '../../schema-engine/resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows } from '../../schema-engine/scoping';
 import { sql } from 'kysely';
 import { ABP_ERROR_RESPONSE } from '../../http/errors';
-import { checkedListQuery, recordSchema } from '../../schema-engine/openapi-schemas';
+import { checkedListQuery, listQueryLabel, recordSchema } from '../../schema-engine/openapi-schemas';
 import { ID_PARAMS, type Api } from '../../http/route-schemas';
 import { modelOf, requireVisible } from '../../schema-engine/records';
 import { assertNoCycle } from './cycle';
@@ -61,7 +61,7 @@ export async function organizationRoutes(app: Api, opts: { db: Db; engine: Schem
   // The list's parameters (Filter, per-field filters, Sorting, SkipCount, MaxResultCount <= 1000)
   // follow the resource's schema, loaded at run time; the route's schema checks them.
   app.get(`${endpoint}/lookups`, {
-      config: { policy },
+      config: { policy, fieldLabel: listQueryLabel(model) },
       schema: {
         tags,
         summary: 'Organizations as id and name, for pickers',
@@ -77,7 +77,7 @@ export async function organizationRoutes(app: Api, opts: { db: Db; engine: Schem
       },
     }, async (request) => {
     assertScopeAllowed(model, request, 'read');
-    const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query, request.language);
+    const { query, paging, sort } = applyListParams(model, scopedRows(db, model, request, 't'), request.query);
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
       query.select(['t.id', `t.${name}`]).orderBy(`t.${sort.field}`, sort.desc ? 'desc' : 'asc').orderBy('t.id').offset(paging.skip).limit(paging.take).execute(),

@@ -2169,20 +2169,24 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    body?: string;
-                    eventType?: string;
+                    /** @description One value, or several (any of them) */
+                    body?: string[];
+                    /** @description One value, or several (any of them) */
+                    eventType?: string[];
                     /** @description Text searched in subject, body */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    language?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    language?: string[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, eventType, language, subject, then "asc" or "desc" */
                     Sorting?: string;
-                    subject?: string;
+                    /** @description One value, or several (any of them) */
+                    subject?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -3202,19 +3206,24 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    command?: string;
-                    description?: string;
+                    /** @description One value, or several (any of them) */
+                    command?: string[];
+                    /** @description One value, or several (any of them) */
+                    description?: string[];
                     description_isNull?: boolean;
-                    deviceModel?: string;
+                    /** @description One value, or several (any of them) */
+                    deviceModel?: string[];
                     /** @description Text searched in name, command, description */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    isTextMessage?: boolean;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    isTextMessage?: boolean[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    /** @description Default 0 */
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, deviceModel, isTextMessage, then "asc" or "desc" */
                     Sorting?: string;
@@ -4128,24 +4137,31 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    customerId?: string;
-                    email?: string;
+                    /** @description One value, or several (any of them) */
+                    customerId?: string[];
+                    /** @description One value, or several (any of them) */
+                    email?: string[];
                     email_isNull?: boolean;
                     /** @description Text searched in name, role, email, phone */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    isPrimary?: boolean;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    isPrimary?: boolean[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    notes?: string;
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description One value, or several (any of them) */
+                    notes?: string[];
                     notes_isNull?: boolean;
-                    phone?: string;
+                    /** @description One value, or several (any of them) */
+                    phone?: string[];
                     phone_isNull?: boolean;
-                    role?: string;
+                    /** @description One value, or several (any of them) */
+                    role?: string[];
                     role_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, role, isPrimary, then "asc" or "desc" */
                     Sorting?: string;
@@ -5286,39 +5302,52 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    address?: string;
+                    /** @description One value, or several (any of them) */
+                    address?: string[];
                     address_isNull?: boolean;
-                    city?: string;
+                    /** @description One value, or several (any of them) */
+                    city?: string[];
                     city_isNull?: boolean;
-                    country?: string;
-                    currency?: string;
-                    customerNumber?: string;
+                    /** @description One value, or several (any of them) */
+                    country?: string[];
+                    /** @description One value, or several (any of them) */
+                    currency?: string[];
+                    /** @description One value, or several (any of them) */
+                    customerNumber?: string[];
                     customerNumber_isNull?: boolean;
-                    discountPercentage?: number;
+                    /** @description One value, or several (any of them) */
+                    discountPercentage?: number[];
                     discountPercentage_gte?: number;
                     discountPercentage_lte?: number;
-                    email?: string;
+                    /** @description One value, or several (any of them) */
+                    email?: string[];
                     email_isNull?: boolean;
                     /** @description Text searched in name, customerNumber, vatNumber, email, phone, city */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    invoiceEmail?: string;
+                    /** @description One value, or several (any of them) */
+                    invoiceEmail?: string[];
                     invoiceEmail_isNull?: boolean;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    notes?: string;
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description One value, or several (any of them) */
+                    notes?: string[];
                     notes_isNull?: boolean;
-                    phone?: string;
+                    /** @description One value, or several (any of them) */
+                    phone?: string[];
                     phone_isNull?: boolean;
-                    postalCode?: string;
+                    /** @description One value, or several (any of them) */
+                    postalCode?: string[];
                     postalCode_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, customerNumber, city, country, discountPercentage, currency, then "asc" or "desc" */
                     Sorting?: string;
-                    vatNumber?: string;
+                    /** @description One value, or several (any of them) */
+                    vatNumber?: string[];
                     vatNumber_isNull?: boolean;
                 };
                 header?: never;
@@ -8231,17 +8260,21 @@ export interface paths {
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notes?: string;
+                    /** @description One value, or several (any of them) */
+                    notes?: string[];
                     notes_isNull?: boolean;
-                    productType?: string;
-                    serialNumber?: string;
-                    /** @description Default 0 */
+                    /** @description One value, or several (any of them) */
+                    productType?: string[];
+                    /** @description One value, or several (any of them) */
+                    serialNumber?: string[];
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, productType, serialNumber, stellaId, then "asc" or "desc" */
                     Sorting?: string;
-                    stellaId?: string;
+                    /** @description One value, or several (any of them) */
+                    stellaId?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -10663,23 +10696,28 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    body?: string;
+                    /** @description One value, or several (any of them) */
+                    body?: string[];
                     /** @description Text searched in title, body */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    language?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    language?: string[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    published?: boolean;
-                    /** @description Default 0 */
+                    /** @description One value, or several (any of them) */
+                    published?: boolean[];
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, title, language, published, sortOrder, then "asc" or "desc" */
                     Sorting?: string;
-                    sortOrder?: number;
+                    /** @description One value, or several (any of them) */
+                    sortOrder?: number[];
                     sortOrder_gte?: number;
                     sortOrder_lte?: number;
-                    title?: string;
+                    /** @description One value, or several (any of them) */
+                    title?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -11582,34 +11620,49 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    amount?: number;
+                    /** @description One value, or several (any of them) */
+                    amount?: number[];
                     amount_gte?: number;
                     amount_lte?: number;
-                    currency?: string;
-                    customerId?: string;
-                    dueDate?: string;
-                    dueDate_gte?: string;
-                    dueDate_lte?: string;
+                    /** @description One value, or several (any of them) */
+                    currency?: string[];
+                    /** @description One value, or several (any of them) */
+                    customerId?: string[];
+                    /** @description One value, or several (any of them) */
+                    dueDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    dueDate_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    dueDate_lte?: string | unknown | unknown;
                     /** @description Text searched in number */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    issueDate?: string;
-                    issueDate_gte?: string;
-                    issueDate_lte?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    issueDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    issueDate_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    issueDate_lte?: string | unknown | unknown;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    number?: string;
-                    paidDate?: string;
-                    paidDate_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    number?: string[];
+                    /** @description One value, or several (any of them) */
+                    paidDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    paidDate_gte?: string | unknown | unknown;
                     paidDate_isNull?: boolean;
-                    paidDate_lte?: string;
-                    /** @description Default 0 */
+                    /** @description An ISO 8601 time or date */
+                    paidDate_lte?: string | unknown | unknown;
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, number, issueDate, dueDate, amount, currency, status, type, paidDate, then "asc" or "desc" */
                     Sorting?: string;
-                    status?: string;
-                    type?: string;
+                    /** @description One value, or several (any of them) */
+                    status?: string[];
+                    /** @description One value, or several (any of them) */
+                    type?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -12809,31 +12862,42 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    address?: string;
+                    /** @description One value, or several (any of them) */
+                    address?: string[];
                     address_isNull?: boolean;
-                    city?: string;
+                    /** @description One value, or several (any of them) */
+                    city?: string[];
                     city_isNull?: boolean;
-                    dateOfBirth?: string;
-                    dateOfBirth_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    dateOfBirth?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    dateOfBirth_gte?: string | unknown | unknown;
                     dateOfBirth_isNull?: boolean;
-                    dateOfBirth_lte?: string;
+                    /** @description An ISO 8601 time or date */
+                    dateOfBirth_lte?: string | unknown | unknown;
                     /** @description Text searched in firstName, lastName, phone, address, city */
                     Filter?: string;
-                    firstName?: string;
+                    /** @description One value, or several (any of them) */
+                    firstName?: string[];
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    lastName?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    lastName?: string[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notes?: string;
+                    /** @description One value, or several (any of them) */
+                    notes?: string[];
                     notes_isNull?: boolean;
-                    organizationId?: string;
+                    /** @description One value, or several (any of them) */
+                    organizationId?: string[];
                     organizationId_isNull?: boolean;
-                    phone?: string;
+                    /** @description One value, or several (any of them) */
+                    phone?: string[];
                     phone_isNull?: boolean;
-                    postalCode?: string;
+                    /** @description One value, or several (any of them) */
+                    postalCode?: string[];
                     postalCode_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, firstName, lastName, dateOfBirth, postalCode, city, then "asc" or "desc" */
                     Sorting?: string;
@@ -14116,30 +14180,39 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    address?: string;
+                    /** @description One value, or several (any of them) */
+                    address?: string[];
                     address_isNull?: boolean;
-                    city?: string;
+                    /** @description One value, or several (any of them) */
+                    city?: string[];
                     city_isNull?: boolean;
-                    code?: string;
+                    /** @description One value, or several (any of them) */
+                    code?: string[];
                     code_isNull?: boolean;
-                    defaultCustomerId?: string;
+                    /** @description One value, or several (any of them) */
+                    defaultCustomerId?: string[];
                     defaultCustomerId_isNull?: boolean;
-                    email?: string;
+                    /** @description One value, or several (any of them) */
+                    email?: string[];
                     email_isNull?: boolean;
                     /** @description Text searched in name, code, city, email, phone */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    parentId?: string;
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description One value, or several (any of them) */
+                    parentId?: string[];
                     parentId_isNull?: boolean;
-                    phone?: string;
+                    /** @description One value, or several (any of them) */
+                    phone?: string[];
                     phone_isNull?: boolean;
-                    postalCode?: string;
+                    /** @description One value, or several (any of them) */
+                    postalCode?: string[];
                     postalCode_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, code, city, then "asc" or "desc" */
                     Sorting?: string;
@@ -16717,25 +16790,34 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    description?: string;
+                    /** @description One value, or several (any of them) */
+                    description?: string[];
                     description_isNull?: boolean;
-                    endOfLifeDate?: string;
-                    endOfLifeDate_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    endOfLifeDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    endOfLifeDate_gte?: string | unknown | unknown;
                     endOfLifeDate_isNull?: boolean;
-                    endOfLifeDate_lte?: string;
+                    /** @description An ISO 8601 time or date */
+                    endOfLifeDate_lte?: string | unknown | unknown;
                     /** @description Text searched in name, itemNumber, description */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    itemNumber?: string;
+                    /** @description One value, or several (any of them) */
+                    itemNumber?: string[];
                     itemNumber_isNull?: boolean;
-                    launchDate?: string;
-                    launchDate_gte?: string;
-                    launchDate_lte?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    launchDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    launchDate_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    launchDate_lte?: string | unknown | unknown;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    name?: string;
-                    /** @description Default 0 */
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, itemNumber, launchDate, endOfLifeDate, then "asc" or "desc" */
                     Sorting?: string;
@@ -17833,42 +17915,57 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    batteryLevel?: number;
+                    /** @description One value, or several (any of them) */
+                    batteryLevel?: number[];
                     batteryLevel_gte?: number;
                     batteryLevel_isNull?: boolean;
                     batteryLevel_lte?: number;
-                    citizenId?: string;
+                    /** @description One value, or several (any of them) */
+                    citizenId?: string[];
                     citizenId_isNull?: boolean;
-                    deviceId?: string;
+                    /** @description One value, or several (any of them) */
+                    deviceId?: string[];
                     deviceId_isNull?: boolean;
                     /** @description Text searched in name, imei, protocolId, deviceId */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    imei?: string;
-                    lastContact?: string;
-                    lastContact_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    imei?: string[];
+                    /** @description One value, or several (any of them) */
+                    lastContact?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    lastContact_gte?: string | unknown | unknown;
                     lastContact_isNull?: boolean;
-                    lastContact_lte?: string;
-                    /** @description Default 10 */
+                    /** @description An ISO 8601 time or date */
+                    lastContact_lte?: string | unknown | unknown;
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    model?: string;
+                    /** @description One value, or several (any of them) */
+                    model?: string[];
                     model_isNull?: boolean;
-                    name?: string;
-                    ownerUserId?: string;
+                    /** @description One value, or several (any of them) */
+                    name?: string[];
+                    /** @description One value, or several (any of them) */
+                    ownerUserId?: string[];
                     ownerUserId_isNull?: boolean;
-                    protocolId?: string;
+                    /** @description One value, or several (any of them) */
+                    protocolId?: string[];
                     protocolId_isNull?: boolean;
-                    simCardId?: string;
+                    /** @description One value, or several (any of them) */
+                    simCardId?: string[];
                     simCardId_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, name, imei, protocolId, deviceId, model, status, subscriptionStatus, stopReason, batteryLevel, lastContact, then "asc" or "desc" */
                     Sorting?: string;
-                    status?: string;
-                    stopReason?: string;
+                    /** @description One value, or several (any of them) */
+                    status?: string[];
+                    /** @description One value, or several (any of them) */
+                    stopReason?: string[];
                     stopReason_isNull?: boolean;
-                    subscriptionStatus?: string;
+                    /** @description One value, or several (any of them) */
+                    subscriptionStatus?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -23459,32 +23556,45 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    audience?: string;
-                    body?: string;
-                    channel?: string;
-                    customerId?: string;
+                    /** @description One value, or several (any of them) */
+                    audience?: string[];
+                    /** @description One value, or several (any of them) */
+                    body?: string[];
+                    /** @description One value, or several (any of them) */
+                    channel?: string[];
+                    /** @description One value, or several (any of them) */
+                    customerId?: string[];
                     customerId_isNull?: boolean;
                     /** @description Text searched in title, body */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    organizationId?: string;
+                    /** @description One value, or several (any of them) */
+                    organizationId?: string[];
                     organizationId_isNull?: boolean;
-                    sendAt?: string;
-                    sendAt_gte?: string;
-                    sendAt_lte?: string;
-                    sentAt?: string;
-                    sentAt_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    sendAt?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    sendAt_gte?: string | unknown | unknown;
+                    /** @description An ISO 8601 time or date */
+                    sendAt_lte?: string | unknown | unknown;
+                    /** @description One value, or several (any of them) */
+                    sentAt?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    sentAt_gte?: string | unknown | unknown;
                     sentAt_isNull?: boolean;
-                    sentAt_lte?: string;
-                    /** @description Default 0 */
+                    /** @description An ISO 8601 time or date */
+                    sentAt_lte?: string | unknown | unknown;
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, title, sendAt, audience, channel, status, sentAt, then "asc" or "desc" */
                     Sorting?: string;
-                    status?: string;
-                    title?: string;
+                    /** @description One value, or several (any of them) */
+                    status?: string[];
+                    /** @description One value, or several (any of them) */
+                    title?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -24637,34 +24747,46 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    activationDate?: string;
-                    activationDate_gte?: string;
+                    /** @description One value, or several (any of them) */
+                    activationDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    activationDate_gte?: string | unknown | unknown;
                     activationDate_isNull?: boolean;
-                    activationDate_lte?: string;
-                    deactivationDate?: string;
-                    deactivationDate_gte?: string;
+                    /** @description An ISO 8601 time or date */
+                    activationDate_lte?: string | unknown | unknown;
+                    /** @description One value, or several (any of them) */
+                    deactivationDate?: (string | unknown | unknown)[];
+                    /** @description An ISO 8601 time or date */
+                    deactivationDate_gte?: string | unknown | unknown;
                     deactivationDate_isNull?: boolean;
-                    deactivationDate_lte?: string;
+                    /** @description An ISO 8601 time or date */
+                    deactivationDate_lte?: string | unknown | unknown;
                     /** @description Text searched in iccid, phoneNumber, imsi, operator, notes */
                     Filter?: string;
-                    iccid?: string;
+                    /** @description One value, or several (any of them) */
+                    iccid?: string[];
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    imsi?: string;
+                    /** @description One value, or several (any of them) */
+                    imsi?: string[];
                     imsi_isNull?: boolean;
-                    /** @description Default 10 */
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    notes?: string;
+                    /** @description One value, or several (any of them) */
+                    notes?: string[];
                     notes_isNull?: boolean;
-                    operator?: string;
+                    /** @description One value, or several (any of them) */
+                    operator?: string[];
                     operator_isNull?: boolean;
-                    phoneNumber?: string;
+                    /** @description One value, or several (any of them) */
+                    phoneNumber?: string[];
                     phoneNumber_isNull?: boolean;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, iccid, phoneNumber, operator, status, activationDate, deactivationDate, then "asc" or "desc" */
                     Sorting?: string;
-                    status?: string;
+                    /** @description One value, or several (any of them) */
+                    status?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -28934,28 +29056,34 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    address?: string;
+                    /** @description One value, or several (any of them) */
+                    address?: string[];
                     address_isNull?: boolean;
-                    citizenId?: string;
+                    /** @description One value, or several (any of them) */
+                    citizenId?: string[];
                     citizenId_isNull?: boolean;
                     /** @description Text searched in macAddress, ssid, address */
                     Filter?: string;
                     /** @description Only these records (getMany) */
                     id?: string[];
-                    latitude?: number;
+                    /** @description One value, or several (any of them) */
+                    latitude?: number[];
                     latitude_gte?: number;
                     latitude_lte?: number;
-                    longitude?: number;
+                    /** @description One value, or several (any of them) */
+                    longitude?: number[];
                     longitude_gte?: number;
                     longitude_lte?: number;
-                    macAddress?: string;
-                    /** @description Default 10 */
+                    /** @description One value, or several (any of them) */
+                    macAddress?: string[];
+                    /** @description Records to answer (default 10) */
                     MaxResultCount?: number;
-                    /** @description Default 0 */
+                    /** @description Records to skip (default 0) */
                     SkipCount?: number;
                     /** @description One of creationTime, lastModificationTime, macAddress, ssid, then "asc" or "desc" */
                     Sorting?: string;
-                    ssid?: string;
+                    /** @description One value, or several (any of them) */
+                    ssid?: string[];
                     ssid_isNull?: boolean;
                 };
                 header?: never;
