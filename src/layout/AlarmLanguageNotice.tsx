@@ -1,5 +1,9 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +24,7 @@ export function AlarmLanguageNotice() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { canAccess } = useCanAccess({ resource: POLICIES.account, action: 'list' });
   const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => fetchProfile(signal), enabled: canAccess === true, retry: false, staleTime: 60_000 });
   const shown = cultureOf(i18n.language);
@@ -35,18 +40,32 @@ export function AlarmLanguageNotice() {
       setSaving(false);
     }
   };
+  const differs = t('app.alarmLanguage.differs', { language: written.displayName });
   return (
     <Alert
       severity="info"
       role="status"
-      sx={{ borderRadius: 0, mb: 1 }}
+      // On a phone one dense line (the full notice took a fifth of the screen): the language in a
+      // few words and a short button, no icon. The full sentence is what a screen reader reads,
+      // and the line's tooltip.
+      icon={isSmall ? false : undefined}
+      sx={isSmall ? { borderRadius: 0, mb: 1, py: 0, px: 1.5, alignItems: 'center', '& .MuiAlert-message': { py: 0.75, minWidth: 0 }, '& .MuiAlert-action': { pt: 0, mr: 0, pl: 1 } } : { borderRadius: 0, mb: 1 }}
       action={
-        <Button color="inherit" size="small" disabled={saving} onClick={() => void writeInShown()}>
-          {t('app.alarmLanguage.use')}
+        <Button color="inherit" size="small" disabled={saving} onClick={() => void writeInShown()} sx={isSmall ? { whiteSpace: 'nowrap' } : undefined}>
+          {t(isSmall ? 'app.alarmLanguage.useShort' : 'app.alarmLanguage.use')}
         </Button>
       }
     >
-      {t('app.alarmLanguage.differs', { language: written.displayName })}
+      {isSmall ? (
+        <Box component="span" title={differs} sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <span aria-hidden="true">{t('app.alarmLanguage.short', { language: written.displayName })}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {differs}
+          </Box>
+        </Box>
+      ) : (
+        differs
+      )}
     </Alert>
   );
 }

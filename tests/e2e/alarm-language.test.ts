@@ -82,7 +82,8 @@ describe('the alarm language follows the app language', () => {
     await notice.waitFor({ timeout: 15_000 });
 
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/plugandplay/profile/language'));
-    await notice.getByRole('button', { name: 'Write them in this language' }).click();
+    // On a phone the notice is one line, its button named short.
+    await notice.getByRole('button', { name: 'Use this language' }).click();
     const answer = await saved;
     expect([answer.status(), await answer.json()]).toEqual([200, { language: 'en' }]);
     await notice.waitFor({ state: 'detached', timeout: 15_000 });

@@ -129,6 +129,45 @@ describe('phone layout (360 x 740)', () => {
     await expectInView('Create button', page.getByRole('link', { name: 'Create' }));
   });
 
+  it('shows the create-only lists in Danish with the search right under the title, the Default chip apart from its name and the alarm-language notice on one line', async () => {
+    const page = await env.phone();
+    await signInAs(page, env.server.url, 'admin', DEMO_PASSWORD, '/dashboard');
+    // The admin's alarms are written in English; the app now speaks Danish. (Claim types share
+    // their toolbar with these lists; the demo has none, so that list shows its empty page.)
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'da'));
+    const lists = { '/identity-management/roles': 'Roller', '/language-management/languages': 'Sprog', '/identity-management/users': 'Brugere' };
+    for (const [path, title] of Object.entries(lists)) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.locator('#react-admin-title').getByText(title, { exact: true }).waitFor(WAIT);
+      await page.locator('.RaList-main .RaList-content').waitFor(WAIT);
+      const fit = await pageFit(page);
+      expect(fit.pageWidth, `${path} is wider than the phone: ${fit.overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+      // The list's toolbar holds the search only: no empty band (a toolbar around the floating Create) above it.
+      const search = page.locator('.RaList-actions').getByRole('textbox');
+      const gap = await search.evaluate((input) => input.getBoundingClientRect().top - input.closest('.RaList-actions')!.getBoundingClientRect().top);
+      expect(gap, `${path}: space above the search`).toBeLessThan(24);
+      await expectInView(`${path}: Create button`, page.locator('.RaCreateButton-floating'));
+    }
+
+    // Languages: the default language's chip keeps a gap from the name it follows.
+    await page.goto(`${env.server.url}/language-management/languages`);
+    const chip = page.locator('.MuiChip-root').filter({ hasText: 'Standard' });
+    const gap = await chip.evaluate((el) => {
+      // SimpleList puts the chip (its tertiary text) right after the name (its primary text).
+      const name = el.previousElementSibling!;
+      return el.getBoundingClientRect().left - name.getBoundingClientRect().right;
+    });
+    expect(gap, 'space between the name and its Default chip').toBeGreaterThanOrEqual(6);
+
+    // The notice is one dense line with its button; a screen reader still reads the whole sentence.
+    const notice = page.getByRole('status').filter({ hasText: 'Dine alarmer og e-mails skrives på et andet sprog: English.' });
+    await notice.waitFor(WAIT);
+    const box = await notice.boundingBox();
+    expect(box!.height, 'height of the alarm-language notice').toBeLessThanOrEqual(48);
+    await expectInView('alarm-language button', notice.getByRole('button', { name: 'Brug dette sprog' }));
+    expect(await notice.ariaSnapshot()).toContain('Dine alarmer og e-mails skrives på et andet sprog: English.');
+  });
+
   it('never breaks a title inside a word, in German and Danish beside the tenant filter, and the menu entries fit', async () => {
     const page = await env.phone();
     await signInAs(page, env.server.url, 'admin', DEMO_PASSWORD, '/dashboard');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BooleanField, CreateButton, DataTable, DeleteButton, EditButton, SearchInput, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, DataTable, DeleteButton, EditButton, SearchInput, useRecordContext } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
+import { CreateListActions } from '../../../components/lists/CreateListActions';
 import { useValueTypeChoices } from './ClaimTypeForm';
 
 const filters = [<SearchInput key="filter" source="filter" alwaysOn />];
@@ -28,7 +29,7 @@ function RowActions() {
 export default function ClaimTypeList() {
   const { t } = useTranslation('identity');
   return (
-    <RetryingList title={t('claimTypes.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('claimTypes.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<CreateListActions />}>
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="name" label={t('claimTypes.fields.name')} />
         <DataTable.Col source="valueType" label={t('claimTypes.fields.valueType')} sx={{ display: { xs: 'none', sm: 'table-cell' } }}>

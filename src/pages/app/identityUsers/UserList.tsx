@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, ChipField, CreateButton, DataTable, EditButton, SearchInput, SingleFieldList, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, ChipField, DataTable, EditButton, SearchInput, SingleFieldList, TextField, useRecordContext } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
+import { CreateListActions } from '../../../components/lists/CreateListActions';
 import { PhoneRecordList } from '../../../components/PhoneRecordList';
 import { EndSessionsButton } from './EndSessionsButton';
 import { LockButton } from './LockButton';
@@ -49,7 +50,7 @@ export default function UserList() {
   const { t } = useTranslation('admin');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <RetryingList title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('users.title')} filters={filters} sort={{ field: 'userName', order: 'ASC' }} actions={<CreateListActions />}>
       {isSmall ? (
         <PhoneRecordList<UserRow>
           open="edit"

@@ -2,19 +2,21 @@ import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import StarIcon from '@mui/icons-material/Star';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { BooleanField, CreateButton, DataTable, EditButton, SearchInput, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { BooleanField, DataTable, EditButton, SearchInput, SimpleList, useRecordContext } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
+import { CreateListActions } from '../../../components/lists/CreateListActions';
 import type { LanguageRecord } from './languageBody';
 import { DeleteLanguageButton } from './DeleteLanguageButton';
 import { LanguageNameField } from './LanguageNameField';
 import { SetDefaultButton } from './SetDefaultButton';
 import { LIST_QUERY_OPTIONS } from '../management/listQueryOptions';
 
-function DefaultField() {
+/** `sx` places the chip: on a phone it follows the name on the same line, so it keeps a gap from it. */
+function DefaultField({ sx }: { sx?: SxProps<Theme> }) {
   const { t } = useTranslation('management');
   const record = useRecordContext<LanguageRecord>();
-  return record?.isDefaultLanguage ? <Chip size="small" color="primary" icon={<StarIcon />} label={t('languages.default')} /> : null;
+  return record?.isDefaultLanguage ? <Chip size="small" color="primary" icon={<StarIcon />} label={t('languages.default')} sx={sx} /> : null;
 }
 
 function RowActions() {
@@ -37,12 +39,12 @@ export default function LanguageList() {
   const { t } = useTranslation('management');
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <RetryingList queryOptions={LIST_QUERY_OPTIONS} title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList queryOptions={LIST_QUERY_OPTIONS} title={t('languages.title')} filters={filters} sort={{ field: 'displayName', order: 'ASC' }} actions={<CreateListActions />}>
       {isSmall ? (
         <SimpleList<LanguageRecord>
           primaryText={<LanguageNameField />}
           secondaryText={(r) => r.cultureName}
-          tertiaryText={<DefaultField />}
+          tertiaryText={<DefaultField sx={{ ml: 1 }} />}
           rowClick="edit"
         />
       ) : (

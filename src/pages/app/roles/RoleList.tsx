@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BooleanField, CreateButton, DataTable, EditButton, SearchInput, TopToolbar } from 'react-admin';
+import { BooleanField, DataTable, EditButton, SearchInput } from 'react-admin';
 import { RetryingList } from '../../../components/lists/RetryingList';
+import { CreateListActions } from '../../../components/lists/CreateListActions';
 import { PhoneRecordList } from '../../../components/PhoneRecordList';
 import { PermissionsButton } from './PermissionsButton';
 import { showsAllTenants } from './tenantScope';
@@ -39,7 +40,7 @@ export default function RoleList() {
   const tenantOf = (role: RoleRow) => (role.tenantId ? (role.tenantName ?? '') : t('tenantFilter.own'));
   const flags = (role: RoleRow) => (['isDefault', 'isPublic', 'isStatic'] as const).filter((flag) => role[flag]).map((flag) => t(`roles.fields.${flag}`));
   return (
-    <RetryingList title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<TopToolbar><CreateButton /></TopToolbar>}>
+    <RetryingList title={t('roles.title')} filters={filters} sort={{ field: 'name', order: 'ASC' }} actions={<CreateListActions />}>
       {isSmall ? (
         <PhoneRecordList<RoleRow> open="edit" primary={(role) => role.name} secondary={(role) => [...(everyTenant ? [tenantOf(role)] : []), ...flags(role)].join(' · ')} actions={actions} />
       ) : (
