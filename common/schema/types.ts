@@ -70,7 +70,11 @@ export interface ListOptions {
   columns: string[];
   /** Columns (of `columns`) hidden until a user shows them with the list's Columns button. */
   hidden?: string[];
-  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /**
+   * The default sort; `then` orders rows the sort leaves tied (whatever the user sorts by), in
+   * ascending order, an enum field by its `enum`'s order (the order its choices are listed).
+   */
+  sort?: { field: string; order: 'ASC' | 'DESC'; then?: string[] };
   /** Fields the free-text `Filter` searches (case-insensitive contains). */
   search?: string[];
   /** Per-field filters shown in the list (each must be a property). */

@@ -7,7 +7,7 @@ import { ABP_ERROR_RESPONSE, conflict, notFound } from '../http/errors';
 import { translate } from '../localization/texts';
 import { createAjv } from '../../common/schema/ajv';
 import type { SchemaError } from '../../common/schema/validation';
-import { applyListParams } from './list-query';
+import { applyListParams, tieBreaks } from './list-query';
 import { toColumns, toRecord, type DynamicDb, type ResourceModel, type Row } from './resource-model';
 import { assertScopeAllowed, computedSelections, scopedRows, writeTenant } from './scoping';
 import { checkReferencesAndUniques, checkRules, normalizeBody, uniqueRace, validationFailure, withDefaults } from './write-checks';
@@ -70,6 +70,7 @@ export async function crudRoutes(plugin: FastifyInstance, opts: { db: Db; model:
         .selectAll('t')
         .select(computedSelections(model, models, 't'))
         .orderBy(`t.${sort.field}`, sort.desc ? 'desc' : 'asc')
+        .$call((q) => tieBreaks(model).reduce((ordered, by) => ordered.orderBy(by), q))
         .orderBy('t.id')
         .offset(paging.skip)
         .limit(paging.take)

@@ -45,6 +45,19 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
 }
 
 /**
+ * What orders rows the list's sort leaves tied, before the id: the schema's `list.sort.then`
+ * fields, ascending, an enum by its `enum`'s order (alarm texts: an event's languages as the
+ * Language field lists them) rather than by its stored code. Values are bound as parameters.
+ */
+export function tieBreaks(model: ResourceModel) {
+  return (model.schema['x-resource'].list.sort?.then ?? []).map((field) => {
+    const column = sql.ref(`t.${model.columnOf.get(field) ?? field}`);
+    const choices = model.schema.properties[field]?.enum?.filter((v): v is string => typeof v === 'string');
+    return choices?.length ? sql<number>`array_position(array[${sql.join(choices)}]::text[], ${column}::text)` : column;
+  });
+}
+
+/**
  * The free-text `Filter`: case-insensitive "contains" over the schema's search fields, which are
  * text columns (load-schemas.ts) compared as lower(column), the expression their trigram indexes
  * hold (search-indexes.ts), so the planner matches them (ILIKE ignores case either way);

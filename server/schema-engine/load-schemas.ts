@@ -77,5 +77,9 @@ function checkSchema(schema: ResourceSchema, file: string): void {
   }
   for (const f of res.list.hidden ?? []) if (!res.list.columns.includes(f)) fail(`hidden column '${f}' is not one of list.columns`);
   if (res.list.sort && !known(res.list.sort.field)) fail(`sort field '${res.list.sort.field}' is not a property`);
+  for (const f of res.list.sort?.then ?? []) {
+    const property = schema.properties[f];
+    if (!property || property['x-computed']) fail(`sort.then field '${f}' must be a stored property`);
+  }
   for (const r of schema.required ?? []) if (!fields.has(r)) fail(`required '${r}' is not a property`);
 }

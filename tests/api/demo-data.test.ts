@@ -90,6 +90,16 @@ describe('demo data', () => {
     expect(fjordTexts.totalCount).toBe(ALARM_TYPES.length * LANGUAGES.length);
   });
 
+  it("lists an event's alarm texts in the Language field's order, whichever way the events are sorted", async () => {
+    const order = LANGUAGES.map((l) => l.cultureName);
+    for (const sorting of ['', '&Sorting=eventType%20asc', '&Sorting=eventType%20desc']) {
+      const texts = (await page(fjord, `/api/app/alarm-texts?MaxResultCount=1000${sorting}`)).items;
+      const events = [...new Set(texts.map((t) => String(t.eventType)))];
+      expect(events).toHaveLength(ALARM_TYPES.length);
+      for (const event of events) expect(texts.filter((t) => t.eventType === event).map((t) => t.language), `${event} ${sorting}`).toEqual(order);
+    }
+  });
+
   it('has an organisation tree three levels deep, customers with contact people and linked organisations', async () => {
     const organizations = (await page(staff, '/api/app/organizations-overviews?MaxResultCount=1000')).items;
     const parentOf = new Map(organizations.map((o) => [String(o.id), o.parentId as string | null]));

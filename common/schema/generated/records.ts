@@ -123,7 +123,10 @@ export const alarmTextsSchema = {
       ],
       "sort": {
         "field": "eventType",
-        "order": "ASC"
+        "order": "ASC",
+        "then": [
+          "language"
+        ]
       },
       "search": [
         "subject",
