@@ -46,8 +46,11 @@ export function applyListParams(model: ResourceModel, base: Query, query: Record
 
 /**
  * What orders rows the list's sort leaves tied, before the id: the schema's `list.sort.then`
- * fields, ascending, an enum by its `enum`'s order (alarm texts: an event's languages as the
- * Language field lists them) rather than by its stored code. Values are bound as parameters.
+ * fields, ascending, an enum by its `enum`'s order rather than by its stored code. Alarm texts
+ * use it for an event's languages: the enum is the product's languages in the order the language
+ * switcher, /account and the Language field list them (English first), so staff find each
+ * language at the same place under every event; by code 'no' would come before 'sv' and 'en'
+ * after 'de-DE'. Values are bound as parameters.
  */
 export function tieBreaks(model: ResourceModel) {
   return (model.schema['x-resource'].list.sort?.then ?? []).map((field) => {
