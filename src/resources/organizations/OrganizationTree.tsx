@@ -226,7 +226,7 @@ function PhoneOrganizationList({ schema, extraFilters }: { schema: ResourceSchem
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, true), ...extraFilters];
   return (
-    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions />}>
+    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions chooseColumns={false} />}>
       <PhoneTree />
     </RetryingList>
   );
@@ -247,7 +247,7 @@ export function OrganizationList() {
       {isSmall ? (
         <PhoneOrganizationList schema={schema} extraFilters={[topLevel]} />
       ) : (
-        <SchemaList schema={schema} expand={<ChildrenPanel schema={schema} />} isRowExpandable={hasChildren} extraFilters={[topLevel]} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} chooseColumns={false} />
+        <SchemaList schema={schema} expand={<ChildrenPanel schema={schema} />} isRowExpandable={hasChildren} extraFilters={[topLevel]} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} />
       )}
     </Box>
   );

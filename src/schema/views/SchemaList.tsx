@@ -33,8 +33,6 @@ export interface SchemaListProps {
   /** Filter inputs beyond the schema's own (e.g. organizations' 'top level only'). */
   extraFilters?: ReactElement[];
   filterDefaultValues?: Record<string, unknown>;
-  /** false: no Columns button (rows drawn beside the table's own, as the organizations' children, would not follow it). */
-  chooseColumns?: boolean;
 }
 
 /**
@@ -44,7 +42,7 @@ export interface SchemaListProps {
  */
 const TABLE_IN_ITS_BOX = { [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto', contain: 'inline-size' } } as const;
 
-export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable, extraFilters = [], filterDefaultValues, chooseColumns = true }: SchemaListProps) {
+export default function SchemaList({ schema, actions, bulkActionButtons, empty, expand, isRowExpandable, extraFilters = [], filterDefaultValues }: SchemaListProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel(schema);
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -68,7 +66,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
 
   return (
     // SchemaListActions rather than react-admin's default toolbar: its Export button keeps its name on a phone.
-    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions chooseColumns={chooseColumns} />} {...(empty !== undefined ? { empty } : {})}>
+    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={filterDefaultValues} exporter={exporter} actions={actions ?? <SchemaListActions />} {...(empty !== undefined ? { empty } : {})}>
       {isSmall ? (
         <SimpleList
           primaryText={(record: RaRecord) => cell(phoneLines(record)[0])}

@@ -14,8 +14,8 @@ const ICON_ONLY = { minWidth: 0, fontSize: 0, px: 1, '& .MuiButton-startIcon': {
 /**
  * The toolbar of a generated list (filters, create, CSV export) with a hand-written resource's own
  * buttons after them (an upload, an Excel export, reports). Create shows where the resource has a
- * create page, as in react-admin's own list toolbar. `chooseColumns={false}` where the rows do not
- * all follow the table's columns (the organizations' tree).
+ * create page, as in react-admin's own list toolbar. `chooseColumns={false}` for a list that is not
+ * a DataTable (the organizations' tree).
  */
 export function SchemaListActions({ children, chooseColumns = true }: { children?: ReactNode; chooseColumns?: boolean }) {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
