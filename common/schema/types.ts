@@ -68,8 +68,6 @@ export interface PropertySchema {
 
 export interface ListOptions {
   columns: string[];
-  /** Columns (of `columns`) hidden until a user shows them with the list's Columns button. */
-  hidden?: string[];
   /**
    * The default sort; `then` orders rows the sort leaves tied (whatever the user sorts by), in
    * ascending order, an enum field by its `enum`'s order (the order its choices are listed).

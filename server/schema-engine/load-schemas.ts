@@ -75,7 +75,6 @@ function checkSchema(schema: ResourceSchema, file: string): void {
     const property = schema.properties[f];
     if (!property || property['x-computed'] || sqlTypeOf(property) !== 'text') fail(`search field '${f}' must be a stored text property`);
   }
-  for (const f of res.list.hidden ?? []) if (!res.list.columns.includes(f)) fail(`hidden column '${f}' is not one of list.columns`);
   if (res.list.sort && !known(res.list.sort.field)) fail(`sort field '${res.list.sort.field}' is not a property`);
   for (const f of res.list.sort?.then ?? []) {
     const property = schema.properties[f];

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import SchemaList from '../../src/schema/views/SchemaList';
 import SchemaShow from '../../src/schema/views/SchemaShow';
@@ -39,26 +39,6 @@ describe('generated list', () => {
     expect(within(rows[1]!).getByText('Evening visit')).toBeTruthy();
     // The schema's x-filter field is offered as a filter, with its translated label.
     expect(screen.getByRole('combobox', { name: kindFilter })).toBeTruthy();
-  });
-});
-
-describe('generated list columns at a desk', () => {
-  it('starts without the list.hidden columns and shows them from the Columns button', async () => {
-    const { default: userEvent } = await import('@testing-library/user-event');
-    const user = userEvent.setup();
-    const base = screens.schema('care-visits');
-    const schema = { ...base, 'x-resource': { ...base['x-resource'], list: { ...base['x-resource'].list, hidden: ['durationMinutes'] } } };
-    const dataProvider = recordingDataProvider({ 'care-visits': VISITS, organizations: [ORGANIZATION] });
-    renderScreen(<SchemaList schema={schema} />, { resource: 'care-visits', i18n: await servedI18n('en'), dataProvider });
-
-    await screen.findByRole('table');
-    const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
-    expect(headers()).toEqual(['Title', 'Organization', 'Follow-up needed']);
-
-    await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(await screen.findByRole('switch', { name: 'Duration (minutes)' }));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(headers()).toEqual(['Title', 'Organization', 'Duration (minutes)', 'Follow-up needed']));
   });
 });
 

@@ -145,7 +145,6 @@ function resourceProblems(file: string, schema: ResourceSchema): string[] {
   if (!list.columns?.length) problems.push('list.columns is empty');
   if (new Set(list.columns).size !== list.columns.length) problems.push('list.columns repeats a field');
   for (const f of list.columns) if (!has(f)) problems.push(`list column '${f}' is not a property`);
-  for (const f of list.hidden ?? []) if (!list.columns.includes(f)) problems.push(`hidden column '${f}' is not one of list.columns`);
   for (const f of list.search ?? []) {
     if (!has(f)) problems.push(`search field '${f}' is not a property`);
     else if (!isString(props[f]!) || props[f]!.enum || UNBOUNDED_FORMATS.has(props[f]!.format ?? '')) problems.push(`search field '${f}' is not free text`);

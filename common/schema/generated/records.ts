@@ -950,9 +950,6 @@ export const devicesSchema = {
         "batteryLevel",
         "lastContact"
       ],
-      "hidden": [
-        "protocolId"
-      ],
       "sort": {
         "field": "name",
         "order": "ASC"

@@ -226,7 +226,7 @@ function PhoneOrganizationList({ schema, extraFilters }: { schema: ResourceSchem
   const exporter = useMemo(() => schemaExporter(schema, translate, labelOf, isKnownResource), [schema, translate, labelOf]);
   const filters = [...listFilters(schema, translate, labelOf, true), ...extraFilters];
   return (
-    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions chooseColumns={false} />}>
+    <RetryingList sort={defaultSort(schema)} filters={filters} filterDefaultValues={{ [TOP_LEVEL_FILTER]: true }} exporter={exporter} actions={<SchemaListActions />}>
       <PhoneTree />
     </RetryingList>
   );

@@ -73,13 +73,9 @@ function filterInputs(spec: FilterSpec, schema: ResourceSchema, translate: Trans
  * `list.filters` are shown above the list, the other `x-filter` fields (and, on a phone, all but
  * the search) are behind react-admin's "Add filter" button.
  */
-const SEARCH_WIDTH = { width: { md: '13rem', xl: 'auto' } } as const;
-
 export function listFilters(schema: ResourceSchema, translate: Translate, labelOf: (field: string) => string, compact = false): ReactElement[] {
   const inputs: ReactElement[] = [];
-  // A little narrower on a laptop than react-admin's default, so a list's pinned filters and its
-  // toolbar (Columns, Add filter, Create, Export and a resource's own buttons) share one row at 1366 px.
-  if (hasSearch(schema)) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} sx={SEARCH_WIDTH} />);
+  if (hasSearch(schema)) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />);
   for (const spec of filterSpecs(schema)) inputs.push(...filterInputs(spec, schema, translate, labelOf(spec.field), spec.pinned && !compact));
   return inputs;
 }

@@ -17,8 +17,7 @@ import { SchemaListActions } from './SchemaListActions';
  * The generated list: the schema's columns (sortable where `x-sortable`), its default order,
  * search and filters, pagination, CSV export and bulk delete (shown with the `.Delete` policy).
  * A row opens the record's show page, or its edit page when there is no show view. On a phone the
- * table becomes a one-column list of the first three columns. At a desk, the Columns button shows
- * and hides columns (the choice is kept per resource); `list.hidden` columns start hidden. Hand-written lists reuse it with
+ * table becomes a one-column list of the first three columns. Hand-written lists reuse it with
  * toolbar `actions` and `bulkActionButtons` of their own.
  */
 export interface SchemaListProps {
@@ -74,7 +73,7 @@ export default function SchemaList({ schema, actions, bulkActionButtons, empty, 
           rowClick={rowClick}
         />
       ) : (
-        <DataTable sx={TABLE_IN_ITS_BOX} rowClick={rowClick} hiddenColumns={schema['x-resource'].list.hidden} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
+        <DataTable sx={TABLE_IN_ITS_BOX} rowClick={rowClick} {...(bulkActionButtons !== undefined ? { bulkActionButtons } : {})} {...(expand ? { expand, isRowExpandable } : {})}>
           {columns.map((field) => (
             <DataTable.Col key={field} source={field} label={labelOf(field)} disableSort={!isSortable(schema.properties[field])}>
               <TruncatedText whole={field === nameColumn || !!schema.properties[field]?.['x-unique']}>{cell(field)}</TruncatedText>

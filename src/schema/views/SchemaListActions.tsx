@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Tooltip, useMediaQuery, type Theme } from '@mui/material';
-import { ColumnsButton, CreateButton, ExportButton, FilterButton, TopToolbar, useFilterContext, useListContext, useLocaleState, useResourceDefinition, useTranslate } from 'react-admin';
+import { Tooltip } from '@mui/material';
+import { CreateButton, ExportButton, FilterButton, TopToolbar, useFilterContext, useListContext, useLocaleState, useResourceDefinition, useTranslate } from 'react-admin';
 
 /**
  * Most rows one CSV export holds. react-admin's default is 1,000, silently; the data provider reads
@@ -8,17 +8,12 @@ import { ColumnsButton, CreateButton, ExportButton, FilterButton, TopToolbar, us
  */
 export const EXPORT_MAX_ROWS = 50_000;
 
-/** A text button shown as its icon: the label stays in the button (its accessible name), at no size. */
-const ICON_ONLY = { minWidth: 0, fontSize: 0, px: 1, '& .MuiButton-startIcon': { mx: 0 } } as const;
-
 /**
  * The toolbar of a generated list (filters, create, CSV export) with a hand-written resource's own
  * buttons after them (an upload, an Excel export, reports). Create shows where the resource has a
- * create page, as in react-admin's own list toolbar. `chooseColumns={false}` for a list that is not
- * a DataTable (the organizations' tree).
+ * create page, as in react-admin's own list toolbar.
  */
-export function SchemaListActions({ children, chooseColumns = true }: { children?: ReactNode; chooseColumns?: boolean }) {
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+export function SchemaListActions({ children }: { children?: ReactNode }) {
   const filters = useFilterContext();
   const { total } = useListContext();
   const { hasCreate } = useResourceDefinition();
@@ -28,13 +23,6 @@ export function SchemaListActions({ children, chooseColumns = true }: { children
   const exportButton = <ExportButton disabled={total === 0} maxResults={EXPORT_MAX_ROWS} aria-label={translate('ra.action.export')} />;
   return (
     <TopToolbar>
-      {/* A desk table's columns (a phone shows a list of lines instead): its icon only, named
-          "Columns" for screen readers and in a tooltip, so the toolbar leaves the filters their row. */}
-      {chooseColumns && !isSmall && (
-        <Tooltip title={translate('ra.action.select_columns')}>
-          <ColumnsButton sx={ICON_ONLY} />
-        </Tooltip>
-      )}
       {filters && <FilterButton />}
       {hasCreate && <CreateButton />}
       {/* On a phone react-admin shows Export as an icon, and drops its name while it is disabled
